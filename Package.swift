@@ -1,0 +1,30 @@
+// swift-tools-version: 6.1
+// Lodestar: location and heading navigation for Swift on Linux.
+// Module map and dependency direction: see README.md and DESIGN.md (one direction, no back-edges).
+import PackageDescription
+
+let package = Package(
+    name: "Lodestar",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "Geodesy", targets: ["Geodesy"]),
+        .executable(name: "lodestar", targets: ["lodestar"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // PROJ's geodesic C API (Karney's algorithm), from Debian's libproj-dev.
+        .systemLibrary(name: "CProj", path: "Sources/CProj", providers: [.apt(["libproj-dev"])]),
+        .target(name: "Geodesy", dependencies: ["CProj"]),
+        .executableTarget(
+            name: "lodestar",
+            dependencies: [
+                "Geodesy",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

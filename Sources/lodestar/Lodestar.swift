@@ -1,0 +1,16 @@
+import ArgumentParser
+
+/// The `lodestar` command: location, heading and navigation tools on top of the Lodestar library.
+@main
+struct LodestarCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lodestar",
+        abstract: "Location, heading and arrival guidance for GNSS receivers on Linux.",
+        discussion: """
+            Geodesy on the WGS84 ellipsoid and the sphere, the World Magnetic Model 2025, \
+            and NMEA trace replay. Run 'lodestar help SUBCOMMAND' for details.
+            """,
+        subcommands: [
+        ]
+    )
+}
