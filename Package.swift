@@ -8,6 +8,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "Geodesy", targets: ["Geodesy"]),
+        .library(name: "GNSS", targets: ["GNSS"]),
         .executable(name: "lodestar", targets: ["lodestar"]),
     ],
     dependencies: [
@@ -17,6 +18,7 @@ let package = Package(
         // PROJ's geodesic C API (Karney's algorithm), from Debian's libproj-dev.
         .systemLibrary(name: "CProj", path: "Sources/CProj", providers: [.apt(["libproj-dev"])]),
         .target(name: "Geodesy", dependencies: ["CProj"]),
+        .target(name: "GNSS", dependencies: ["Geodesy"]),
         .executableTarget(
             name: "lodestar",
             dependencies: [
@@ -25,6 +27,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
+        .testTarget(name: "CLITests", dependencies: ["lodestar"]),
     ],
     swiftLanguageModes: [.v6]
 )

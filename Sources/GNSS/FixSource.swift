@@ -1,0 +1,41 @@
+/// Something that produces fixes: an NMEA trace, gpsd, or any source a user writes.
+///
+/// A source hands its fixes over as an `AsyncSequence` of ``FixSourceEvent``; consuming stops when
+/// the task iterating it is cancelled. Sources know nothing of the location manager.
+public protocol FixSource: Sendable {
+    associatedtype Events: AsyncSequence & Sendable where Events.Element == FixSourceEvent
+    /// A short human-readable name: "gpsd localhost:2947", "trace walk.nmea".
+    var name: String { get }
+    /// Starts the source and returns its events. Each call starts a fresh stream.
+    func events() -> Events
+}
+
+/// What a ``FixSource`` reports.
+public enum FixSourceEvent: Sendable, Equatable {
+    /// A receiver epoch.
+    case fix(Fix)
+    /// A change in the source's state (connected, waiting, lost, reconnecting...).
+    case state(SourceState)
+    /// A problem that did not end the source: a skipped sentence, a reconnect attempt that failed.
+    case warning(String)
+}
+
+/// The state of a ``FixSource``.
+public enum SourceState: Sendable, Equatable {
+    /// Connecting or opening.
+    case connecting
+    /// Connected, data flowing.
+    case connected
+    /// Connected, but no fix for the given number of seconds.
+    case noFix(seconds: Double)
+    /// Connected, but nothing received for the given number of seconds.
+    case noData(seconds: Double)
+    /// The connection was refused (gpsd not running).
+    case refused(reason: String)
+    /// The connection was lost.
+    case lost(reason: String)
+    /// Waiting before the given reconnection attempt; `delay` in seconds.
+    case reconnecting(attempt: Int, delay: Double)
+    /// The source has ended (end of a trace, or stopped).
+    case finished
+}
