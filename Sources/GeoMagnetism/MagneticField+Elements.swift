@@ -3,8 +3,9 @@ import Geodesy
 
 extension MagneticField {
     /// Derives every element and rate from the geodetic field vector (WMM2025 Technical Report
-    /// §1.2, eq. 19 for H, F, D, I; eq. 20 for their rates; grid variation as NOAA's
-    /// `MAG_CalculateGridVariation`).
+    /// §1.2, the equations for H, F, I, D and their secular variation that follow the rotation of
+    /// eq. 16–17; NOAA `MAG_CalculateGeoMagneticElements` and
+    /// `MAG_CalculateSecularVariationElements`; grid variation as `MAG_CalculateGridVariation`).
     ///
     ///     H = √(X² + Y²)   F = √(H² + Z²)   D = atan2(Y, X)   I = atan2(Z, H)
     ///     Ḣ = (X Ẋ + Y Ẏ) / H   Ḟ = (X Ẋ + Y Ẏ + Z Ż) / F

@@ -2,7 +2,8 @@
 ///
 /// Computed from the model's secular-variation coefficients (ġ, ḣ) as NOAA's WMM software does:
 /// the time derivatives of X, Y, Z are summed like the field itself, and the derived elements
-/// follow by differentiation (WMM2025 Technical Report §1.2, eq. 13–15 and 20).
+/// follow by differentiation (WMM2025 Technical Report §1.2: eq. 13–15 and 17 for the vector,
+/// then Ḣ = (XẊ + YẎ)/H, Ḟ = (XẊ + YẎ + ZŻ)/F, Ḋ = (XẎ − YẊ)/H², İ = (HŻ − ZḢ)/F²).
 public struct MagneticFieldRates: Sendable, Hashable {
     /// dD/dt, degrees per year.
     public let declination: Double
