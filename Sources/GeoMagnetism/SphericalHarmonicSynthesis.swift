@@ -11,7 +11,8 @@
 /// and the same sums with ġ, ḣ for the rates (eq. 13–15), n = 1…12, m = 0…n, a = 6371.2 km.
 ///
 /// **Legendre functions.** P̆ₙᵐ are the Schmidt semi-normalised associated Legendre functions of
-/// §1.2. As in NOAA's `MAG_PcupLow`, they are computed as Gauss-normalised functions Pₙᵐ by recursion in θ (colatitude, cos θ = sin φ′, sin θ = cos φ′) and scaled by the Schmidt
+/// §1.2. As in NOAA's `MAG_PcupLow`, they are computed as Gauss-normalised functions Pₙᵐ by
+/// recursion in θ (colatitude, cos θ = sin φ′, sin θ = cos φ′) and scaled by the Schmidt
 /// factors Sₙᵐ; here the factors are folded into the coefficients once, when the model loads
 /// (Gₙᵐ = Sₙᵐ gₙᵐ), so the per-call work is the recursion and the sums:
 ///

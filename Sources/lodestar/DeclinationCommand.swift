@@ -79,7 +79,9 @@ struct DeclinationCommand: ParsableCommand {
         if let stray = position.first(where: { $0.hasPrefix("--") || Double($0) == nil && $0.hasPrefix("-") }) {
             throw .unexpectedArgument(stray)
         }
-        guard position.count == 2 else { throw .wrongCount(what: "arguments (lat lon)", expected: 2, got: position.count) }
+        guard position.count == 2 else {
+            throw .wrongCount(what: "arguments (lat lon)", expected: 2, got: position.count)
+        }
         let point = try DeclinationInput.coordinate(latitude: position[0], longitude: position[1])
         let metres = try heightKilometres.map { text throws(DeclinationError) in
             try DeclinationInput.heightMetres(kilometres: text)
@@ -111,7 +113,8 @@ struct DeclinationCommand: ParsableCommand {
     private func runBatch(_ model: WorldMagneticModel) throws(DeclinationError) -> Int {
         if let first = position.first(where: { $0 != "--" }) { throw .unexpectedArgument(first) }
         if date != nil || year != nil || heightKilometres != nil {
-            throw .conflictingOptions("--batch reads the date and height from each line; drop --date, --year and --height-km")
+            throw .conflictingOptions(
+                "--batch reads the date and height from each line; drop --date, --year and --height-km")
         }
         let batch = DeclinationBatch(model: model, allowExtrapolation: allowExtrapolation)
         return batch.run(
