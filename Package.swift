@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "Geodesy", targets: ["Geodesy"]),
         .library(name: "GNSS", targets: ["GNSS"]),
+        .library(name: "GeoMagnetism", targets: ["GeoMagnetism"]),
         .executable(name: "lodestar", targets: ["lodestar"]),
     ],
     dependencies: [
@@ -19,14 +20,18 @@ let package = Package(
         .systemLibrary(name: "CProj", path: "Sources/CProj", providers: [.apt(["libproj-dev"])]),
         .target(name: "Geodesy", dependencies: ["CProj"]),
         .target(name: "GNSS", dependencies: ["Geodesy"]),
+        // World Magnetic Model 2025; NOAA's coefficient file is compiled into the binary.
+        .target(name: "GeoMagnetism", dependencies: ["Geodesy"], resources: [.embedInCode("WMM2025.COF")]),
         .executableTarget(
             name: "lodestar",
             dependencies: [
                 "Geodesy",
+                "GeoMagnetism",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
+        .testTarget(name: "GeoMagnetismTests", dependencies: ["GeoMagnetism", "Geodesy"]),
         .testTarget(name: "CLITests", dependencies: ["lodestar"]),
     ],
     swiftLanguageModes: [.v6]
