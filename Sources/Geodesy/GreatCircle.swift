@@ -106,8 +106,9 @@ public struct GreatCircle: Sendable, Hashable {
 
     /// The point halfway along the shorter great-circle arc between two points.
     ///
-    /// It is the normalised sum of the two n-vectors (Gade 2010). For antipodal points the
-    /// midpoint is not unique and the result is one point of the circle of candidates.
+    /// It is the normalised sum of the two n-vectors (Gade 2010). For antipodal points (within
+    /// about 6 µm on the Earth) that sum vanishes and every point 90° from both is a midpoint; the
+    /// one returned lies a quarter circle from `start` along the initial bearing of ``inverse(from:to:)``.
     /// - Returns: latitude in [-90, 90] and longitude in [-180, 180) degrees.
     public func midpoint(between start: Coordinate, and end: Coordinate) -> Coordinate {
         let p = SphericalPair(start.latitude, start.longitude, end.latitude, end.longitude)
@@ -115,7 +116,14 @@ public struct GreatCircle: Sendable, Hashable {
         let x = p.cosφ1 + p.cosφ2 * p.cosΔλ
         let y = p.cosφ2 * p.sinΔλ
         let z = p.sinφ1 + p.sinφ2
-        let latitude = Angle.degrees(atan2(z, (x * x + y * y).squareRoot()))
+        let horizontal = (x * x + y * y).squareRoot()
+        if horizontal * horizontal + z * z < 1e-24 {
+            let θ = p.initialAzimuth
+            return Self.travel(
+                from: start, sinφ1: p.sinφ1, cosφ1: p.cosφ1, sinθ: sin(θ), cosθ: cos(θ), sinσ: 1, cosσ: 0
+            ).coordinate
+        }
+        let latitude = Angle.degrees(atan2(z, horizontal))
         let longitude = start.longitude + Angle.degrees(atan2(y, x))
         return Coordinate(uncheckedLatitude: latitude, longitude: longitude)
     }
@@ -142,20 +150,8 @@ public struct GreatCircle: Sendable, Hashable {
         guard bearing.isFinite else { throw .nonFiniteAzimuth(bearing) }
         guard distance.isFinite else { throw .nonFiniteDistance(distance) }
         let φ1 = Angle.radians(start.latitude), θ = Angle.radians(bearing), σ = distance / radius
-        let sinφ1 = sin(φ1), cosφ1 = cos(φ1)
-        let sinθ = sin(θ), cosθ = cos(θ)
-        let sinσ = sin(σ), cosσ = cos(σ)
-        // The end's n-vector n₁ cos σ + (north cos θ + east sin θ) sin σ, in the start's meridian frame.
-        let x = cosφ1 * cosσ - sinφ1 * sinσ * cosθ
-        let y = sinσ * sinθ
-        let z = sinφ1 * cosσ + cosφ1 * sinσ * cosθ
-        let latitude = Angle.degrees(atan2(z, (x * x + y * y).squareRoot()))  // Vincenty (8), f = 0
-        let longitude = start.longitude + Angle.degrees(atan2(y, x))  // Vincenty (9)
-        // Vincenty (12): tan α₂ = sin α / (cos U₁ cos σ cos α₁ − sin U₁ sin σ), sin α = cos U₁ sin α₁.
-        let final = atan2(cosφ1 * sinθ, cosφ1 * cosσ * cosθ - sinφ1 * sinσ)
-        return GreatCircleDirect(
-            coordinate: Coordinate(uncheckedLatitude: latitude, longitude: longitude),
-            finalBearing: Self.bearing(radians: final))
+        return Self.travel(
+            from: start, sinφ1: sin(φ1), cosφ1: cos(φ1), sinθ: sin(θ), cosθ: cos(θ), sinσ: sin(σ), cosσ: cos(σ))
     }
 
     /// The end point of ``direct(from:bearing:distance:)``.
@@ -205,6 +201,25 @@ public struct GreatCircle: Sendable, Hashable {
     }
 
     // MARK: Helpers
+
+    /// The end of a great-circle arc of central angle σ leaving `start` (latitude φ₁) with
+    /// azimuth θ, given their sines and cosines; Vincenty (1975) eqs. (8), (9) and (12) with f = 0.
+    @inlinable
+    static func travel(
+        from start: Coordinate, sinφ1: Double, cosφ1: Double, sinθ: Double, cosθ: Double, sinσ: Double, cosσ: Double
+    ) -> GreatCircleDirect {
+        // The end's n-vector n₁ cos σ + (north cos θ + east sin θ) sin σ, in the start's meridian frame.
+        let x = cosφ1 * cosσ - sinφ1 * sinσ * cosθ
+        let y = sinσ * sinθ
+        let z = sinφ1 * cosσ + cosφ1 * sinσ * cosθ
+        let latitude = Angle.degrees(atan2(z, (x * x + y * y).squareRoot()))  // Vincenty (8)
+        let longitude = start.longitude + Angle.degrees(atan2(y, x))  // Vincenty (9)
+        // Vincenty (12): tan α₂ = sin α / (cos U₁ cos σ cos α₁ − sin U₁ sin σ), sin α = cos U₁ sin α₁.
+        let final = atan2(cosφ1 * sinθ, cosφ1 * cosσ * cosθ - sinφ1 * sinσ)
+        return GreatCircleDirect(
+            coordinate: Coordinate(uncheckedLatitude: latitude, longitude: longitude),
+            finalBearing: bearing(radians: final))
+    }
 
     /// A direction in radians from `atan2`, in [−π, π], as a bearing in degrees in [0, 360).
     @inlinable
