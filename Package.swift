@@ -32,7 +32,7 @@ let package = Package(
         ),
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
         .testTarget(name: "GeoMagnetismTests", dependencies: ["GeoMagnetism", "Geodesy"]),
-        .testTarget(name: "CLITests", dependencies: ["lodestar"]),
+        .testTarget(name: "CLITests", dependencies: ["lodestar", "Geodesy", "GeoMagnetism"]),
     ],
     swiftLanguageModes: [.v6]
 )
