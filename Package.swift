@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "Geodesy", targets: ["Geodesy"]),
         .library(name: "GNSS", targets: ["GNSS"]),
         .library(name: "GeoMagnetism", targets: ["GeoMagnetism"]),
+        .library(name: "Lodestar", targets: ["Lodestar"]),
         .executable(name: "lodestar", targets: ["lodestar"]),
     ],
     dependencies: [
@@ -22,16 +23,21 @@ let package = Package(
         .target(name: "GNSS", dependencies: ["Geodesy"]),
         // World Magnetic Model 2025; NOAA's coefficient file is compiled into the binary.
         .target(name: "GeoMagnetism", dependencies: ["Geodesy"], resources: [.embedInCode("WMM2025.COF")]),
+        // The location manager, headings, rules, arrival, guidance and the trace synthesizer.
+        .target(name: "Lodestar", dependencies: ["Geodesy", "GeoMagnetism", "GNSS"]),
         .executableTarget(
             name: "lodestar",
             dependencies: [
                 "Geodesy",
                 "GeoMagnetism",
+                "GNSS",
+                "Lodestar",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
         .testTarget(name: "GeoMagnetismTests", dependencies: ["GeoMagnetism", "Geodesy"]),
+        .testTarget(name: "LodestarTests", dependencies: ["Lodestar", "GNSS", "Geodesy", "GeoMagnetism"]),
         .testTarget(name: "CLITests", dependencies: ["lodestar", "Geodesy", "GeoMagnetism"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,38 @@
+/// Everything one fix produced in a ``LocationEngine``. At most one of each; nil when none.
+///
+/// A fixed-size value, so processing a fix allocates nothing for its results.
+public struct FixOutcome: Sendable, Equatable {
+    /// The location delivered (it passed every rule).
+    public var location: Location?
+    /// The location that met the time and accuracy rules, delivered or not (the distance filter
+    /// may have withheld it). `requestLocation()` takes this one.
+    public var qualified: Location?
+    /// The heading delivered.
+    public var heading: Heading?
+    /// Set when the accuracy rule withheld the fix.
+    public var waiting: WaitingForAccuracy?
+    /// Set when another rule withheld the fix.
+    public var withheld: Withholding?
+    /// Arrival or departure declared by this fix.
+    public var arrival: ArrivalMonitor.Transition?
+    /// An error this fix revealed (location lost, heading unavailable). Each is reported once per
+    /// episode, not on every fix.
+    public var error: LocationError?
+
+    public init() {}
+
+    /// The outcome as events, in delivery order: error, waiting or withheld, location, arrival,
+    /// heading.
+    public func forEachEvent(_ body: (LocationEvent) -> Void) {
+        if let error { body(.error(error)) }
+        if let waiting { body(.waitingForAccuracy(waiting)) }
+        if let withheld { body(.withheld(withheld)) }
+        if let location { body(.location(location)) }
+        switch arrival {
+        case .arrived(let e): body(.arrived(e))
+        case .departed(let e): body(.departed(e))
+        case nil: break
+        }
+        if let heading { body(.heading(heading)) }
+    }
+}

@@ -1,0 +1,197 @@
+import Foundation
+import GNSS
+import Geodesy
+
+/// The synchronous core of a ``LocationManager``: the rules, the heading derivation and the arrival
+/// monitor applied to one fix at a time, with no I/O, no clock of its own and no allocation per fix.
+///
+/// Use it directly to apply the manager's rules inside a loop of your own, or through
+/// ``LocationManager`` for a source, a replay clock, an event stream and a delegate.
+///
+/// For each fix, in order:
+/// 1. A fix without UTC time is withheld (``WithholdReason/noTimestamp``, or ``WithholdReason/noPosition``
+///    when it has no position either).
+/// 2. ``FixTimeRule``: stale and out-of-order fixes are withheld.
+/// 3. The heading is derived (``HeadingEstimator``), smoothed (``HeadingSmoother``) and filtered
+///    (``HeadingFilter``), even for a fix without position: a compass works without a fix.
+/// 4. A fix without position is withheld; the first one after a position (or before any) reports
+///    ``LocationError/locationUnknown``.
+/// 5. ``AccuracyGate``: withheld with ``WaitingForAccuracy`` (best accuracy since the last delivery).
+/// 6. ``ArrivalMonitor``, on every location that met the accuracy rule.
+/// 7. ``DistanceFilter`` from the last delivered location; the first qualifying location is always
+///    delivered.
+public struct LocationEngine: Sendable {
+    /// The rules. Changing them keeps the history (last delivered location and heading).
+    public var configuration: LocationConfiguration {
+        didSet { apply(configuration, previous: oldValue) }
+    }
+    /// Whether locations are delivered (`startUpdatingLocation`). Default true.
+    public var updatingLocation = true
+    /// Whether headings are derived and delivered (`startUpdatingHeading`). Default true.
+    public var updatingHeading = true
+    /// The name put in each ``Location/sourceName``.
+    public var sourceName: String
+    /// The provenance put in each location (``Provenance/replayed`` for a trace).
+    public var provenance: Provenance
+
+    private var gate: AccuracyGate
+    private var distanceFilter: DistanceFilter
+    private var headingFilter: HeadingFilter
+    private var timeRule: FixTimeRule
+    private var estimator: HeadingEstimator
+    private var smoother: HeadingSmoother?
+    private var smoothedSource: HeadingSource?
+    private var monitor: ArrivalMonitor?
+
+    /// The last location delivered.
+    public private(set) var lastDelivered: Location?
+    /// The last heading delivered.
+    public private(set) var lastHeading: Heading?
+    /// The time of the last fix that passed the time rules.
+    public private(set) var lastAcceptedTime: Date?
+    /// The newest fix time seen: the replay clock's "now".
+    public private(set) var latestTime: Date?
+    /// The last position seen in a fix that passed the time rules (delivered or not).
+    public private(set) var lastKnownCoordinate: Coordinate?
+    /// The best (smallest) accuracy withheld since the last delivery, metres.
+    public private(set) var bestAccuracySinceDelivery: Double?
+    private var positionUnknownReported = false
+    private var headingUnavailableReported = false
+
+    /// - Parameters:
+    ///   - configuration: the rules.
+    ///   - sourceName: the name to stamp on locations.
+    ///   - provenance: live, replayed or simulated.
+    public init(configuration: LocationConfiguration = LocationConfiguration(), sourceName: String = "",
+                provenance: Provenance = .live) {
+        self.configuration = configuration
+        self.sourceName = sourceName
+        self.provenance = provenance
+        gate = AccuracyGate(desiredAccuracy: configuration.desiredAccuracy)
+        distanceFilter = DistanceFilter(distance: configuration.distanceFilter)
+        headingFilter = HeadingFilter(degrees: configuration.headingFilter)
+        timeRule = FixTimeRule(maximumFixAge: configuration.maximumFixAge?.seconds)
+        estimator = HeadingEstimator(courseThreshold: configuration.courseHeadingThreshold)
+        smoother = configuration.headingSmoothing.map { HeadingSmoother(timeConstant: $0.seconds) }
+        monitor = configuration.arrivalRegion.map(ArrivalMonitor.init(region:))
+    }
+
+    private mutating func apply(_ new: LocationConfiguration, previous: LocationConfiguration) {
+        gate = AccuracyGate(desiredAccuracy: new.desiredAccuracy)
+        distanceFilter = DistanceFilter(distance: new.distanceFilter)
+        headingFilter = HeadingFilter(degrees: new.headingFilter)
+        timeRule = FixTimeRule(maximumFixAge: new.maximumFixAge?.seconds)
+        estimator.courseThreshold = new.courseHeadingThreshold
+        if new.headingSmoothing != previous.headingSmoothing {
+            smoother = new.headingSmoothing.map { HeadingSmoother(timeConstant: $0.seconds) }
+        }
+        if new.arrivalRegion != previous.arrivalRegion {
+            monitor = new.arrivalRegion.map(ArrivalMonitor.init(region:))
+        }
+    }
+
+    /// The arrival monitor's phase, when a region is watched.
+    public var arrivalPhase: ArrivalMonitor.Phase? { monitor?.phase }
+
+    /// How many times the magnetic model has been evaluated (the rest came from the cache).
+    public var magneticModelEvaluations: Int { estimator.modelEvaluations }
+
+    /// Applies the rules to one fix.
+    /// - Parameters:
+    ///   - fix: the epoch.
+    ///   - now: the current time for the staleness rule: the wall clock for a live source; nil for a
+    ///     replay, where now is the newest fix time seen (``latestTime``).
+    /// - Returns: what the fix produced.
+    /// - Complexity: O(1); no allocation beyond copying the source name's reference.
+    public mutating func process(_ fix: Fix, now: Date? = nil) -> FixOutcome {
+        var out = FixOutcome()
+        guard let time = fix.time else {
+            out.withheld = Withholding(time: nil, reason: fix.hasPosition ? .noTimestamp : .noPosition)
+            reportPositionUnknownIfNeeded(fix, into: &out)
+            return out
+        }
+        if let latest = latestTime { if time > latest { latestTime = time } } else { latestTime = time }
+        if let reason = timeRule.check(time: time, now: now ?? latestTime ?? time, lastAccepted: lastAcceptedTime) {
+            out.withheld = Withholding(time: time, reason: reason)
+            return out
+        }
+        lastAcceptedTime = time
+        if fix.hasPosition, let c = fix.coordinate { lastKnownCoordinate = c }
+        if updatingHeading { deriveHeading(fix, time: time, into: &out) }
+        guard fix.hasPosition, updatingLocation || monitor != nil,
+            let location = Location(fix: fix, sourceName: sourceName, provenance: provenance)
+        else {
+            if !fix.hasPosition {
+                out.withheld = Withholding(time: time, reason: .noPosition)
+                reportPositionUnknownIfNeeded(fix, into: &out)
+            }
+            return out
+        }
+        positionUnknownReported = false
+        if let reason = gate.check(horizontalAccuracy: location.horizontalAccuracy) {
+            if let a = location.horizontalAccuracy, a < (bestAccuracySinceDelivery ?? .infinity) {
+                bestAccuracySinceDelivery = a
+            }
+            if case .insufficientAccuracy(let accuracy, let required) = reason {
+                out.waiting = WaitingForAccuracy(
+                    accuracy: accuracy, bestSoFar: bestAccuracySinceDelivery, required: required, time: time)
+            }
+            return out
+        }
+        out.qualified = location
+        if monitor != nil { out.arrival = monitor?.update(location) }
+        guard updatingLocation else { return out }
+        if let reason = distanceFilter.check(location.coordinate, lastDelivered: lastDelivered?.coordinate) {
+            out.withheld = Withholding(time: time, reason: reason)
+            return out
+        }
+        lastDelivered = location
+        bestAccuracySinceDelivery = nil
+        out.location = location
+        return out
+    }
+
+    private mutating func reportPositionUnknownIfNeeded(_ fix: Fix, into out: inout FixOutcome) {
+        guard updatingLocation, !positionUnknownReported else { return }
+        positionUnknownReported = true
+        out.error = .locationUnknown
+    }
+
+    private mutating func deriveHeading(_ fix: Fix, time: Date, into out: inout FixOutcome) {
+        guard var heading = estimator.heading(for: fix, location: lastKnownCoordinate, date: time) else {
+            // Only a fix that could have given a course heading says the heading is unavailable.
+            if fix.hasPosition, !headingUnavailableReported, out.error == nil {
+                headingUnavailableReported = true
+                out.error = .headingUnavailable
+            }
+            return
+        }
+        headingUnavailableReported = false
+        if var s = smoother {
+            if smoothedSource != heading.source { s.reset() }
+            smoothedSource = heading.source
+            let raw = heading.trueHeading ?? heading.magneticHeading
+            if let raw {
+                let smoothed = s.update(raw, at: time)
+                let shift = Angle.difference(from: raw, to: smoothed)
+                heading.trueHeading = heading.trueHeading.map { Angle.normalizedBearing($0 + shift) }
+                heading.magneticHeading = heading.magneticHeading.map { Angle.normalizedBearing($0 + shift) }
+            }
+            smoother = s
+        }
+        let direction = heading.trueHeading ?? heading.magneticHeading
+        let last = lastHeading.flatMap { $0.trueHeading ?? $0.magneticHeading }
+        guard let direction else { return }
+        // A change between true and magnetic reference always passes: the two are not comparable.
+        let sameReference = (heading.trueHeading == nil) == (lastHeading?.trueHeading == nil)
+        guard !sameReference || headingFilter.admits(direction, lastDelivered: last) else { return }
+        lastHeading = heading
+        out.heading = heading
+    }
+
+    /// Replays fixes on the virtual clock (each fix's own time is "now"), synchronously, calling
+    /// `body` with each event in order. Deterministic: the same fixes give the same events.
+    public mutating func replay(_ fixes: some Sequence<Fix>, _ body: (LocationEvent) -> Void) {
+        for fix in fixes { process(fix).forEachEvent(body) }
+    }
+}
