@@ -25,7 +25,8 @@ public struct LocationEngine: Sendable {
     public var configuration: LocationConfiguration {
         didSet { apply(configuration, previous: oldValue) }
     }
-    /// Whether locations are delivered (`startUpdatingLocation`). Default true.
+    /// Whether locations are delivered (`startUpdatingLocation`). When false, a fix that meets the
+    /// rules is still reported as ``FixOutcome/qualified`` (for `requestLocation()`). Default true.
     public var updatingLocation = true
     /// Whether headings are derived and delivered (`startUpdatingHeading`). Default true.
     public var updatingHeading = true
@@ -118,8 +119,7 @@ public struct LocationEngine: Sendable {
         lastAcceptedTime = time
         if fix.hasPosition, let c = fix.coordinate { lastKnownCoordinate = c }
         if updatingHeading { deriveHeading(fix, time: time, into: &out) }
-        guard fix.hasPosition, updatingLocation || monitor != nil,
-            let location = Location(fix: fix, sourceName: sourceName, provenance: provenance)
+        guard fix.hasPosition, let location = Location(fix: fix, sourceName: sourceName, provenance: provenance)
         else {
             if !fix.hasPosition {
                 out.withheld = Withholding(time: time, reason: .noPosition)
@@ -139,8 +139,8 @@ public struct LocationEngine: Sendable {
             return out
         }
         out.qualified = location
-        if monitor != nil { out.arrival = monitor?.update(location) }
         guard updatingLocation else { return out }
+        if monitor != nil { out.arrival = monitor?.update(location) }
         if let reason = distanceFilter.check(location.coordinate, lastDelivered: lastDelivered?.coordinate) {
             out.withheld = Withholding(time: time, reason: reason)
             return out

@@ -1,0 +1,347 @@
+import Foundation
+import GNSS
+import Synchronization
+
+/// A CoreLocation-like location manager over one ``FixSource``: gpsd, an NMEA trace, or a source
+/// of your own.
+///
+/// The manager applies its ``configuration`` (the rules: desiredAccuracy, distanceFilter,
+/// headingFilter, maximumFixAge, arrival) to every fix with a ``LocationEngine`` and delivers the
+/// results as ``LocationEvent``s, both on ``events()`` and to a ``delegate``. A trace is paced by its
+/// own timestamps on a ``ReplayClock``: real time, N× or a virtual clock that never sleeps.
+///
+/// ```swift
+/// let manager = LocationManager(source: trace, clock: .virtual)
+/// manager.configuration.desiredAccuracy = .nearestTenMeters
+/// let events = manager.events()          // subscribe first
+/// manager.startUpdatingLocation()
+/// for await event in events { ... }      // ends when the source finishes
+/// ```
+///
+/// The source runs while anything wants it (location updates, heading updates, or a pending
+/// ``requestLocation(timeout:)``). When the source finishes, every event stream finishes.
+public final class LocationManager: Sendable {
+    /// The source's name.
+    public let sourceName: String
+    /// How fixes are paced.
+    public let clock: ReplayClock
+    private let source: any FixSource
+    private let state: Mutex<State>
+
+    private struct Request {
+        var continuation: CheckedContinuation<Result<Location, LocationError>, Never>
+        var timeout: Double
+        var deadline: Date?
+    }
+
+    private struct State {
+        var engine: LocationEngine
+        var subscribers: [Int: AsyncStream<LocationEvent>.Continuation] = [:]
+        var requests: [Int: Request] = [:]
+        var nextID = 0
+        var task: Task<Void, Never>?
+        var finished = false
+        var wantsLocation = false
+        var wantsHeading = false
+        weak var delegate: (any LocationManagerDelegate)?
+    }
+
+    /// - Parameters:
+    ///   - source: where fixes come from.
+    ///   - clock: `.live` for a receiver; `.realTime`, `.speed(n)` or `.virtual` for a replay.
+    ///   - configuration: the rules; default: every valid fix, heading filter 1°.
+    public init(source: some FixSource, clock: ReplayClock = .live,
+                configuration: LocationConfiguration = LocationConfiguration()) {
+        self.source = source
+        self.sourceName = source.name
+        self.clock = clock
+        var engine = LocationEngine(
+            configuration: configuration, sourceName: source.name, provenance: clock == .live ? .live : .replayed)
+        engine.updatingLocation = false
+        engine.updatingHeading = false
+        state = Mutex(State(engine: engine))
+    }
+
+    // MARK: Configuration
+
+    /// The rules. Changes apply from the next fix.
+    public var configuration: LocationConfiguration {
+        get { state.withLock { $0.engine.configuration } }
+        set { state.withLock { $0.engine.configuration = newValue } }
+    }
+    /// Shorthand for `configuration.desiredAccuracy`.
+    public var desiredAccuracy: DesiredAccuracy {
+        get { configuration.desiredAccuracy }
+        set { state.withLock { $0.engine.configuration.desiredAccuracy = newValue } }
+    }
+    /// Shorthand for `configuration.distanceFilter`, metres; nil for none.
+    public var distanceFilter: Double? {
+        get { configuration.distanceFilter }
+        set { state.withLock { $0.engine.configuration.distanceFilter = newValue } }
+    }
+    /// Shorthand for `configuration.headingFilter`, degrees; nil for none.
+    public var headingFilter: Double? {
+        get { configuration.headingFilter }
+        set { state.withLock { $0.engine.configuration.headingFilter = newValue } }
+    }
+    /// Shorthand for `configuration.maximumFixAge`; nil for any age.
+    public var maximumFixAge: Duration? {
+        get { configuration.maximumFixAge }
+        set { state.withLock { $0.engine.configuration.maximumFixAge = newValue } }
+    }
+    /// The delegate, held weakly.
+    public var delegate: (any LocationManagerDelegate)? {
+        get { state.withLock { $0.delegate } }
+        set { state.withLock { $0.delegate = newValue } }
+    }
+    /// The last location delivered.
+    public var location: Location? { state.withLock { $0.engine.lastDelivered } }
+    /// The last heading delivered.
+    public var heading: Heading? { state.withLock { $0.engine.lastHeading } }
+
+    // MARK: Delivery
+
+    /// A new stream of every event from now on, in order. Unbounded: a slow reader loses nothing.
+    /// It finishes when the source finishes; after that, it is empty. Subscribe before starting.
+    public func events() -> AsyncStream<LocationEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: LocationEvent.self, bufferingPolicy: .unbounded)
+        let id: Int? = state.withLock { s in
+            if s.finished { return nil }
+            let id = s.nextID
+            s.nextID += 1
+            s.subscribers[id] = continuation
+            return id
+        }
+        guard let id else {
+            continuation.finish()
+            return stream
+        }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.state.withLock { $0.subscribers.removeValue(forKey: id) }
+        }
+        return stream
+    }
+
+    /// Starts delivering locations (and arrival events).
+    public func startUpdatingLocation() {
+        state.withLock {
+            $0.wantsLocation = true
+            $0.engine.updatingLocation = true
+        }
+        ensureRunning()
+    }
+
+    /// Stops delivering locations. The source stops when nothing else needs it.
+    public func stopUpdatingLocation() {
+        state.withLock {
+            $0.wantsLocation = false
+            $0.engine.updatingLocation = false
+        }
+        stopIfIdle()
+    }
+
+    /// Starts delivering headings.
+    public func startUpdatingHeading() {
+        state.withLock {
+            $0.wantsHeading = true
+            $0.engine.updatingHeading = true
+        }
+        ensureRunning()
+    }
+
+    /// Stops delivering headings. The source stops when nothing else needs it.
+    public func stopUpdatingHeading() {
+        state.withLock {
+            $0.wantsHeading = false
+            $0.engine.updatingHeading = false
+        }
+        stopIfIdle()
+    }
+
+    /// One location that meets the time and accuracy rules (the distance filter does not apply).
+    ///
+    /// - Parameter timeout: how long to wait: wall-clock time for a live source, trace time (from
+    ///   the first fix seen after the request) for a replay, so a virtual-clock replay times out
+    ///   deterministically. Default 30 s.
+    /// - Throws: ``LocationError/locationUnknown`` on timeout, or when the source ends first.
+    public func requestLocation(timeout: Duration = .seconds(30)) async throws(LocationError) -> Location {
+        let result = await withCheckedContinuation { (c: CheckedContinuation<Result<Location, LocationError>, Never>) in
+            let id: Int? = state.withLock { s in
+                if s.finished { return nil }
+                let id = s.nextID
+                s.nextID += 1
+                s.requests[id] = Request(continuation: c, timeout: timeout.seconds, deadline: nil)
+                return id
+            }
+            guard let id else {
+                c.resume(returning: .failure(.locationUnknown))
+                return
+            }
+            if clock == .live {
+                Task { [weak self] in
+                    try? await Task.sleep(for: timeout)
+                    self?.expire(id)
+                }
+            }
+            ensureRunning()
+        }
+        stopIfIdle()
+        return try result.get()
+    }
+
+    // MARK: Running the source
+
+    private func ensureRunning() {
+        state.withLock { s in
+            guard s.task == nil, !s.finished else { return }
+            s.task = Task { [weak self] in await self?.run() }
+        }
+    }
+
+    private func stopIfIdle() {
+        let task: Task<Void, Never>? = state.withLock { s in
+            guard !s.wantsLocation, !s.wantsHeading, s.requests.isEmpty else { return nil }
+            defer { s.task = nil }
+            return s.task
+        }
+        task?.cancel()
+    }
+
+    private func expire(_ id: Int) {
+        let request = state.withLock { $0.requests.removeValue(forKey: id) }
+        request?.continuation.resume(returning: .failure(.locationUnknown))
+    }
+
+    private func run() async {
+        await consume(source)
+    }
+
+    private func consume<S: FixSource>(_ source: S) async {
+        var anchor: (trace: Date, wall: ContinuousClock.Instant)?
+        let factor = clock.factor
+        do {
+            loop: for try await event in source.events() {
+                if Task.isCancelled { return }
+                switch event {
+                case .fix(let fix):
+                    if let factor, let time = fix.time {
+                        if let anchor {
+                            let target = anchor.wall + .seconds(time.timeIntervalSince(anchor.trace) / factor)
+                            try? await ContinuousClock().sleep(until: target)
+                            if Task.isCancelled { return }
+                        } else {
+                            anchor = (time, ContinuousClock.now)
+                        }
+                    }
+                    handle(fix)
+                case .state(let sourceState):
+                    emit(.sourceState(sourceState))
+                    switch sourceState {
+                    case .refused(let reason), .lost(let reason):
+                        emit(.error(.sourceUnavailable(reason: reason)))
+                    case .finished:
+                        break loop
+                    default:
+                        break
+                    }
+                case .warning(let text):
+                    emit(.warning(text))
+                }
+            }
+        } catch {
+            emit(.error(.sourceUnavailable(reason: String(describing: error))))
+        }
+        if Task.isCancelled { return }
+        finish()
+    }
+
+    private func handle(_ fix: Fix) {
+        let now: Date? = clock == .live ? Date() : nil
+        var resolved: [CheckedContinuation<Result<Location, LocationError>, Never>] = []
+        var expired: [CheckedContinuation<Result<Location, LocationError>, Never>] = []
+        let (outcome, subscribers, delegate, wantsLocation, wantsHeading) = state.withLock { s in
+            let outcome = s.engine.process(fix, now: now)
+            if !s.requests.isEmpty {
+                settleRequests(&s, outcome: outcome, time: fix.time, resolved: &resolved, expired: &expired)
+            }
+            return (outcome, s.subscribers, s.delegate, s.wantsLocation, s.wantsHeading)
+        }
+        if let location = outcome.qualified {
+            for c in resolved { c.resume(returning: .success(location)) }
+        }
+        for c in expired { c.resume(returning: .failure(.locationUnknown)) }
+        outcome.forEachEvent { event in
+            switch event {
+            case .location, .waitingForAccuracy, .withheld, .arrived, .departed:
+                guard wantsLocation else { return }
+            case .heading:
+                guard wantsHeading else { return }
+            default:
+                break
+            }
+            deliver(event, to: subscribers, delegate: delegate)
+        }
+        if !resolved.isEmpty { stopIfIdle() }
+    }
+
+    private func settleRequests(
+        _ s: inout State, outcome: FixOutcome, time: Date?,
+        resolved: inout [CheckedContinuation<Result<Location, LocationError>, Never>],
+        expired: inout [CheckedContinuation<Result<Location, LocationError>, Never>]
+    ) {
+        if outcome.qualified != nil {
+            resolved = s.requests.values.map(\.continuation)
+            s.requests.removeAll()
+            return
+        }
+        guard clock != .live, let time else { return }
+        for (id, request) in s.requests {
+            if let deadline = request.deadline {
+                if time > deadline {
+                    expired.append(request.continuation)
+                    s.requests.removeValue(forKey: id)
+                }
+            } else {
+                s.requests[id]?.deadline = time.addingTimeInterval(request.timeout)
+            }
+        }
+    }
+
+    private func emit(_ event: LocationEvent) {
+        let (subscribers, delegate) = state.withLock { ($0.subscribers, $0.delegate) }
+        deliver(event, to: subscribers, delegate: delegate)
+    }
+
+    private func deliver(
+        _ event: LocationEvent, to subscribers: [Int: AsyncStream<LocationEvent>.Continuation],
+        delegate: (any LocationManagerDelegate)?
+    ) {
+        for continuation in subscribers.values { continuation.yield(event) }
+        guard let delegate else { return }
+        switch event {
+        case .location(let l): delegate.locationManager(self, didUpdateLocation: l)
+        case .heading(let h): delegate.locationManager(self, didUpdateHeading: h)
+        case .waitingForAccuracy(let w): delegate.locationManager(self, isWaitingForAccuracy: w)
+        case .withheld(let w): delegate.locationManager(self, didWithhold: w)
+        case .error(let e): delegate.locationManager(self, didFailWithError: e)
+        case .sourceState(let s): delegate.locationManager(self, didChangeSourceState: s)
+        case .warning(let w): delegate.locationManager(self, didReceiveWarning: w)
+        case .arrived(let a): delegate.locationManager(self, didArrive: a)
+        case .departed(let d): delegate.locationManager(self, didDepart: d)
+        }
+    }
+
+    private func finish() {
+        let (subscribers, requests) = state.withLock { s in
+            s.finished = true
+            s.task = nil
+            defer {
+                s.subscribers.removeAll()
+                s.requests.removeAll()
+            }
+            return (s.subscribers, s.requests)
+        }
+        for request in requests.values { request.continuation.resume(returning: .failure(.locationUnknown)) }
+        for continuation in subscribers.values { continuation.finish() }
+    }
+}
