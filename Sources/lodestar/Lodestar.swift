@@ -13,6 +13,7 @@ struct LodestarCommand: AsyncParsableCommand {
         subcommands: [
             GeodesicCommand.self,
             DeclinationCommand.self,
+            TraceCommand.self,
         ]
     )
 }

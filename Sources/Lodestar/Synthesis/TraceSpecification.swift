@@ -1,0 +1,135 @@
+import Foundation
+import Geodesy
+
+/// Everything ``TraceSynthesizer`` needs to make a trace: a route and a speed profile, a rate, a
+/// noise model, outages, a receiver profile and a start time. Times are seconds from the start.
+public struct TraceSpecification: Sendable, Equatable {
+    /// A period of a given noise level.
+    public struct NoisePhase: Sendable, Equatable {
+        /// Seconds from the start at which this σ takes over.
+        public var from: Double
+        /// Per-axis (north, east) one-sigma position noise, metres, ≥ 0.
+        public var sigma: Double
+        public init(from: Double, sigma: Double) {
+            self.from = from
+            self.sigma = sigma
+        }
+    }
+
+    /// A period with no fix (tunnel, urban canyon): the receiver keeps sending, with no position.
+    public struct Outage: Sendable, Equatable {
+        /// Seconds from the start.
+        public var start: Double
+        /// Seconds.
+        public var duration: Double
+        public init(start: Double, duration: Double) {
+            self.start = start
+            self.duration = duration
+        }
+    }
+
+    /// An old epoch sent again, as some receivers do after reacquiring: at `at` seconds from the
+    /// start, the epoch of `at − age` is sent once more, with its old time and position.
+    public struct Replay: Sendable, Equatable {
+        public var at: Double
+        public var age: Double
+        public init(at: Double, age: Double) {
+            self.at = at
+            self.age = age
+        }
+    }
+
+    /// The route's waypoints, travelled in order along geodesics; one waypoint is a stationary receiver.
+    public var waypoints: [Coordinate]
+    /// Speed on each leg, metres per second (> 0). One value applies to every leg; otherwise one per leg.
+    public var speeds: [Double]
+    /// Seconds stationary at the first waypoint before moving.
+    public var holdStart: Double
+    /// Seconds stationary at the last waypoint after arriving.
+    public var holdEnd: Double
+    /// Epochs per second: 1 or 10.
+    public var rate: Int
+    /// Per-axis position noise σ, metres, from the start.
+    public var noise: Double
+    /// Later noise levels, in increasing `from` order.
+    public var noisePhases: [NoisePhase]
+    /// Seconds with no fix at the start (a cold start).
+    public var coldStart: Double
+    /// Periods with no fix.
+    public var outages: [Outage]
+    /// Old epochs sent again.
+    public var replays: [Replay]
+    /// The receiver.
+    public var receiver: ReceiverProfile
+    /// UTC time of the first epoch; should be on a whole tenth of a second.
+    public var start: Date
+    /// Seed of the noise generator.
+    public var seed: UInt64
+    /// The true heading minus the course, degrees (a boat's leeway, a crabbing vehicle).
+    public var headingOffset: Double
+    /// One-sigma noise of the heading sensor, degrees.
+    public var headingNoise: Double
+    /// Deviation written in HDG, degrees east positive; nil leaves the field empty.
+    public var deviation: Double?
+    /// Altitude above mean sea level, metres.
+    public var altitude: Double
+    /// Geoid separation written in GGA, metres.
+    public var geoidSeparation: Double
+
+    public init(
+        waypoints: [Coordinate], speeds: [Double] = [1.4], holdStart: Double = 0, holdEnd: Double = 0,
+        rate: Int = 1, noise: Double = 2.5, noisePhases: [NoisePhase] = [], coldStart: Double = 0,
+        outages: [Outage] = [], replays: [Replay] = [], receiver: ReceiverProfile = .multiGNSS,
+        start: Date, seed: UInt64 = 1, headingOffset: Double = 0, headingNoise: Double = 0,
+        deviation: Double? = nil, altitude: Double = 20, geoidSeparation: Double = 46
+    ) {
+        self.waypoints = waypoints
+        self.speeds = speeds
+        self.holdStart = holdStart
+        self.holdEnd = holdEnd
+        self.rate = rate
+        self.noise = noise
+        self.noisePhases = noisePhases
+        self.coldStart = coldStart
+        self.outages = outages
+        self.replays = replays
+        self.receiver = receiver
+        self.start = start
+        self.seed = seed
+        self.headingOffset = headingOffset
+        self.headingNoise = headingNoise
+        self.deviation = deviation
+        self.altitude = altitude
+        self.geoidSeparation = geoidSeparation
+    }
+
+    /// The per-axis noise σ in force `t` seconds from the start, metres.
+    public func sigma(at t: Double) -> Double {
+        var sigma = noise
+        for phase in noisePhases where phase.from <= t { sigma = phase.sigma }
+        return sigma
+    }
+
+    /// Whether the receiver has a fix `t` seconds from the start.
+    public func hasFix(at t: Double) -> Bool {
+        if t < coldStart { return false }
+        return !outages.contains { t >= $0.start && t < $0.start + $0.duration }
+    }
+}
+
+/// Why a ``TraceSpecification`` cannot be synthesized. One line each.
+public enum TraceSpecificationError: Error, Sendable, Equatable, CustomStringConvertible {
+    case noWaypoints
+    case badSpeeds(String)
+    case badRate(Int)
+    case badValue(String)
+
+    public var description: String {
+        switch self {
+        case .noWaypoints: "the route needs at least one waypoint"
+        case .badSpeeds(let why): "speed profile: \(why)"
+        case .badRate(let rate): "rate \(rate) Hz is not supported; use 1 or 10"
+        case .badValue(let why): why
+        }
+    }
+}

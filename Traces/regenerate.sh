@@ -1,0 +1,57 @@
+#!/bin/sh
+# Makes every trace in Traces/ again, byte for byte, with `lodestar trace synthesize`.
+# Usage: Traces/regenerate.sh [path/to/lodestar]   (default: .build/debug/lodestar)
+set -eu
+L=${1:-.build/debug/lodestar}
+cd "$(dirname "$0")/.."
+T=Traces
+
+# 1. A walk from Covent Garden piazza to a pickup point at the Charing Cross station forecourt.
+$L trace synthesize --route '51.51190,-0.12280;51.51050,-0.12240;51.50990,-0.12400;51.50850,-0.12470' \
+  --speed 1.4 --hold-end 60 --noise 3 --receiver multi-gnss --start 2026-03-14T09:30:00Z --seed 7 \
+  --output $T/walk-to-pickup.nmea
+
+# 2. A drive through Mayfair with four turns, after 10 s waiting at lights; consumer receiver (no GST).
+$L trace synthesize --route '51.51000,-0.15200;51.51300,-0.15000;51.51200,-0.14400;51.50900,-0.14500;51.50800,-0.14000' \
+  --speed 9,12,10,11 --hold-start 10 --noise 2.5 --receiver consumer --start 2026-05-02T17:45:00Z --seed 11 \
+  --output $T/drive-with-turns.nmea
+
+# 3. A cold start on the Victoria Embankment: 30 s no fix, then ±35 m, ±11 m, then ±2.8 m (68%).
+$L trace synthesize --route '51.50700,-0.12200;51.51000,-0.11600' --speed 1.4 --cold-start 30 \
+  --noise 25 --noise-from 60:8 --noise-from 80:2 --receiver multi-gnss --start 2026-06-21T06:00:00Z --seed 3 \
+  --output $T/cold-start.nmea
+
+# 4. A stationary receiver at the Royal Observatory, Greenwich, 10 minutes with σ 3 m jitter.
+$L trace synthesize --route '51.47788,-0.00147' --hold-start 600 --noise 3 --receiver multi-gnss \
+  --start 2026-02-10T12:00:00Z --seed 5 --output $T/stationary-jitter.nmea
+
+# 5. A boat in Elliott Bay, Seattle, with a magnetic compass (HCHDG with variation, from WMM2025)
+#    and 6° of leeway between heading and course.
+$L trace synthesize --route '47.60300,-122.34000;47.61000,-122.36000;47.61500,-122.37500' --speed 4 \
+  --noise 2 --receiver marine --heading-offset 6 --heading-noise 0.5 --start 2026-08-15T15:00:00Z --seed 13 \
+  --output $T/boat-hdg.nmea
+
+# 6. A tractor in a Lincolnshire field with a dual-antenna true heading (GNHDT); 20 s stationary first.
+$L trace synthesize --route '53.05000,-0.30000;53.05200,-0.30000;53.05200,-0.29950;53.05000,-0.29950' \
+  --speed 3 --hold-start 20 --noise 0.5 --receiver vehicle --heading-noise 0.3 \
+  --start 2026-04-20T08:00:00Z --seed 17 --output $T/vehicle-hdt.nmea
+
+# 7. A drive through the Limehouse Link tunnel: no fix for 40 s mid-route; on reacquiring, the
+#    receiver sends a 45 s old epoch once (stale), and later a 2 s old one (out of order).
+$L trace synthesize --route '51.51050,-0.04200;51.50950,-0.03000;51.50800,-0.01700' --speed 12 \
+  --noise 2 --outage 50+40 --repeat-epoch 91:45 --repeat-epoch 120:2 --receiver multi-gnss \
+  --start 2026-09-09T08:15:00Z --seed 19 --output $T/outage-mid-route.nmea
+
+# 8. 10 Hz across midnight UTC on New Year's Eve (the date, month and year all change), on the M25.
+$L trace synthesize --route '51.28000,-0.35000;51.28000,-0.32840' --speed 25 --rate 10 --noise 1.5 \
+  --receiver minimal --start 2026-12-31T23:59:30Z --seed 23 --output $T/midnight-rollover-10hz.nmea
+
+# 9. A walker in Reykjavik with an electronic compass that sends HCHDM only (no variation):
+#    true heading needs the World Magnetic Model (declination about 11° W).
+$L trace synthesize --route '64.14660,-21.94260;64.14900,-21.93600' --speed 1.3 --noise 2.5 \
+  --receiver compass --heading-noise 1 --start 2026-07-01T12:00:00Z --seed 29 \
+  --output $T/compass-hdm-reykjavik.nmea
+
+# 10. A compass walk at Alert, Nunavut, inside the WMM caution zone (H ≈ 3600 nT).
+$L trace synthesize --route '82.50000,-62.35000;82.50200,-62.34000' --speed 1.2 --noise 2.5 \
+  --receiver compass --start 2026-07-01T18:00:00Z --seed 31 --output $T/compass-caution-alert.nmea
