@@ -165,6 +165,7 @@ public struct TraceSynthesizer: Sendable {
         guard let firstLeg = legs.first, t >= firstLeg.startTime else { return (first, 0, nil) }
         for leg in legs where t < leg.startTime + leg.duration {
             let s = (t - leg.startTime) * leg.speed
+            if s == 0 { return (leg.start, leg.speed, Angle.normalizedBearing(leg.azimuth)) }
             if let direct = try? Geodesic.wgs84.direct(from: leg.start, azimuth: leg.azimuth, distance: s) {
                 return (direct.coordinate, leg.speed, direct.finalBearing)
             }

@@ -1,0 +1,109 @@
+import Foundation
+import GNSS
+import Lodestar
+import Synchronization
+import Testing
+
+@Suite("location manager")
+struct LocationManagerTests {
+    static func collect(_ manager: LocationManager, heading: Bool = true) async -> [LocationEvent] {
+        let stream = manager.events()
+        manager.startUpdatingLocation()
+        if heading { manager.startUpdatingHeading() }
+        var events: [LocationEvent] = []
+        for await event in stream { events.append(event) }
+        return events
+    }
+
+    @Test("a replay on the virtual clock is deterministic: the same trace gives the same events every run")
+    func deterministicReplay() async throws {
+        let source = try TruthFileSource("walk-to-pickup")
+        let configuration = LocationConfiguration(desiredAccuracy: .nearestTenMeters, distanceFilter: 5, headingFilter: 5)
+        var runs: [[LocationEvent]] = []
+        for _ in 0..<3 {
+            runs.append(await Self.collect(LocationManager(source: source, clock: .virtual, configuration: configuration)))
+        }
+        #expect(runs[0].count > 100)
+        #expect(runs[0] == runs[1] && runs[1] == runs[2])
+        #expect(runs[0].first == .sourceState(.connected))
+        #expect(runs[0].last == .sourceState(.finished))
+        // The async manager gives exactly the synchronous engine's events.
+        var engine = LocationEngine(configuration: configuration, sourceName: source.name, provenance: .replayed)
+        var direct: [LocationEvent] = [.sourceState(.connected)]
+        engine.replay(source.fixes) { direct.append($0) }
+        direct.append(.sourceState(.finished))
+        #expect(runs[0] == direct)
+    }
+
+    @Test("requestLocation returns the first location that meets desiredAccuracy (cold-start)")
+    func requestLocation() async throws {
+        let rows = try GroundTruth.rows("cold-start")
+        let manager = LocationManager(
+            source: try TruthFileSource("cold-start"), clock: .virtual,
+            configuration: .init(desiredAccuracy: .nearestTenMeters, distanceFilter: 1000))
+        let location = try await manager.requestLocation(timeout: .seconds(600))
+        let expected = try #require(rows.first { $0.hasFix && $0.accuracy <= 10 })
+        #expect(location.timestamp == expected.time)
+        #expect(location.coordinate == expected.reported)
+    }
+
+    @Test("requestLocation times out in trace time: locationUnknown after 30 s of only poor fixes")
+    func requestLocationTimeout() async throws {
+        let manager = LocationManager(
+            source: try TruthFileSource("cold-start"), clock: .virtual,
+            configuration: .init(desiredAccuracy: .meters(1)))
+        await #expect(throws: LocationError.locationUnknown) {
+            _ = try await manager.requestLocation(timeout: .seconds(30))
+        }
+    }
+
+    @Test("stop and start updating: events only for what is being updated")
+    func headingOnly() async throws {
+        let manager = LocationManager(source: try TruthFileSource("vehicle-hdt"), clock: .virtual)
+        let stream = manager.events()
+        manager.startUpdatingHeading()
+        var events: [LocationEvent] = []
+        for await e in stream { events.append(e) }
+        #expect(events.contains { if case .heading = $0 { true } else { false } })
+        #expect(!events.contains { if case .location = $0 { true } else { false } })
+    }
+
+    @Test("the delegate receives the same events as the stream, in order")
+    func delegate() async throws {
+        final class Recorder: LocationManagerDelegate {
+            let log = Mutex<[String]>([])
+            func locationManager(_ manager: LocationManager, didUpdateLocation location: Location) {
+                log.withLock { $0.append("location \(location.timestamp.timeIntervalSince1970)") }
+            }
+            func locationManager(_ manager: LocationManager, isWaitingForAccuracy waiting: WaitingForAccuracy) {
+                log.withLock { $0.append("waiting \(waiting.time.timeIntervalSince1970)") }
+            }
+            func locationManager(_ manager: LocationManager, didFailWithError error: LocationError) {
+                log.withLock { $0.append("error \(error)") }
+            }
+        }
+        let recorder = Recorder()
+        let manager = LocationManager(
+            source: try TruthFileSource("cold-start"), clock: .virtual, configuration: .init(desiredAccuracy: .nearestTenMeters))
+        manager.delegate = recorder
+        let events = await Self.collect(manager, heading: false)
+        let expected = events.compactMap { e -> String? in
+            switch e {
+            case .location(let l): "location \(l.timestamp.timeIntervalSince1970)"
+            case .waitingForAccuracy(let w): "waiting \(w.time.timeIntervalSince1970)"
+            case .error(let error): "error \(error)"
+            default: nil
+            }
+        }
+        #expect(recorder.log.withLock { $0 } == expected)
+        #expect(expected.count > 300)
+    }
+
+    @Test("a source that refuses reports sourceUnavailable; the stream ends when the source finishes")
+    func sourceUnavailable() async {
+        let source = RecordedFixSource(name: "gpsd nowhere:2947", events: [.state(.refused(reason: "connection refused"))])
+        let events = await Self.collect(LocationManager(source: source))
+        #expect(events.contains(.error(.sourceUnavailable(reason: "connection refused"))))
+        #expect(events.last == .sourceState(.finished))
+    }
+}
