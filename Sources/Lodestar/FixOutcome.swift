@@ -1,3 +1,5 @@
+import Geodesy
+
 /// Everything one fix produced in a ``LocationEngine``. At most one of each; nil when none.
 ///
 /// A fixed-size value, so processing a fix allocates nothing for its results.
@@ -13,6 +15,10 @@ public struct FixOutcome: Sendable, Equatable {
     public var waiting: WaitingForAccuracy?
     /// Set when another rule withheld the fix.
     public var withheld: Withholding?
+    /// The geodesic from ``qualified`` to the arrival region's destination, when a region is watched:
+    /// distance in metres and azimuths in degrees. Computed once per fix, for the arrival rule and
+    /// for ``Guidance/init(from:geodesic:heading:destination:arrived:)``.
+    public var toDestination: GeodesicInverse?
     /// Arrival or departure declared by this fix.
     public var arrival: ArrivalMonitor.Transition?
     /// An error this fix revealed (location lost, heading unavailable). Each is reported once per

@@ -46,6 +46,16 @@ public struct Guidance: Sendable, Equatable {
             heading: heading, speed: location.speed, time: location.timestamp, arrived: arrived)
     }
 
+    /// Guidance from a geodesic already computed from the location to the destination (such as
+    /// ``FixOutcome/toDestination``), without computing it again.
+    /// - Complexity: O(1), no geodesic computation.
+    public init(from location: Location, geodesic: GeodesicInverse, heading: Double?, destination: Coordinate,
+                arrived: Bool = false) {
+        self.init(
+            destination: destination, distance: geodesic.distance, bearing: geodesic.initialBearing,
+            heading: heading, speed: location.speed, time: location.timestamp, arrived: arrived)
+    }
+
     /// Guidance from precomputed distance and bearing (as ``init(from:heading:to:arrived:)`` makes).
     /// - Parameters: distance in metres, bearing and heading in degrees, speed in metres per second.
     public init(

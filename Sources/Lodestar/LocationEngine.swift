@@ -140,7 +140,11 @@ public struct LocationEngine: Sendable {
         }
         out.qualified = location
         guard updatingLocation else { return out }
-        if monitor != nil { out.arrival = monitor?.update(location) }
+        if let region = monitor?.region {
+            let inverse = Geodesic.wgs84.inverse(from: location.coordinate, to: region.destination)
+            out.toDestination = inverse
+            out.arrival = monitor?.update(location, distance: inverse.distance)
+        }
         if let reason = distanceFilter.check(location.coordinate, lastDelivered: lastDelivered?.coordinate) {
             out.withheld = Withholding(time: time, reason: reason)
             return out

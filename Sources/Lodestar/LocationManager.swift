@@ -37,6 +37,7 @@ public final class LocationManager: Sendable {
     private struct State {
         var engine: LocationEngine
         var subscribers: [Int: AsyncStream<LocationEvent>.Continuation] = [:]
+        var batchSubscribers: [Int: AsyncStream<[LocationEvent]>.Continuation] = [:]
         var requests: [Int: Request] = [:]
         var nextID = 0
         var task: Task<Void, Never>?
@@ -118,6 +119,28 @@ public final class LocationManager: Sendable {
         }
         continuation.onTermination = { [weak self] _ in
             _ = self?.state.withLock { $0.subscribers.removeValue(forKey: id) }
+        }
+        return stream
+    }
+
+    /// Like ``events()``, but each element is the events of a batch of fixes, in order: on the virtual
+    /// clock, up to 512 fixes' worth at a time; otherwise one fix's or one source event's. For
+    /// replays at millions of fixes per second, where one element per event costs more than the rules.
+    public func eventBatches() -> AsyncStream<[LocationEvent]> {
+        let (stream, continuation) = AsyncStream.makeStream(of: [LocationEvent].self, bufferingPolicy: .unbounded)
+        let id: Int? = state.withLock { s in
+            if s.finished { return nil }
+            let id = s.nextID
+            s.nextID += 1
+            s.batchSubscribers[id] = continuation
+            return id
+        }
+        guard let id else {
+            continuation.finish()
+            return stream
+        }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.state.withLock { $0.batchSubscribers.removeValue(forKey: id) }
         }
         return stream
     }
@@ -217,13 +240,18 @@ public final class LocationManager: Sendable {
     }
 
     private func consume<S: FixSource>(_ source: S) async {
+        if clock == .virtual, let synchronous = source as? any SynchronousFixSource {
+            consumeSynchronously(synchronous)
+            if !Task.isCancelled { finish() }
+            return
+        }
         var anchor: (trace: Date, wall: ContinuousClock.Instant)?
         let factor = clock.factor
+        var events: [LocationEvent] = []
         do {
-            loop: for try await event in source.events() {
+            for try await event in source.events() {
                 if Task.isCancelled { return }
-                switch event {
-                case .fix(let fix):
+                if case .fix(let fix) = event {
                     if let factor, let time = fix.time {
                         if let anchor {
                             let target = anchor.wall + .seconds(time.timeIntervalSince(anchor.trace) / factor)
@@ -233,19 +261,9 @@ public final class LocationManager: Sendable {
                             anchor = (time, ContinuousClock.now)
                         }
                     }
-                    handle(fix)
-                case .state(let sourceState):
-                    emit(.sourceState(sourceState))
-                    switch sourceState {
-                    case .refused(let reason), .lost(let reason):
-                        emit(.error(.sourceUnavailable(reason: reason)))
-                    case .finished:
-                        break loop
-                    default:
-                        break
-                    }
-                case .warning(let text):
-                    emit(.warning(text))
+                    handle(CollectionOfOne(fix), events: &events)
+                } else if !handleSourceEvent(event) {
+                    break
                 }
             }
         } catch {
@@ -255,42 +273,93 @@ public final class LocationManager: Sendable {
         finish()
     }
 
-    private func handle(_ fix: Fix) {
+    private typealias Continuation = CheckedContinuation<Result<Location, LocationError>, Never>
+
+    /// Applies the rules to a batch of fixes under one lock, then delivers their events in order.
+    private func handle(_ fixes: some Collection<Fix>, events: inout [LocationEvent]) {
         let now: Date? = clock == .live ? Date() : nil
-        var resolved: [CheckedContinuation<Result<Location, LocationError>, Never>] = []
-        var expired: [CheckedContinuation<Result<Location, LocationError>, Never>] = []
-        let (outcome, subscribers, delegate, wantsLocation, wantsHeading) = state.withLock { s in
-            let outcome = s.engine.process(fix, now: now)
-            if !s.requests.isEmpty {
-                settleRequests(&s, outcome: outcome, time: fix.time, resolved: &resolved, expired: &expired)
+        var settled: [(Continuation, Result<Location, LocationError>)] = []
+        events.removeAll(keepingCapacity: true)
+        let (subscribers, batchSubscribers, delegate) = state.withLock { s in
+            for fix in fixes {
+                let outcome = s.engine.process(fix, now: now)
+                if !s.requests.isEmpty { settleRequests(&s, outcome: outcome, time: fix.time, settled: &settled) }
+                let wantsLocation = s.wantsLocation, wantsHeading = s.wantsHeading
+                outcome.forEachEvent { event in
+                    switch event {
+                    case .location, .waitingForAccuracy, .withheld, .arrived, .departed:
+                        guard wantsLocation else { return }
+                    case .heading:
+                        guard wantsHeading else { return }
+                    default:
+                        break
+                    }
+                    events.append(event)
+                }
             }
-            return (outcome, s.subscribers, s.delegate, s.wantsLocation, s.wantsHeading)
+            return (s.subscribers, s.batchSubscribers, s.delegate)
         }
-        if let location = outcome.qualified {
-            for c in resolved { c.resume(returning: .success(location)) }
+        for (continuation, result) in settled { continuation.resume(returning: result) }
+        for event in events { deliver(event, to: subscribers, delegate: delegate) }
+        if !events.isEmpty { for continuation in batchSubscribers.values { continuation.yield(events) } }
+        if !settled.isEmpty { stopIfIdle() }
+    }
+
+    /// The virtual clock over a synchronous source: batches of fixes, no awaiting per event.
+    private func consumeSynchronously(_ source: any SynchronousFixSource) {
+        var batch: [Fix] = []
+        batch.reserveCapacity(Self.batchSize)
+        var events: [LocationEvent] = []
+        events.reserveCapacity(Self.batchSize * 2)
+        source.forEachEvent { event in
+            if Task.isCancelled { return false }
+            if case .fix(let fix) = event {
+                batch.append(fix)
+                if batch.count == Self.batchSize {
+                    handle(batch, events: &events)
+                    batch.removeAll(keepingCapacity: true)
+                }
+                return true
+            }
+            if !batch.isEmpty {
+                handle(batch, events: &events)
+                batch.removeAll(keepingCapacity: true)
+            }
+            return handleSourceEvent(event)
         }
-        for c in expired { c.resume(returning: .failure(.locationUnknown)) }
-        outcome.forEachEvent { event in
-            switch event {
-            case .location, .waitingForAccuracy, .withheld, .arrived, .departed:
-                guard wantsLocation else { return }
-            case .heading:
-                guard wantsHeading else { return }
+        if !batch.isEmpty, !Task.isCancelled { handle(batch, events: &events) }
+    }
+
+    /// Fixes per lock on the virtual clock.
+    private static let batchSize = 512
+
+    /// Emits a state or warning; returns false when the source has finished.
+    private func handleSourceEvent(_ event: FixSourceEvent) -> Bool {
+        switch event {
+        case .fix:
+            return true
+        case .state(let sourceState):
+            emit(.sourceState(sourceState))
+            switch sourceState {
+            case .refused(let reason), .lost(let reason):
+                emit(.error(.sourceUnavailable(reason: reason)))
+            case .finished:
+                return false
             default:
                 break
             }
-            deliver(event, to: subscribers, delegate: delegate)
+        case .warning(let text):
+            emit(.warning(text))
         }
-        if !resolved.isEmpty { stopIfIdle() }
+        return true
     }
 
     private func settleRequests(
         _ s: inout State, outcome: FixOutcome, time: Date?,
-        resolved: inout [CheckedContinuation<Result<Location, LocationError>, Never>],
-        expired: inout [CheckedContinuation<Result<Location, LocationError>, Never>]
+        settled: inout [(Continuation, Result<Location, LocationError>)]
     ) {
-        if outcome.qualified != nil {
-            resolved = s.requests.values.map(\.continuation)
+        if let location = outcome.qualified {
+            for request in s.requests.values { settled.append((request.continuation, .success(location))) }
             s.requests.removeAll()
             return
         }
@@ -298,7 +367,7 @@ public final class LocationManager: Sendable {
         for (id, request) in s.requests {
             if let deadline = request.deadline {
                 if time > deadline {
-                    expired.append(request.continuation)
+                    settled.append((request.continuation, .failure(.locationUnknown)))
                     s.requests.removeValue(forKey: id)
                 }
             } else {
@@ -308,8 +377,9 @@ public final class LocationManager: Sendable {
     }
 
     private func emit(_ event: LocationEvent) {
-        let (subscribers, delegate) = state.withLock { ($0.subscribers, $0.delegate) }
+        let (subscribers, batchSubscribers, delegate) = state.withLock { ($0.subscribers, $0.batchSubscribers, $0.delegate) }
         deliver(event, to: subscribers, delegate: delegate)
+        for continuation in batchSubscribers.values { continuation.yield([event]) }
     }
 
     private func deliver(
@@ -332,16 +402,18 @@ public final class LocationManager: Sendable {
     }
 
     private func finish() {
-        let (subscribers, requests) = state.withLock { s in
+        let (subscribers, batchSubscribers, requests) = state.withLock { s in
             s.finished = true
             s.task = nil
             defer {
                 s.subscribers.removeAll()
+                s.batchSubscribers.removeAll()
                 s.requests.removeAll()
             }
-            return (s.subscribers, s.requests)
+            return (s.subscribers, s.batchSubscribers, s.requests)
         }
         for request in requests.values { request.continuation.resume(returning: .failure(.locationUnknown)) }
         for continuation in subscribers.values { continuation.finish() }
+        for continuation in batchSubscribers.values { continuation.finish() }
     }
 }

@@ -95,8 +95,8 @@ enum GroundTruth {
 }
 
 /// A `FixSource` over a trace's ground-truth file: what a user would write to feed the manager from
-/// their own recording format.
-struct TruthFileSource: FixSource {
+/// their own recording format. Synchronous too, so the virtual clock reads it in batches.
+struct TruthFileSource: SynchronousFixSource {
     let name: String
     let fixes: [Fix]
 
@@ -107,5 +107,9 @@ struct TruthFileSource: FixSource {
 
     func events() -> AsyncStream<FixSourceEvent> {
         RecordedFixSource(name: name, fixes: fixes).events()
+    }
+
+    func forEachEvent(_ body: (FixSourceEvent) -> Bool) {
+        RecordedFixSource(name: name, fixes: fixes).forEachEvent(body)
     }
 }

@@ -35,6 +35,40 @@ struct LocationManagerTests {
         #expect(runs[0] == direct)
     }
 
+    /// A source that is only asynchronous, so the manager awaits each event.
+    struct AsyncOnlySource: FixSource {
+        let inner: TruthFileSource
+        var name: String { inner.name }
+        func events() -> AsyncStream<FixSourceEvent> { inner.events() }
+    }
+
+    @Test("an asynchronous-only source gives the same events as the batched synchronous path")
+    func awaitedPathMatchesBatched() async throws {
+        let source = try TruthFileSource("outage-mid-route")
+        let configuration = LocationConfiguration(distanceFilter: 20, maximumFixAge: .seconds(10))
+        let batched = await Self.collect(LocationManager(source: source, clock: .virtual, configuration: configuration))
+        let awaited = await Self.collect(
+            LocationManager(source: AsyncOnlySource(inner: source), clock: .virtual, configuration: configuration))
+        #expect(batched == awaited)
+        #expect(batched.count > 100)
+    }
+
+    @Test("eventBatches carries exactly the events of events(), in order, in batches")
+    func batches() async throws {
+        let source = try TruthFileSource("midnight-rollover-10hz", TruthOptions(gst: false))
+        let manager = LocationManager(source: source, clock: .virtual)
+        let single = manager.events()
+        let batched = manager.eventBatches()
+        manager.startUpdatingLocation()
+        var one: [LocationEvent] = []
+        for await e in single { one.append(e) }
+        var many: [[LocationEvent]] = []
+        for await b in batched { many.append(b) }
+        #expect(many.flatMap { $0 } == one)
+        #expect(one.count == 603 + 2)
+        #expect(many.count < 10, "603 fixes in batches of up to 512, plus the two state events")
+    }
+
     @Test("requestLocation returns the first location that meets desiredAccuracy (cold-start)")
     func requestLocation() async throws {
         let rows = try GroundTruth.rows("cold-start")
