@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "Geodesy", targets: ["Geodesy"]),
         .library(name: "GNSS", targets: ["GNSS"]),
+        .library(name: "GPSD", targets: ["GPSD"]),
         .executable(name: "lodestar", targets: ["lodestar"]),
     ],
     dependencies: [
@@ -19,14 +20,22 @@ let package = Package(
         .systemLibrary(name: "CProj", path: "Sources/CProj", providers: [.apt(["libproj-dev"])]),
         .target(name: "Geodesy", dependencies: ["CProj"]),
         .target(name: "GNSS", dependencies: ["Geodesy"]),
+        // libgps, gpsd's client library, from Debian's libgps-dev (gps.h API 11 in gpsd 3.22).
+        .systemLibrary(
+            name: "CGPS", path: "Sources/CGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
+        // A flat C shim in front of libgps: Swift cannot import gps_data_t's unions or gps_send.
+        .target(name: "CGPSShim", dependencies: ["CGPS"], linkerSettings: [.linkedLibrary("gps")]),
+        .target(name: "GPSD", dependencies: ["GNSS", "CGPSShim"]),
         .executableTarget(
             name: "lodestar",
             dependencies: [
                 "Geodesy",
+                "GPSD",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
+        .testTarget(name: "GPSDTests", dependencies: ["GPSD", "GNSS"]),
         .testTarget(name: "CLITests", dependencies: ["lodestar"]),
     ],
     swiftLanguageModes: [.v6]
