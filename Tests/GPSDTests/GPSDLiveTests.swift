@@ -54,6 +54,14 @@ extension GPSDLiveTests {
                 print("gpspipe:\n" + reference.map(\.description).joined(separator: "\n"))
             }
             #expect(events.fixes.allSatisfy { $0.monotonicTime != nil })
+
+            // TPVEncoder writes each fix back as gpsd wrote it, less what Fix does not keep.
+            if let offset {
+                let gpsdLines = pipe.tpvLines.filter { Epoch(tpvLine: $0) != nil }
+                for (i, fix) in events.tpvFixes.enumerated() {
+                    #expect(TPVEncoder.encode(fix) == GPSPipe.withoutUncarriedMembers(gpsdLines[offset + i]))
+                }
+            }
         }
     }
 }

@@ -30,4 +30,19 @@ final class GPSPipe: Sendable {
         _ = process.waitForExit(timeout: timeout)
         process.stop()
     }
+
+    /// A gpsd TPV line without the members `Fix` does not keep (device, ept, magtrack, epc, sep,
+    /// depth, DGPS station and age, NED velocities, wind, leap seconds).
+    static func withoutUncarriedMembers(_ line: String) -> String {
+        let dropped = ["device", "ept", "magtrack", "epc", "sep", "depth", "dgpsAge", "dgpsSta", "velN", "velE", "velD",
+                       "wanglem", "wangler", "wanglet", "wspeedr", "wspeedt", "leapseconds"]
+        var result = line
+        for key in dropped {
+            while let member = result.range(of: ",\"\(key)\":") {
+                let end = result[member.upperBound...].firstIndex { $0 == "," || $0 == "}" } ?? result.endIndex
+                result.removeSubrange(member.lowerBound..<end)
+            }
+        }
+        return result
+    }
 }
