@@ -49,9 +49,7 @@ public struct GPSDSource: FixSource {
         let (stream, continuation) = AsyncStream.makeStream(of: FixSourceEvent.self, bufferingPolicy: .unbounded)
         let reader = GPSDReader(endpoint: endpoint, options: options, continuation: continuation)
         continuation.onTermination = { _ in reader.stop() }
-        let thread = Thread { reader.run() }
-        thread.name = "lodestar gpsd \(endpoint)"
-        thread.start()
+        Thread { reader.run() }.start()
         return stream
     }
 }
