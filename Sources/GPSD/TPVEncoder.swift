@@ -70,8 +70,8 @@ public enum TPVEncoder {
         "\"\(key)\":" + String(format: "%.\(decimals)f", value)
     }
 
-    /// `2035-05-26T09:15:05.000Z`: UTC, milliseconds rounded to nearest.
-    static func iso8601(_ date: Date) -> String {
+    /// A time as gpsd writes it, `2035-05-26T09:15:05.000Z`: UTC, milliseconds rounded to nearest.
+    public static func iso8601(_ date: Date) -> String {
         let totalMilliseconds = (date.timeIntervalSince1970 * 1000).rounded()
         let ms = Int64(totalMilliseconds)
         let seconds = ms >= 0 ? ms / 1000 : (ms - 999) / 1000
