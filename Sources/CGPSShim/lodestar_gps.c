@@ -65,6 +65,12 @@ lgps_connection *lgps_open(const char *host, const char *port, int32_t receive_t
     }
     // A child process started later must not inherit (and keep open) the connection.
     (void)fcntl(c->data.gps_fd, F_SETFD, FD_CLOEXEC);
+    // libgps 3.22 leaves the socket non-blocking. gps_waiting is true at once while libgps holds
+    // a partial line, and a non-blocking recv then returns at once: a reader would spin until
+    // the rest of the line arrives. A blocking socket with SO_RCVTIMEO waits instead, at most
+    // receive_timeout_us per read.
+    int flags = fcntl(c->data.gps_fd, F_GETFL);
+    if (flags >= 0) (void)fcntl(c->data.gps_fd, F_SETFL, flags & ~O_NONBLOCK);
     if (receive_timeout_us > 0) {
         struct timeval tv = {.tv_sec = receive_timeout_us / 1000000,
                              .tv_usec = receive_timeout_us % 1000000};

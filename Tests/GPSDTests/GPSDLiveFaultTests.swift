@@ -132,6 +132,35 @@ extension GPSDLiveTests {
             #expect(events.states.contains(.connected))
         }
 
+        /// libgps 3.22 leaves its socket non-blocking and `gps_waiting` is true while it holds a
+        /// partial line, so a plain gps_waiting/gps_read loop spins at 100% CPU until the rest of
+        /// the line arrives. The shim makes the socket blocking with a receive timeout instead.
+        @Test("a link that stalls mid-line: the reader waits without spinning, then reports the loss")
+        func stallMidLine() async throws {
+            let sandbox = try Sandbox()
+            defer { sandbox.remove() }
+            let gpsd = try FakeGPS(log: Traces.gpsdLog("iTrek.log"), sandbox: sandbox, cycle: 0.02)
+            defer { gpsd.stop() }
+            let link = try StallingLink(toGPSDPort: sandbox.port, linesBefore: 5, stall: .milliseconds(1500))
+            let source = GPSDSource(endpoint: GPSDEndpoint(host: "localhost", port: link.port), options: GPSDLiveTests.quickOptions())
+            let events = EventLog(source)
+            let stalling = await events.wait(upTo: .seconds(5)) { _ in link.isStalling }
+            try await Task.sleep(for: .milliseconds(100))
+            let reader = ReaderThread.find()
+            let cpu0 = reader?.cpuNanoseconds
+            try await Task.sleep(for: .seconds(1))
+            let cpu1 = reader?.cpuNanoseconds
+            let lost = await events.wait(upTo: .seconds(3)) { $0.contains { if case .state(.lost) = $0 { true } else { false } } }
+            await events.stop()
+            link.finish()
+
+            #expect(stalling && lost)
+            #expect(Faults.before(lossIn: events.events).filter { $0.mode != .unknown }.count == 5)
+            // A spinning reader burns the whole second; a waiting one a few milliseconds.
+            let busy = Double((cpu1 ?? Int.max) - (cpu0 ?? 0)) / 1e9
+            #expect(busy < 0.2, "reader thread used \(busy) s of CPU in 1 s of stall")
+        }
+
         /// The fixes before the first `.lost`.
         static func before(lossIn events: [FixSourceEvent]) -> [Fix] {
             let end = events.firstIndex { if case .state(.lost) = $0 { true } else { false } } ?? events.endIndex

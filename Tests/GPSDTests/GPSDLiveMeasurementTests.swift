@@ -61,19 +61,19 @@ extension GPSDLiveTests {
             let events = EventLog(GPSDSource(endpoint: GPSDEndpoint(host: "localhost", port: sandbox.port), options: options))
             _ = await events.wait(upTo: .seconds(3)) { $0.contains(.state(.connected)) }
             try await Task.sleep(for: .milliseconds(200))
-            let process0 = Measurement.cpuTicks("/proc/self/stat")
+            let process0 = ReaderThread.cpuTicks("/proc/self/stat")
             let processNanoseconds0 = Measurement.processCPUNanoseconds()
-            let thread = Measurement.readerThread()
-            let thread0 = thread.flatMap { Measurement.cpuTicks("\($0)/stat") }
-            let threadNanoseconds0 = thread.flatMap(Measurement.onCPUNanoseconds)
-            let switches0 = thread.flatMap(Measurement.voluntarySwitches)
+            let thread = ReaderThread.find()
+            let thread0 = thread?.cpuTicks
+            let threadNanoseconds0 = thread?.cpuNanoseconds
+            let switches0 = thread?.voluntarySwitches
             let wall0 = ContinuousClock.now
             try await Task.sleep(for: .seconds(10))
-            let process1 = Measurement.cpuTicks("/proc/self/stat")
+            let process1 = ReaderThread.cpuTicks("/proc/self/stat")
             let processNanoseconds1 = Measurement.processCPUNanoseconds()
-            let thread1 = thread.flatMap { Measurement.cpuTicks("\($0)/stat") }
-            let threadNanoseconds1 = thread.flatMap(Measurement.onCPUNanoseconds)
-            let switches1 = thread.flatMap(Measurement.voluntarySwitches)
+            let thread1 = thread?.cpuTicks
+            let threadNanoseconds1 = thread?.cpuNanoseconds
+            let switches1 = thread?.voluntarySwitches
             let wall = (ContinuousClock.now - wall0).seconds
             await events.stop()
 
@@ -91,37 +91,6 @@ extension GPSDLiveTests {
                   nanosecond clocks: process %.4f%% (CLOCK_PROCESS_CPUTIME_ID), reader thread %.4f%% (schedstat)
                   reader thread wake-ups: %.1f per second
                 """, wall, processPercent, threadPercent, hz, processExact, threadExact, wakeups))
-        }
-
-        /// utime + stime (fields 14 and 15) of a /proc stat file, in clock ticks.
-        static func cpuTicks(_ path: String) -> Int? {
-            guard let text = try? String(contentsOfFile: path, encoding: .utf8),
-                let close = text.lastIndex(of: ")")
-            else { return nil }
-            let fields = text[text.index(after: close)...].split(separator: " ")
-            // After "(comm)": field 3 is state, so utime (14) and stime (15) are at 11 and 12.
-            guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
-            return user + system
-        }
-
-        /// The /proc directory of the reader thread, found by its name.
-        static func readerThread() -> String? {
-            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
-            return tasks.map { "/proc/self/task/\($0)" }.first {
-                ((try? String(contentsOfFile: "\($0)/comm", encoding: .utf8)) ?? "").hasPrefix("lodestar gpsd")
-            }
-        }
-
-        /// Time on CPU of a thread, nanoseconds (first field of /proc/.../schedstat).
-        static func onCPUNanoseconds(_ task: String) -> Int? {
-            (try? String(contentsOfFile: "\(task)/schedstat", encoding: .utf8))?.split(separator: " ").first.flatMap { Int($0) }
-        }
-
-        /// Voluntary context switches of a thread (each wake-up from a wait ends in one).
-        static func voluntarySwitches(_ task: String) -> Int? {
-            let status = (try? String(contentsOfFile: "\(task)/status", encoding: .utf8)) ?? ""
-            return status.split(separator: "\n").first { $0.hasPrefix("voluntary_ctxt_switches:") }
-                .flatMap { Int($0.split(separator: "\t").last ?? "") }
         }
 
         /// CPU time of the whole process, nanoseconds.

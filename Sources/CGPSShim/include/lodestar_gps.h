@@ -91,8 +91,8 @@ int32_t lgps_api_major_version(void);
 void lgps_block_sigpipe_on_this_thread(void);
 
 /// Connects to gpsd (gps_open). Returns NULL on failure and stores libgps's error code in
-/// *error_code (see lgps_error_string). receive_timeout_us bounds every blocking receive
-/// (SO_RCVTIMEO), so that a read never blocks longer than that.
+/// *error_code (see lgps_error_string). The socket is made blocking with receive_timeout_us as
+/// SO_RCVTIMEO, so that a read waits at most that long and never spins on a partial line.
 lgps_connection *lgps_open(const char *host, const char *port, int32_t receive_timeout_us,
                            int32_t *error_code);
 
