@@ -66,6 +66,7 @@ public final class NMEARecorder: Sendable {
 
 /// Why a recording could not start.
 public enum NMEARecorderError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// `open(2)` failed; `reason` is its error message.
     case cannotCreate(path: String, reason: String)
 
     public var description: String {

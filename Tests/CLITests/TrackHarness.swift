@@ -83,6 +83,7 @@ final class TrackHarness: Sendable {
             posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_APPEND, 0o644)
             var environment = ProcessInfo.processInfo.environment
             environment["TMPDIR"] = harness.directory
+            environment["GPSD_HOME"] = "/usr/sbin"  // gpsfake runs Debian's gpsd 3.22, whatever is on PATH
             environment.removeValue(forKey: "GPSD_HOST")
             environment.removeValue(forKey: "GPSD_PORT")
             let argv = ([path] + arguments).map { strdup($0) } + [nil]

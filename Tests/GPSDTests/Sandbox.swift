@@ -26,10 +26,13 @@ final class Sandbox: Sendable {
 
     func path(_ name: String) -> String { "\(directory)/\(name)" }
 
-    /// The environment for a child: this process's, with TMPDIR pointing into the sandbox.
+    /// The environment for a child: this process's, with TMPDIR pointing into the sandbox and
+    /// gpsfake told to run Debian's gpsd 3.22 (the one the .chk files come from), whatever
+    /// other gpsd is on PATH.
     var environment: [String: String] {
         var env = ProcessInfo.processInfo.environment
         env["TMPDIR"] = directory
+        env["GPSD_HOME"] = "/usr/sbin"
         return env
     }
 
