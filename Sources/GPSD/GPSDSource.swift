@@ -19,8 +19,8 @@ import GNSS
 ///   ``GNSS/Fix/monotonicTime`` set (mode `.unknown`, no position): gpsd 3.22's ATT has no time;
 /// - its state: `.connecting`, `.connected`, `.refused` (gpsd not running or unreachable),
 ///   `.lost` (gpsd died or closed the connection), `.reconnecting(attempt:delay:)` before each
-///   retry, with capped exponential backoff (``ReconnectBackoff``), `.noData` and `.noFix`
-///   after the timeouts of ``GPSDSourceOptions``, and `.finished` when stopped;
+///   retry, with capped exponential backoff (``ReconnectBackoff``), and `.noData` and `.noFix`
+///   after the timeouts of ``GPSDSourceOptions``;
 /// - `.warning` for what it ignored (a position out of range, a heading in raw units).
 ///
 /// It never gives up: after a loss it retries until gpsd is back, then watches again.
@@ -43,8 +43,9 @@ public struct GPSDSource: FixSource {
     /// `gpsd HOST:PORT[:DEVICE]`.
     public var name: String { "gpsd \(endpoint)" }
 
-    /// Starts a reader thread and returns its events. The stream buffers without limit; it ends
-    /// (after `.state(.finished)`) only when the consumer stops iterating.
+    /// Starts a reader thread and returns its events. The stream buffers without limit and never
+    /// ends on its own: it ends when the consumer stops iterating (or drops it), which stops the
+    /// reader thread.
     public func events() -> AsyncStream<FixSourceEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: FixSourceEvent.self, bufferingPolicy: .unbounded)
         let reader = GPSDReader(endpoint: endpoint, options: options, continuation: continuation)

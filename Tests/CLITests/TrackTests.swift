@@ -11,6 +11,8 @@ import Glibc
 struct TrackTests {
     @Test("--json prints the TPVs gpsd sends, as gpspipe -w shows them; Ctrl-C ends with a summary and exit 0")
     func jsonMatchesGPSPipe() async throws {
+        let lock = try await TrackLiveLock.acquire()
+        defer { lock.release() }
         let h = try TrackHarness()
         defer { h.remove() }
         let gpsd = try h.startGPSFake(log: TrackHarness.gpsdLog("iTrek.log"))
@@ -40,6 +42,8 @@ struct TrackTests {
 
     @Test("gpsd killed and restarted: one 'connection lost, reconnecting' line, then output resumes")
     func lostAndResumed() async throws {
+        let lock = try await TrackLiveLock.acquire()
+        defer { lock.release() }
         let h = try TrackHarness()
         defer { h.remove() }
         let first = try h.startGPSFake(log: TrackHarness.gpsdLog("nl2008u.log"))
@@ -66,6 +70,8 @@ struct TrackTests {
 
     @Test("gpsd not running: says so once, keeps waiting; Ctrl-C ends with a summary and exit 0")
     func notRunning() async throws {
+        let lock = try await TrackLiveLock.acquire()
+        defer { lock.release() }
         let h = try TrackHarness()
         defer { h.remove() }
         let track = try h.startLodestar(["track", "--gpsd", "localhost:\(h.port)"])
@@ -101,6 +107,8 @@ struct TrackTests {
     /// or eph/2 when gpsd gives no per-axis figures.
     @Test("text lines: time, position, 68% accuracy, speed, course; --record keeps the relayed sentences")
     func textLinesAndRecording() async throws {
+        let lock = try await TrackLiveLock.acquire()
+        defer { lock.release() }
         let h = try TrackHarness()
         defer { h.remove() }
         let gpsd = try h.startGPSFake(log: TrackHarness.gpsdLog("nl2008u.log"))
@@ -131,6 +139,8 @@ struct TrackTests {
 
     @Test("hemi.log HDT: the heading of a heading sensor appears on the fix lines")
     func headingShown() async throws {
+        let lock = try await TrackLiveLock.acquire()
+        defer { lock.release() }
         let h = try TrackHarness()
         defer { h.remove() }
         let lines = try String(contentsOfFile: TrackHarness.gpsdLog("hemi.log"), encoding: .utf8).components(separatedBy: "\n")

@@ -11,11 +11,13 @@ extension GPSDLiveTests {
         /// restart every position must come from the second log.
         @Test("gpsd killed mid-stream and restarted on the same port: lost, reconnecting, resumed, nothing lost or repeated")
         func killedAndRestarted() async throws {
+            let lock = try await LiveGPSDLock.acquire()
+            defer { lock.release() }
             let sandbox = try Sandbox()
             defer { sandbox.remove() }
             let first = try FakeGPS(log: Traces.gpsdLog("nl2008u.log"), sandbox: sandbox, cycle: 0.02)
             defer { first.stop() }
-            let pipe = try GPSPipe(sandbox: sandbox, seconds: 30)
+            let pipe = try GPSPipe(sandbox: sandbox)
             defer { pipe.process.stop() }
             try await Task.sleep(for: .milliseconds(500))
 
@@ -23,7 +25,7 @@ extension GPSDLiveTests {
             let flowing = await events.wait(upTo: .seconds(5)) { _ in events.tpvFixes.count >= 10 }
             first.stop()
             let lost = await events.wait(upTo: .seconds(3)) { $0.contains { $0 == .state(.lost(reason: "gpsd closed the connection")) } }
-            pipe.finish(timeout: .seconds(3))  // gpspipe ends when its gpsd does
+            pipe.finish(grace: .seconds(3))  // gpspipe ends when its gpsd does
             let retrying = await events.wait(upTo: .seconds(3)) { _ in
                 events.states.count { if case .reconnecting = $0 { true } else { false } } >= 4
             }
@@ -66,6 +68,8 @@ extension GPSDLiveTests {
 
         @Test("gpsd not running at start: refused, retried with capped backoff, then connected when it starts")
         func notRunningAtStart() async throws {
+            let lock = try await LiveGPSDLock.acquire()
+            defer { lock.release() }
             let sandbox = try Sandbox()
             defer { sandbox.remove() }
             let events = EventLog(GPSDLiveTests.source(sandbox))
@@ -91,6 +95,8 @@ extension GPSDLiveTests {
 
         @Test("a receiver without a fix (ublox-lea-5q.log): TPVs with mode 1, then noFix, never a position")
         func noFix() async throws {
+            let lock = try await LiveGPSDLock.acquire()
+            defer { lock.release() }
             let sandbox = try Sandbox()
             defer { sandbox.remove() }
             let gpsd = try FakeGPS(log: Traces.gpsdLog("ublox-lea-5q.log"), sandbox: sandbox, cycle: 0.02)
@@ -112,6 +118,8 @@ extension GPSDLiveTests {
 
         @Test("gpsd with no device sends nothing: noData, repeated at each multiple of the timeout, no fix")
         func noData() async throws {
+            let lock = try await LiveGPSDLock.acquire()
+            defer { lock.release() }
             let sandbox = try Sandbox()
             defer { sandbox.remove() }
             let gpsd = try SilentGPSD(sandbox: sandbox)
@@ -137,6 +145,8 @@ extension GPSDLiveTests {
         /// the line arrives. The shim makes the socket blocking with a receive timeout instead.
         @Test("a link that stalls mid-line: the reader waits without spinning, then reports the loss")
         func stallMidLine() async throws {
+            let lock = try await LiveGPSDLock.acquire()
+            defer { lock.release() }
             let sandbox = try Sandbox()
             defer { sandbox.remove() }
             let gpsd = try FakeGPS(log: Traces.gpsdLog("iTrek.log"), sandbox: sandbox, cycle: 0.02)

@@ -11,19 +11,21 @@ extension GPSDLiveTests {
         /// lists the ATT objects gpsd 3.22 makes of them.
         @Test("hemi.log HDT: ATT headings arrive as heading readings, as gpspipe and hemi.log.chk show them")
         func hemisphereHDT() async throws {
+            let lock = try await LiveGPSDLock.acquire()
+            defer { lock.release() }
             let sandbox = try Sandbox()
             defer { sandbox.remove() }
             let log = try Traces.excerpt(of: "hemi.log", lines: 700...755, into: sandbox)
             let gpsd = try FakeGPS(log: log, sandbox: sandbox, cycle: 0.02)
             defer { gpsd.stop() }
-            let pipe = try GPSPipe(sandbox: sandbox, seconds: 4)
+            let pipe = try GPSPipe(sandbox: sandbox)
             defer { pipe.process.stop() }
             try await Task.sleep(for: .milliseconds(500))
 
             let events = EventLog(GPSDLiveTests.source(sandbox))
             let enough = await events.wait(upTo: .seconds(3)) { _ in events.fixes.count { $0.heading != nil } >= 8 }
             await events.stop()
-            pipe.finish(timeout: .seconds(6))
+            pipe.finish()
             #expect(enough)
 
             let readings = events.fixes.compactMap(\.heading)
@@ -42,6 +44,8 @@ extension GPSDLiveTests {
         /// (14223 ...). gpsd 3.22 passes it on as an ATT heading; Lodestar refuses it with a warning.
         @Test("tnt-revolution.log: ATT headings in raw units are dropped with a warning, never delivered")
         func rawUnitHeadings() async throws {
+            let lock = try await LiveGPSDLock.acquire()
+            defer { lock.release() }
             let sandbox = try Sandbox()
             defer { sandbox.remove() }
             let gpsd = try FakeGPS(log: Traces.gpsdLog("tnt-revolution.log"), sandbox: sandbox, cycle: 0.02)
@@ -60,6 +64,8 @@ extension GPSDLiveTests {
         /// .chk has no ATT at all: the magnetic heading is lost. The recording shows it was there.
         @Test("bundg_zeus_9.log HDG: gpsd 3.22 relays the sentence but reports no heading")
         func magneticHeadingLost() async throws {
+            let lock = try await LiveGPSDLock.acquire()
+            defer { lock.release() }
             let sandbox = try Sandbox()
             defer { sandbox.remove() }
             let log = try Traces.excerpt(of: "bundg_zeus_9.log", lines: 1...200, into: sandbox)

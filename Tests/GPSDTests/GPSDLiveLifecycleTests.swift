@@ -9,6 +9,8 @@ extension GPSDLiveTests {
     struct Lifecycle {
         @Test("cancelling the consumer makes the reader thread close its connection")
         func cancellingClosesTheConnection() async throws {
+            let lock = try await LiveGPSDLock.acquire()
+            defer { lock.release() }
             let sandbox = try Sandbox()
             defer { sandbox.remove() }
             let gpsd = try SilentGPSD(sandbox: sandbox)
@@ -29,6 +31,8 @@ extension GPSDLiveTests {
 
         @Test("two streams from one source are two independent connections")
         func eachStreamIsItsOwnConnection() async throws {
+            let lock = try await LiveGPSDLock.acquire()
+            defer { lock.release() }
             let sandbox = try Sandbox()
             defer { sandbox.remove() }
             let gpsd = try FakeGPS(log: Traces.gpsdLog("iTrek.log"), sandbox: sandbox, cycle: 0.02)

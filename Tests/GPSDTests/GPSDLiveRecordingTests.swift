@@ -12,6 +12,8 @@ extension GPSDLiveTests {
         /// replay` of the recording is the same comparison, once the NMEA module is merged.)
         @Test("nl2008u.log: the recording holds the log's own sentences and replays to the same fixes")
         func recordingReplaysToSameFixes() async throws {
+            let lock = try await LiveGPSDLock.acquire()
+            defer { lock.release() }
             let sandbox = try Sandbox()
             defer { sandbox.remove() }
             let recorder = try NMEARecorder(path: sandbox.path("out.nmea"))

@@ -28,11 +28,13 @@ extension GPSDLiveTests {
     struct AgainstGPSPipe {
         @Test("same TPVs, times and positions, as one contiguous run", arguments: ["nl2008u.log", "iTrek.log"])
         func sameEpochsAsGPSPipe(log: String) async throws {
+            let lock = try await LiveGPSDLock.acquire()
+            defer { lock.release() }
             let sandbox = try Sandbox()
             defer { sandbox.remove() }
             let gpsd = try FakeGPS(log: Traces.gpsdLog(log), sandbox: sandbox, cycle: 0.02)
             defer { gpsd.stop() }
-            let pipe = try GPSPipe(sandbox: sandbox, seconds: 6)
+            let pipe = try GPSPipe(sandbox: sandbox)
             defer { pipe.process.stop() }
             // gpspipe watches first, so it sees every TPV Lodestar sees, and more.
             try await Task.sleep(for: .milliseconds(500))
@@ -42,7 +44,7 @@ extension GPSDLiveTests {
                 evs.count { if case .fix(let f) = $0 { f.hasPosition } else { false } } >= 12
             }
             await events.stop()
-            pipe.finish(timeout: .seconds(8))
+            pipe.finish()
 
             #expect(enough, "fewer than 12 positioned fixes from \(log)")
             let received = events.tpvFixes.map(Epoch.init(fix:))

@@ -7,11 +7,12 @@ final class GPSPipe: Sendable {
     let process: ChildProcess
     let output: String
 
-    /// Starts `gpspipe -w -x SECONDS -o FILE localhost:PORT`; it exits (flushing FILE) after `seconds`.
-    init(sandbox: Sandbox, port: UInt16? = nil, seconds: Int, name: String = "gpspipe") throws {
+    /// Starts `gpspipe -w -o FILE localhost:PORT`. gpspipe writes FILE line by line, so what it
+    /// received is there even when it is stopped by a signal.
+    init(sandbox: Sandbox, port: UInt16? = nil, name: String = "gpspipe") throws {
         output = sandbox.path("\(name).json")
         process = try ChildProcess(
-            GPSPipe.gpspipe, ["-w", "-x", String(seconds), "-o", output, "localhost:\(port ?? sandbox.port)"],
+            GPSPipe.gpspipe, ["-w", "-o", output, "localhost:\(port ?? sandbox.port)"],
             environment: sandbox.environment,
             stdout: sandbox.path("\(name).out"), stderr: sandbox.path("\(name).err"))
     }
@@ -25,9 +26,10 @@ final class GPSPipe: Sendable {
     /// The TPV reports written so far, in order.
     var tpvLines: [String] { lines.filter { $0.hasPrefix(#"{"class":"TPV""#) } }
 
-    /// Waits for gpspipe to exit on its own (its -x time), then makes sure it is gone.
-    func finish(timeout: Duration) {
-        _ = process.waitForExit(timeout: timeout)
+    /// Gives gpspipe `grace` to take in what gpsd already sent (or to end on its own when gpsd
+    /// has gone), then stops it.
+    func finish(grace: Duration = .milliseconds(300)) {
+        _ = process.waitForExit(timeout: grace)
         process.stop()
     }
 
