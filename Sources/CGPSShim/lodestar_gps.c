@@ -1,4 +1,5 @@
 // Flat wrapper around libgps; see include/lodestar_gps.h.
+#define _GNU_SOURCE  // pthread_setname_np
 #include "lodestar_gps.h"
 
 #include <gps.h>
@@ -48,6 +49,13 @@ void lgps_block_sigpipe_on_this_thread(void) {
     sigemptyset(&set);
     sigaddset(&set, SIGPIPE);
     (void)pthread_sigmask(SIG_BLOCK, &set, NULL);
+}
+
+void lgps_name_this_thread(const char *name) {
+    char short_name[16];
+    strncpy(short_name, name, sizeof short_name - 1);
+    short_name[sizeof short_name - 1] = '\0';
+    (void)pthread_setname_np(pthread_self(), short_name);
 }
 
 lgps_connection *lgps_open(const char *host, const char *port, int32_t receive_timeout_us,

@@ -35,8 +35,7 @@ final class GPSDReader: Sendable {
 
     /// The thread's main loop. Returns when stopped.
     func run() {
-        // Visible in top -H and /proc/PID/task/TID/comm (at most 15 bytes there).
-        Thread.current.name = "lodestar gpsd"
+        lgps_name_this_thread("lodestar gpsd")
         lgps_block_sigpipe_on_this_thread()
         var attempt = 0
         send(.state(.connecting))

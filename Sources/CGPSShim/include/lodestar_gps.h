@@ -90,6 +90,9 @@ int32_t lgps_api_major_version(void);
 /// EPIPE instead of killing the process. Call once at the start of the reader thread.
 void lgps_block_sigpipe_on_this_thread(void);
 
+/// Names the calling thread (first 15 bytes), as `top -H` and /proc/PID/task/TID/comm show it.
+void lgps_name_this_thread(const char *name);
+
 /// Connects to gpsd (gps_open). Returns NULL on failure and stores libgps's error code in
 /// *error_code (see lgps_error_string). The socket is made blocking with receive_timeout_us as
 /// SO_RCVTIMEO, so that a read waits at most that long and never spins on a partial line.
