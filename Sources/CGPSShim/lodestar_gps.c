@@ -137,6 +137,7 @@ int32_t lgps_read(lgps_connection *c, lgps_report *r) {
     r->kind = LGPS_KIND_OTHER;
     c->line[0] = '\0';
     c->data.set = 0;
+    errno = 0;  // so that a closed connection (recv returning 0) reads as errno 0
     int n = gps_read(&c->data, c->line, (int)sizeof c->line);
     struct timespec now;
     (void)clock_gettime(CLOCK_MONOTONIC, &now);
