@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "GNSS", targets: ["GNSS"]),
         .library(name: "GeoMagnetism", targets: ["GeoMagnetism"]),
         .library(name: "Lodestar", targets: ["Lodestar"]),
+        .library(name: "GPSD", targets: ["GPSD"]),
         .executable(name: "lodestar", targets: ["lodestar"]),
     ],
     dependencies: [
@@ -25,6 +26,12 @@ let package = Package(
         .target(name: "GeoMagnetism", dependencies: ["Geodesy"], resources: [.embedInCode("WMM2025.COF")]),
         // The location manager, headings, rules, arrival, guidance and the trace synthesizer.
         .target(name: "Lodestar", dependencies: ["Geodesy", "GeoMagnetism", "GNSS"]),
+        // libgps, gpsd's client library, from Debian's libgps-dev (gps.h API 11 in gpsd 3.22).
+        .systemLibrary(
+            name: "CGPS", path: "Sources/CGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
+        // A flat C shim in front of libgps: Swift cannot import gps_data_t's unions or gps_send.
+        .target(name: "CGPSShim", dependencies: ["CGPS"], linkerSettings: [.linkedLibrary("gps")]),
+        .target(name: "GPSD", dependencies: ["GNSS", "CGPSShim"]),
         .executableTarget(
             name: "lodestar",
             dependencies: [
@@ -32,12 +39,14 @@ let package = Package(
                 "GeoMagnetism",
                 "GNSS",
                 "Lodestar",
+                "GPSD",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
         .testTarget(name: "GeoMagnetismTests", dependencies: ["GeoMagnetism", "Geodesy"]),
         .testTarget(name: "LodestarTests", dependencies: ["Lodestar", "GNSS", "Geodesy", "GeoMagnetism"]),
+        .testTarget(name: "GPSDTests", dependencies: ["GPSD", "GNSS"]),
         .testTarget(name: "CLITests", dependencies: ["lodestar", "Geodesy", "GeoMagnetism"]),
     ],
     swiftLanguageModes: [.v6]
