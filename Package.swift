@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .library(name: "Geodesy", targets: ["Geodesy"]),
         .library(name: "GNSS", targets: ["GNSS"]),
+        .library(name: "NMEA", targets: ["NMEA"]),
         .executable(name: "lodestar", targets: ["lodestar"]),
     ],
     dependencies: [
@@ -19,14 +20,19 @@ let package = Package(
         .systemLibrary(name: "CProj", path: "Sources/CProj", providers: [.apt(["libproj-dev"])]),
         .target(name: "Geodesy", dependencies: ["CProj"]),
         .target(name: "GNSS", dependencies: ["Geodesy"]),
+        .target(name: "NMEA", dependencies: ["GNSS", "Geodesy"]),
         .executableTarget(
             name: "lodestar",
             dependencies: [
                 "Geodesy",
+                "GNSS",
+                "NMEA",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
+        .testTarget(name: "GNSSTests", dependencies: ["GNSS", "Geodesy"]),
+        .testTarget(name: "NMEATests", dependencies: ["NMEA", "GNSS", "Geodesy"]),
         .testTarget(name: "CLITests", dependencies: ["lodestar"]),
     ],
     swiftLanguageModes: [.v6]

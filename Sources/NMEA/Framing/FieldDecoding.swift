@@ -1,0 +1,265 @@
+import Geodesy
+
+/// Field decoders. Every one returns nil for an empty field (no value, never 0) and throws
+/// ``NMEAError/Reason/badField`` for text that is not of its syntax or outside its range.
+///
+/// Numbers are read from their digits with integer arithmetic and converted to `Double` once, by
+/// one correctly rounded division (the mantissa stays below 2⁵³ and the power of ten is exact), so
+/// that `4807.038` becomes exactly the double nearest to 48 + 7.038 / 60.
+extension Fields {
+    static let powersOfTen: [Double] = (0...22).map { k in
+        var v = 1.0
+        for _ in 0..<k { v *= 10 }
+        return v
+    }
+    static let intPowersOfTen: [Int64] = (0...18).map { k in
+        var v: Int64 = 1
+        for _ in 0..<k { v *= 10 }
+        return v
+    }
+
+    /// Builds the error for field `number`. Kept out of line: errors are the cold path.
+    @inline(never)
+    func bad(_ number: Int, _ name: StaticString, _ problem: String) -> NMEAError {
+        NMEAError(.badField, "\(type) field \(number) (\(name)): \(problem) '\(self[number].text)'")
+    }
+
+    @inline(__always)
+    static func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
+
+    /// A decimal number: optional sign, digits, optional point and digits (`-25.0`, `.5`, `045.`).
+    @inline(__always)
+    func decimal(_ number: Int, _ name: StaticString) throws(NMEAError) -> Double? {
+        let f = self[number]
+        if f.isEmpty { return nil }
+        var i = 0
+        var negative = false
+        if f[0] == 0x2D || f[0] == 0x2B { negative = f[0] == 0x2D; i = 1 }
+        var mantissa: Int64 = 0
+        var significant = 0
+        var scale = 0
+        var digits = 0
+        var seenPoint = false
+        while i < f.count {
+            let b = f[i]
+            if Fields.isDigit(b) {
+                digits += 1
+                if significant < 17 {
+                    mantissa = mantissa * 10 + Int64(b - 0x30)
+                    if mantissa != 0 { significant += 1 }
+                    if seenPoint { scale += 1 }
+                } else if !seenPoint {
+                    throw bad(number, name, "number too large")
+                }
+            } else if b == 0x2E && !seenPoint {
+                seenPoint = true
+            } else {
+                throw bad(number, name, "not a number")
+            }
+            i += 1
+        }
+        if digits == 0 { throw bad(number, name, "not a number") }
+        let v = Double(mantissa) / Fields.powersOfTen[scale]
+        return negative ? -v : v
+    }
+
+    /// A decimal number that must lie in `range`.
+    @inline(__always)
+    func decimal(_ number: Int, _ name: StaticString, in range: ClosedRange<Double>) throws(NMEAError) -> Double? {
+        guard let v = try decimal(number, name) else { return nil }
+        if !range.contains(v) { throw bad(number, name, "out of range \(range)") }
+        return v
+    }
+
+    /// A non-negative decimal integer of at most 9 digits.
+    @inline(__always)
+    func integer(_ number: Int, _ name: StaticString) throws(NMEAError) -> Int? {
+        let f = self[number]
+        if f.isEmpty { return nil }
+        if f.count > 9 { throw bad(number, name, "not an integer") }
+        var v = 0
+        for i in 0..<f.count {
+            let b = f[i]
+            guard Fields.isDigit(b) else { throw bad(number, name, "not an integer") }
+            v = v * 10 + Int(b - 0x30)
+        }
+        return v
+    }
+
+    /// An integer that must lie in `range`.
+    @inline(__always)
+    func integer(_ number: Int, _ name: StaticString, in range: ClosedRange<Int>) throws(NMEAError) -> Int? {
+        guard let v = try integer(number, name) else { return nil }
+        if !range.contains(v) { throw bad(number, name, "out of range \(range)") }
+        return v
+    }
+
+    /// A signed integer (`-1`, `+05`) of at most 9 digits.
+    func signedInteger(_ number: Int, _ name: StaticString, in range: ClosedRange<Int>) throws(NMEAError) -> Int? {
+        let f = self[number]
+        if f.isEmpty { return nil }
+        var i = 0
+        var negative = false
+        if f[0] == 0x2D || f[0] == 0x2B { negative = f[0] == 0x2D; i = 1 }
+        guard i < f.count, f.count - i <= 9 else { throw bad(number, name, "not an integer") }
+        var v = 0
+        while i < f.count {
+            guard Fields.isDigit(f[i]) else { throw bad(number, name, "not an integer") }
+            v = v * 10 + Int(f[i] - 0x30)
+            i += 1
+        }
+        if negative { v = -v }
+        if !range.contains(v) { throw bad(number, name, "out of range \(range)") }
+        return v
+    }
+
+    /// A single-character indicator; nil when empty.
+    @inline(__always)
+    func letter(_ number: Int, _ name: StaticString) throws(NMEAError) -> UInt8? {
+        let f = self[number]
+        if f.isEmpty { return nil }
+        if f.count != 1 { throw bad(number, name, "not a single character") }
+        return f[0]
+    }
+
+    /// A single-character indicator decoded into a raw-representable enum.
+    @inline(__always)
+    func indicator<T: RawRepresentable>(_ number: Int, _ name: StaticString, as: T.Type) throws(NMEAError) -> T?
+    where T.RawValue == UInt8 {
+        guard let c = try letter(number, name) else { return nil }
+        guard let v = T(rawValue: c) else { throw bad(number, name, "bad value") }
+        return v
+    }
+
+    /// A unit or reference letter that must be `expected` when present (`T` after a true course).
+    @inline(__always)
+    func unit(_ number: Int, _ name: StaticString, _ expected: UInt8) throws(NMEAError) {
+        guard let c = try letter(number, name) else { return }
+        if c != expected { throw bad(number, name, "bad unit") }
+    }
+
+    /// A value followed by an `E`/`W` direction field: east positive. nil when the value is empty.
+    func eastWest(_ number: Int, _ name: StaticString, in range: ClosedRange<Double>) throws(NMEAError) -> Double? {
+        let direction = try letter(number + 1, name)
+        guard let v = try decimal(number, name, in: range) else { return nil }
+        switch direction {
+        case 0x45: return v
+        case 0x57: return -v
+        case nil: throw bad(number + 1, name, "missing direction")
+        default: throw bad(number + 1, name, "bad direction")
+        }
+    }
+
+    /// A string field kept verbatim (DGPS station id, which has significant leading zeros).
+    func text(_ number: Int) -> String? {
+        let f = self[number]
+        return f.isEmpty ? nil : f.text
+    }
+
+    /// UTC time `hhmmss[.s...]`. Fraction digits beyond nanoseconds are dropped.
+    @inline(__always)
+    func time(_ number: Int) throws(NMEAError) -> TimeOfDay? {
+        let f = self[number]
+        if f.isEmpty { return nil }
+        guard f.count >= 6 else { throw bad(number, "UTC time", "not hhmmss") }
+        var hms = 0
+        for i in 0..<6 {
+            let b = f[i]
+            guard Fields.isDigit(b) else { throw bad(number, "UTC time", "not hhmmss") }
+            hms = hms * 10 + Int(b - 0x30)
+        }
+        let hh = hms / 10000, mm = hms / 100 % 100, ss = hms % 100
+        guard hh < 24, mm < 60, ss <= 60 else { throw bad(number, "UTC time", "out of range") }
+        var nanos: Int64 = 0
+        if f.count > 6 {
+            guard f[6] == 0x2E else { throw bad(number, "UTC time", "not hhmmss") }
+            var scale: Int64 = 100_000_000
+            for i in 7..<f.count {
+                let b = f[i]
+                guard Fields.isDigit(b) else { throw bad(number, "UTC time", "not hhmmss") }
+                nanos += Int64(b - 0x30) * scale
+                scale /= 10
+            }
+        }
+        return TimeOfDay(nanosecondsOfDay: Int64(hh * 3600 + mm * 60 + ss) * 1_000_000_000 + nanos)
+    }
+
+    /// Date `ddmmyy` (RMC); the two-digit year is pivoted at 69 (see ``CalendarDate/year(fromTwoDigits:)``).
+    func ddmmyy(_ number: Int) throws(NMEAError) -> CalendarDate? {
+        let f = self[number]
+        if f.isEmpty { return nil }
+        guard f.count == 6 else { throw bad(number, "date", "not ddmmyy") }
+        var v = 0
+        for i in 0..<6 {
+            guard Fields.isDigit(f[i]) else { throw bad(number, "date", "not ddmmyy") }
+            v = v * 10 + Int(f[i] - 0x30)
+        }
+        let year = CalendarDate.year(fromTwoDigits: v % 100)
+        guard let date = CalendarDate(year: year, month: v / 100 % 100, day: v / 10000) else {
+            throw bad(number, "date", "no such date")
+        }
+        return date
+    }
+
+    /// Latitude (`isLatitude`) or longitude in NMEA's `(d)ddmm.mmmm` with its hemisphere field
+    /// `number + 1`; signed degrees, north and east positive.
+    ///
+    /// The integer part must have two minute digits and one to two (latitude) or one to three
+    /// (longitude) degree digits; minutes must be below 60. The degrees are computed as
+    /// `(D·60·10ᵏ + M) / (60·10ᵏ)` from the integer `D` and the minutes `M` scaled by 10ᵏ, one
+    /// rounding in all. Up to 10 fraction digits are used.
+    @inline(__always)
+    func angle(_ number: Int, latitude isLatitude: Bool) throws(NMEAError) -> Double? {
+        let name: StaticString = isLatitude ? "latitude" : "longitude"
+        let f = self[number]
+        let hemisphere = self[number + 1]
+        if f.isEmpty { return nil }
+        var intDigits = 0
+        var whole = 0
+        var i = 0
+        while i < f.count && Fields.isDigit(f[i]) {
+            whole = whole &* 10 &+ Int(f[i] - 0x30)
+            intDigits += 1
+            i += 1
+        }
+        let maxDegreeDigits = isLatitude ? 2 : 3
+        guard intDigits >= 3, intDigits <= maxDegreeDigits + 2 else {
+            throw bad(number, name, "not in (d)ddmm.mmmm form")
+        }
+        var fraction: Int64 = 0
+        var k = 0
+        if i < f.count {
+            guard f[i] == 0x2E else { throw bad(number, name, "not in (d)ddmm.mmmm form") }
+            i += 1
+            while i < f.count {
+                let b = f[i]
+                guard Fields.isDigit(b) else { throw bad(number, name, "not in (d)ddmm.mmmm form") }
+                if k < 10 {
+                    fraction = fraction * 10 + Int64(b - 0x30)
+                    k += 1
+                }
+                i += 1
+            }
+        }
+        let degrees = Int64(whole / 100)
+        let minutes = Int64(whole % 100)
+        guard minutes < 60 else { throw bad(number, name, "minutes out of range") }
+        let scale = Fields.intPowersOfTen[k]
+        let scaledMinutes = minutes * scale + fraction
+        let limit: Int64 = isLatitude ? 90 : 180
+        guard degrees < limit || (degrees == limit && scaledMinutes == 0) else {
+            throw bad(number, name, "out of range")
+        }
+        let denominator = 60 * scale
+        var value = Double(degrees * denominator + scaledMinutes) / Double(denominator)
+        guard hemisphere.count == 1 else {
+            throw bad(number + 1, name, hemisphere.isEmpty ? "missing hemisphere" : "bad hemisphere")
+        }
+        switch (hemisphere[0], isLatitude) {
+        case (0x4E, true), (0x45, false): break
+        case (0x53, true), (0x57, false): value = -value
+        default: throw bad(number + 1, name, "bad hemisphere")
+        }
+        return value == 0 ? 0 : value
+    }
+}

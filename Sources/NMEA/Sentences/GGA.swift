@@ -1,0 +1,61 @@
+import GNSS
+
+/// GGA — global positioning system fix data: time, position, fix quality, satellites used, HDOP,
+/// altitude above mean sea level and the geoid separation.
+///
+/// `$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*47`
+///
+/// Fields: 1 UTC time, 2–3 latitude, 4–5 longitude, 6 quality (0–8), 7 satellites used,
+/// 8 HDOP, 9–10 altitude (metres, `M`), 11–12 geoid separation (metres, `M`), 13 age of
+/// differential data (s), 14 differential station id. At least 9 fields (through the altitude) are
+/// required; the rest are optional.
+public struct GGA: Sendable, Equatable {
+    /// Talker of the sentence.
+    public var talker: Talker
+    /// UTC time of the fix.
+    public var time: TimeOfDay?
+    /// Latitude, degrees in [-90, 90], north positive.
+    public var latitude: Double?
+    /// Longitude, degrees in [-180, 180], east positive.
+    public var longitude: Double?
+    /// Fix quality indicator 0...8 (0 = invalid).
+    public var quality: FixQuality?
+    /// Satellites used in the solution, ≥ 0.
+    public var satellitesUsed: Int?
+    /// Horizontal dilution of precision.
+    public var hdop: Double?
+    /// Antenna altitude above mean sea level (the geoid), metres.
+    public var altitudeMSL: Double?
+    /// Geoid separation: height of the geoid above the WGS84 ellipsoid, metres.
+    public var geoidSeparation: Double?
+    /// Age of the differential corrections, seconds.
+    public var dgpsAge: Double?
+    /// Differential reference station id, verbatim (leading zeros kept).
+    public var dgpsStation: String?
+
+    /// A GGA with every field empty.
+    public init(talker: Talker) { self.talker = talker }
+
+    static func decode(_ f: Fields, talker: Talker) throws(NMEAError) -> GGA {
+        try f.require(9)
+        var s = GGA(talker: talker)
+        s.time = try f.time(1)
+        s.latitude = try f.angle(2, latitude: true)
+        s.longitude = try f.angle(4, latitude: false)
+        if let q = try f.integer(6, "quality", in: 0...8) { s.quality = FixQuality(rawValue: q) }
+        s.satellitesUsed = try f.integer(7, "satellites used", in: 0...999)
+        s.hdop = try f.decimal(8, "HDOP", in: 0...999.99)
+        s.altitudeMSL = try f.decimal(9, "altitude", in: -100_000...1_000_000_000)
+        try f.unit(10, "altitude unit", 0x4D)
+        s.geoidSeparation = try f.decimal(11, "geoid separation", in: -1000...1000)
+        try f.unit(12, "geoid separation unit", 0x4D)
+        s.dgpsAge = try f.decimal(13, "age of differential data", in: 0...1_000_000)
+        s.dgpsStation = f.text(14)
+        return s
+    }
+}
+
+extension GGA {
+    /// Lodestar's verdict: the quality indicator is 1...8 (0 = invalid, empty = unknown).
+    public var isValid: Bool { (quality?.rawValue ?? 0) > 0 }
+}

@@ -1,0 +1,45 @@
+/// GST — GNSS pseudorange error statistics: one-sigma position errors, metres.
+///
+/// `$GPGST,024603.00,3.2,6.6,4.7,47.3,5.8,5.6,22.0*hh`
+///
+/// Fields: 1 UTC time, 2 RMS of the pseudorange residuals, 3 semi-major and 4 semi-minor axis of
+/// the error ellipse (1σ, m), 5 orientation of the semi-major axis (degrees from true north),
+/// 6 latitude, 7 longitude and 8 altitude error (1σ, m). All 8 fields are required.
+public struct GST: Sendable, Equatable {
+    /// Talker of the sentence.
+    public var talker: Talker
+    /// UTC time the statistics belong to.
+    public var time: TimeOfDay?
+    /// RMS value of the pseudorange residuals, metres (or the standard deviation of range inputs).
+    public var rms: Double?
+    /// Standard deviation of the semi-major axis of the error ellipse, metres.
+    public var semiMajorSigma: Double?
+    /// Standard deviation of the semi-minor axis of the error ellipse, metres.
+    public var semiMinorSigma: Double?
+    /// Orientation of the semi-major axis, degrees from true north, [0, 360].
+    public var orientation: Double?
+    /// Standard deviation of the latitude error, metres.
+    public var latitudeSigma: Double?
+    /// Standard deviation of the longitude error, metres.
+    public var longitudeSigma: Double?
+    /// Standard deviation of the altitude error, metres.
+    public var altitudeSigma: Double?
+
+    /// A GST with every field empty.
+    public init(talker: Talker) { self.talker = talker }
+
+    static func decode(_ f: Fields, talker: Talker) throws(NMEAError) -> GST {
+        try f.require(8)
+        var s = GST(talker: talker)
+        s.time = try f.time(1)
+        let range = 0.0...1e9
+        s.rms = try f.decimal(2, "RMS", in: range)
+        s.semiMajorSigma = try f.decimal(3, "semi-major sigma", in: range)
+        s.semiMinorSigma = try f.decimal(4, "semi-minor sigma", in: range)
+        s.orientation = try f.decimal(5, "orientation", in: 0...360)
+        s.latitudeSigma = try f.decimal(6, "latitude sigma", in: range)
+        s.longitudeSigma = try f.decimal(7, "longitude sigma", in: range)
+        s.altitudeSigma = try f.decimal(8, "altitude sigma", in: range)
+        return s
+    }
+}

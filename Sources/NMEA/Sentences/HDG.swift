@@ -1,0 +1,29 @@
+/// HDG — heading, deviation and variation, from a magnetic compass.
+///
+/// `$HCHDG,98.3,0.1,E,12.6,W*hh`
+///
+/// Fields: 1 magnetic sensor heading (degrees, 0...360), 2–3 magnetic deviation (degrees, `E`/`W`),
+/// 4–5 magnetic variation (degrees, `E`/`W`). Magnetic heading = sensor heading + deviation; true
+/// heading = magnetic heading + variation (east positive). At least 5 fields are required.
+public struct HDG: Sendable, Equatable {
+    /// Talker of the sentence.
+    public var talker: Talker
+    /// Magnetic sensor heading, degrees in [0, 360].
+    public var heading: Double?
+    /// Magnetic deviation, degrees, east positive.
+    public var deviation: Double?
+    /// Magnetic variation, degrees, east positive.
+    public var variation: Double?
+
+    /// An HDG with every field empty.
+    public init(talker: Talker) { self.talker = talker }
+
+    static func decode(_ f: Fields, talker: Talker) throws(NMEAError) -> HDG {
+        try f.require(5)
+        var s = HDG(talker: talker)
+        s.heading = try f.decimal(1, "heading", in: 0...360)
+        s.deviation = try f.eastWest(2, "deviation", in: 0...180)
+        s.variation = try f.eastWest(4, "variation", in: 0...180)
+        return s
+    }
+}

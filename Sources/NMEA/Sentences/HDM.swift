@@ -1,0 +1,20 @@
+/// HDM — heading, magnetic.
+///
+/// `$HCHDM,238.5,M*hh`. Fields: 1 heading (degrees magnetic, 0...360), 2 `M`. At least 1 field.
+public struct HDM: Sendable, Equatable {
+    /// Talker of the sentence.
+    public var talker: Talker
+    /// Heading relative to magnetic north, degrees in [0, 360].
+    public var heading: Double?
+
+    /// An HDM with an empty heading.
+    public init(talker: Talker) { self.talker = talker }
+
+    static func decode(_ f: Fields, talker: Talker) throws(NMEAError) -> HDM {
+        try f.require(1)
+        var s = HDM(talker: talker)
+        s.heading = try f.decimal(1, "heading", in: 0...360)
+        try f.unit(2, "heading reference", 0x4D)
+        return s
+    }
+}
