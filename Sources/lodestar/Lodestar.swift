@@ -11,6 +11,7 @@ struct LodestarCommand: AsyncParsableCommand {
             and NMEA trace replay. Run 'lodestar help SUBCOMMAND' for details.
             """,
         subcommands: [
+            ReplayCommand.self,
         ]
     )
 }

@@ -5,7 +5,7 @@
 ///
 /// Fields: 1 selection mode (`A`/`M`), 2 fix type (1 none, 2 2D, 3 3D), 3–14 ids of the
 /// satellites used, 15 PDOP, 16 HDOP, 17 VDOP, 18 GNSS system id (NMEA 4.1, hex digit). At least
-/// 17 fields are required.
+/// 17 fields are required. (SiRF receivers send a TDOP as field 18; it is checked and ignored.)
 public struct GSA: Sendable, Equatable {
     /// Talker of the sentence.
     public var talker: Talker
@@ -41,9 +41,13 @@ public struct GSA: Sendable, Equatable {
         s.pdop = try f.decimal(15, "PDOP", in: 0...999.99)
         s.hdop = try f.decimal(16, "HDOP", in: 0...999.99)
         s.vdop = try f.decimal(17, "VDOP", in: 0...999.99)
-        if let c = try f.letter(18, "system id") {
-            guard let v = Framer.hexValue(c) else { throw f.bad(18, "system id", "not a hex digit") }
+        // Field 18 is the NMEA 4.1 system id (one hex digit); SiRF receivers put a TDOP there.
+        let f18 = f[18]
+        if f18.count == 1 {
+            guard let v = Framer.hexValue(f18[0]) else { throw f.bad(18, "system id", "not a hex digit") }
             s.systemID = v
+        } else if !f18.isEmpty {
+            _ = try f.decimal(18, "TDOP (SiRF)", in: 0...999.99)
         }
         return s
     }

@@ -16,7 +16,8 @@ public struct GST: Sendable, Equatable {
     public var semiMajorSigma: Double?
     /// Standard deviation of the semi-minor axis of the error ellipse, metres.
     public var semiMinorSigma: Double?
-    /// Orientation of the semi-major axis, degrees from true north, [0, 360].
+    /// Orientation of the semi-major axis, degrees from true north, as sent: [0, 360] or, from
+    /// some receivers, negative (west of north).
     public var orientation: Double?
     /// Standard deviation of the latitude error, metres.
     public var latitudeSigma: Double?
@@ -36,7 +37,8 @@ public struct GST: Sendable, Equatable {
         s.rms = try f.decimal(2, "RMS", in: range)
         s.semiMajorSigma = try f.decimal(3, "semi-major sigma", in: range)
         s.semiMinorSigma = try f.decimal(4, "semi-minor sigma", in: range)
-        s.orientation = try f.decimal(5, "orientation", in: 0...360)
+        // Some receivers (SkyTraq) give the orientation in -180...180.
+        s.orientation = try f.decimal(5, "orientation", in: -360...360)
         s.latitudeSigma = try f.decimal(6, "latitude sigma", in: range)
         s.longitudeSigma = try f.decimal(7, "longitude sigma", in: range)
         s.altitudeSigma = try f.decimal(8, "altitude sigma", in: range)

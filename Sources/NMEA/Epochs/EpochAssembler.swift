@@ -1,0 +1,140 @@
+import GNSS
+
+/// Groups the sentences of each reporting cycle into one ``NMEAEpoch``, as gpsd does.
+///
+/// Cycle boundaries:
+/// - A sentence whose UTC time differs from the cycle's time starts a new cycle (GGA, RMC, GLL,
+///   GNS, GST, GBS, ZDA have a time field). Sentences without a time field (GSA, GSV, VTG, HDT,
+///   ...) belong to the cycle in progress; the first time seen names the cycle.
+/// - A sentence whose time field is empty (receivers before their first fix) starts a new cycle
+///   when the cycle has a time; and a fix sentence (GGA, RMC, GLL, GNS) with a time starts a new
+///   cycle when the cycle has none but already holds a sentence with an empty time field: the
+///   two cannot be one cycle. (A ZDA joins such a cycle and names its time.)
+/// - While the cycle has no time, a sentence of a (talker, type) it already holds starts a new
+///   cycle, so that receivers without a clock and heading-only streams still give one epoch per
+///   cycle. GSA (one per constellation) and GSV (multi-part) are exempt. Once the cycle has a
+///   time, repeats join it (multiplexers duplicate sentences, heading sensors report several
+///   times per GNSS cycle; the last value is kept).
+///
+/// Dates: a cycle takes the date of its own RMC or ZDA; otherwise the date of the previous cycle,
+/// plus one day when the time of day went back by more than 12 hours (midnight rollover), minus
+/// one when it jumped forward by more than 12 hours. Two-digit RMC years are pivoted at 69. With
+/// no date known yet, ``NMEAEpoch/timeOfDay`` is set and `fix.time` is nil.
+///
+/// Validity comes from RMC/GLL status, mode indicators, GGA quality and GSA fix type — never from
+/// the NMEA 4.1 navigational status. Error estimates come from GST (one sigma) when the cycle
+/// has one, else from DOP × ``UserRangeError``.
+///
+/// The assembler keeps O(1) state (one cycle) and allocates only the satellites-in-view array.
+public struct EpochAssembler: Sendable {
+    /// Assembly options.
+    public struct Options: Sendable, Equatable {
+        /// The error model for cycles without GST.
+        public var userRangeError: UserRangeError
+
+        /// Default options.
+        public init(userRangeError: UserRangeError = UserRangeError()) {
+            self.userRangeError = userRangeError
+        }
+    }
+
+    /// The options in use.
+    public var options: Options
+    var current = EpochBuilder()
+    var lastDate: CalendarDate?
+    var lastTime: TimeOfDay?
+
+    /// Makes an assembler.
+    public init(options: Options = Options()) { self.options = options }
+
+    /// Adds the sentence read from line `line` (1-based). Returns the previous cycle when this
+    /// sentence starts a new one. Undecoded sentences (proprietary, unsupported) are ignored.
+    public mutating func add(_ sentence: NMEASentence, line: Int) -> NMEAEpoch? {
+        guard let talker = sentence.talker, let type = sentence.type, sentence.isDecoded else { return nil }
+        var finished: NMEAEpoch? = nil
+        let time = sentence.time
+        let key = EpochBuilder.key(talker, type)
+        let timed = EpochAssembler.carriesTime(type)
+        let startsNew: Bool
+        if let time {
+            if let t0 = current.timeOfDay {
+                startsNew = time != t0
+            } else {
+                // A fix sentence with a time cannot share a cycle with a sentence whose time field
+                // was empty: that one belongs to an earlier, timeless cycle. (A ZDA may: it tells
+                // the time even while the fix sentences have none.)
+                startsNew = current.holdsEmptyTime && type != .zda && type != .gst && type != .gbs
+            }
+        } else if timed && current.timeOfDay != nil {
+            // An empty time field cannot belong to a cycle whose time is known.
+            startsNew = true
+        } else if current.timeOfDay == nil && type != .gsa && type != .gsv {
+            startsNew = current.repeats(key)
+        } else {
+            startsNew = false
+        }
+        if startsNew && !current.isEmpty {
+            finished = close()
+        }
+        if current.timeOfDay == nil && type != .gsa && type != .gsv { _ = current.repeats(key) }
+        if let time, current.timeOfDay == nil { current.timeOfDay = time }
+        if timed && time == nil { current.holdsEmptyTime = true }
+        current.note(line: line)
+        switch sentence {
+        case .gga(let s): current.add(s)
+        case .rmc(let s): current.add(s)
+        case .gll(let s): current.add(s)
+        case .gsa(let s): current.add(s)
+        case .gsv(let s): current.add(s)
+        case .vtg(let s): current.add(s)
+        case .gst(let s): current.add(s)
+        case .gbs: break
+        case .zda(let s): current.add(s)
+        case .gns(let s): current.add(s)
+        case .hdt(let s): current.add(s)
+        case .hdg(let s): current.add(s)
+        case .hdm(let s): current.add(s)
+        case .ths(let s): current.add(s)
+        case .unsupported, .proprietary, .encapsulated: break
+        }
+        return finished
+    }
+
+    /// Whether sentences of this type have a UTC time field (which may be empty).
+    static func carriesTime(_ type: SentenceType) -> Bool {
+        switch type {
+        case .gga, .rmc, .gll, .gns, .gst, .gbs, .zda: true
+        default: false
+        }
+    }
+
+    /// Ends the stream: returns the cycle in progress, if it holds any sentence.
+    public mutating func finish() -> NMEAEpoch? {
+        current.isEmpty ? nil : close()
+    }
+
+    /// Resolves the current cycle into an epoch and starts an empty one.
+    mutating func close() -> NMEAEpoch {
+        let builder = current
+        current = EpochBuilder()
+        current.satellites.reserveCapacity(builder.satellites.count)
+        let date = builder.date ?? carriedDate(for: builder.timeOfDay)
+        if builder.timeOfDay != nil {
+            if let date { lastDate = date }
+            lastTime = builder.timeOfDay
+        }
+        return NMEAEpoch(fix: builder.fix(date: date, uere: options.userRangeError),
+                         timeOfDay: builder.timeOfDay, firstLine: builder.firstLine,
+                         lastLine: builder.lastLine, sentenceCount: builder.sentenceCount)
+    }
+
+    /// The previous cycle's date, rolled over midnight when the time of day wrapped.
+    func carriedDate(for time: TimeOfDay?) -> CalendarDate? {
+        guard let lastDate, let time, let lastTime else { return nil }
+        let halfDay: Int64 = 43_200_000_000_000
+        let delta = time.nanosecondsOfDay - lastTime.nanosecondsOfDay
+        if delta < -halfDay { return lastDate.adding(days: 1) }
+        if delta > halfDay { return lastDate.adding(days: -1) }
+        return lastDate
+    }
+}

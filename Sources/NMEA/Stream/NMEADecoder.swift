@@ -1,0 +1,214 @@
+import Glibc
+
+/// Decodes an NMEA byte stream, chunk by chunk, into epochs and reports of rejected lines.
+///
+/// ```swift
+/// var decoder = NMEADecoder()
+/// decoder.decode(chunk) { event in ... }   // as many chunks as there are
+/// decoder.finish { event in ... }          // the last epoch
+/// ```
+///
+/// - Lines end with LF (a CR before it is ignored). Blank lines and lines starting with `#` are
+///   skipped and counted, not reported.
+/// - A line is parsed by ``NMEAParser``; a rejected line is reported with its number and reason.
+///   When a `$` or `!` appears inside a line (two sentences collided on a serial line, or garbage
+///   before a sentence), the part before it is reported as a framing error and the rest is parsed.
+/// - Lines longer than ``Options/maxLineLength`` (binary data without line ends) are reported once
+///   and skipped up to the next line end.
+/// - Memory use is bounded: one partial line is kept between chunks, and one cycle in the
+///   assembler; nothing grows with the length of the stream.
+///
+/// The decoder does no I/O: the caller reads the bytes (file, pipe, socket) and hands them over.
+public struct NMEADecoder: Sendable {
+    /// Decoder options.
+    public struct Options: Sendable, Equatable {
+        /// Parser options (lenient checksums).
+        public var parser: NMEAParser.Options
+        /// Assembler options (error model).
+        public var assembler: EpochAssembler.Options
+        /// Longest line accepted, in bytes, line end excluded. Default 4096.
+        public var maxLineLength: Int
+
+        /// Default options, or others.
+        public init(parser: NMEAParser.Options = .init(), assembler: EpochAssembler.Options = .init(),
+                    maxLineLength: Int = 4096) {
+            self.parser = parser
+            self.assembler = assembler
+            self.maxLineLength = maxLineLength
+        }
+    }
+
+    /// What the decoder reports.
+    public enum Event: Sendable, Equatable {
+        /// A completed reporting cycle.
+        case epoch(NMEAEpoch)
+        /// A line (or part of a line) that was not an acceptable sentence.
+        case rejected(RejectedLine)
+    }
+
+    /// A rejected line: where, why, and what it held.
+    public struct RejectedLine: Sendable, Equatable, CustomStringConvertible {
+        /// Line number, 1-based.
+        public var line: Int
+        /// Why it was rejected.
+        public var error: NMEAError
+        /// The line's text (non-printable bytes as `\xHH`), at most 100 characters.
+        public var text: String
+
+        /// `"line 12: checksum_mismatch: checksum 26 != computed 25: $GPTXT,..."`.
+        public var description: String { "line \(line): \(error): \(text)" }
+    }
+
+    /// The options in use.
+    public let options: Options
+    /// The counts so far.
+    public private(set) var statistics = NMEAStatistics()
+    let parser: NMEAParser
+    var assembler: EpochAssembler
+    var partial: [UInt8] = []
+    var discarding = false
+
+    /// Makes a decoder.
+    public init(options: Options = Options()) {
+        self.options = options
+        parser = NMEAParser(options: options.parser)
+        assembler = EpochAssembler(options: options.assembler)
+        partial.reserveCapacity(256)
+    }
+
+    /// Decodes the next chunk of the stream, calling `handle` for each event, in stream order.
+    public mutating func decode(_ chunk: UnsafeRawBufferPointer, _ handle: (Event) -> Void) {
+        guard let base = chunk.baseAddress?.assumingMemoryBound(to: UInt8.self), chunk.count > 0 else { return }
+        let end = base + chunk.count
+        var p = base
+        while p < end {
+            let remaining = end - p
+            guard let found = memchr(p, 0x0A, remaining) else {
+                appendPartial(p, remaining, handle)
+                return
+            }
+            let nl = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self))
+            let length = nl - p
+            if partial.isEmpty && !discarding {
+                line(p, length, handle)
+            } else {
+                appendPartial(p, length, handle)
+                endPartialLine(handle)
+            }
+            p = nl + 1
+        }
+    }
+
+    /// Decodes a whole byte array (convenience for tests and small inputs).
+    public mutating func decode(_ bytes: [UInt8], _ handle: (Event) -> Void) {
+        bytes.withUnsafeBytes { decode($0, handle) }
+    }
+
+    /// Ends the stream: decodes a last line without line end, and reports the last epoch.
+    public mutating func finish(_ handle: (Event) -> Void) {
+        if !partial.isEmpty || discarding { endPartialLine(handle) }
+        if let epoch = assembler.finish() {
+            statistics.epochs += 1
+            handle(.epoch(epoch))
+        }
+    }
+
+    mutating func appendPartial(_ p: UnsafePointer<UInt8>, _ n: Int, _ handle: (Event) -> Void) {
+        if discarding { return }
+        if partial.count + n > options.maxLineLength {
+            let lineNumber = statistics.lines + 1
+            partial.append(contentsOf: UnsafeBufferPointer(start: p, count: min(n, 100)))
+            reject(lineNumber, NMEAError(.lineTooLong, "line longer than \(options.maxLineLength) bytes"),
+                   partial, handle)
+            partial.removeAll(keepingCapacity: true)
+            discarding = true
+            return
+        }
+        partial.append(contentsOf: UnsafeBufferPointer(start: p, count: n))
+    }
+
+    mutating func endPartialLine(_ handle: (Event) -> Void) {
+        if discarding {
+            discarding = false
+            statistics.lines += 1
+            return
+        }
+        var bytes = partial
+        partial.removeAll(keepingCapacity: true)
+        bytes.withUnsafeMutableBufferPointer { b in
+            if let base = b.baseAddress { line(UnsafePointer(base), b.count, handle) } else { line(nil, 0, handle) }
+        }
+    }
+
+    /// One line, without its LF.
+    @inline(__always)
+    mutating func line(_ p: UnsafePointer<UInt8>?, _ n: Int, _ handle: (Event) -> Void) {
+        statistics.lines += 1
+        let number = statistics.lines
+        guard let p else { statistics.blankLines += 1; return }
+        var lo = 0
+        while lo < n && Framer.isSpace(p[lo]) { lo += 1 }
+        if lo == n { statistics.blankLines += 1; return }
+        if p[lo] == 0x23 { statistics.commentLines += 1; return }
+        if n > options.maxLineLength {
+            reject(number, NMEAError(.lineTooLong, "line longer than \(options.maxLineLength) bytes"),
+                   UnsafeBufferPointer(start: p, count: 100), handle)
+            return
+        }
+        sentence(p + lo, n - lo, number, handle)
+    }
+
+    /// Parses one sentence (splitting collided sentences) and feeds the assembler.
+    mutating func sentence(_ p: UnsafePointer<UInt8>, _ n: Int, _ number: Int, _ handle: (Event) -> Void) {
+        var start = 0
+        while true {
+            do throws(NMEAError) {
+                let s = try parser.parse(p + start, n - start)
+                statistics.count(s)
+                if let epoch = assembler.add(s, line: number) {
+                    statistics.epochs += 1
+                    handle(.epoch(epoch))
+                }
+                return
+            } catch {
+                if error.reason == .framing || error.reason == .badChar,
+                   let next = NMEADecoder.nextDelimiter(p, start, n) {
+                    let detail = error.reason == .framing && start == 0 && p[0] != Framer.dollar && p[0] != Framer.bang
+                        ? "garbage before the sentence" : "sentence interrupted by another"
+                    reject(number, NMEAError(.framing, detail), UnsafeBufferPointer(start: p + start, count: next - start), handle)
+                    start = next
+                    continue
+                }
+                reject(number, error, UnsafeBufferPointer(start: p + start, count: n - start), handle)
+                return
+            }
+        }
+    }
+
+    /// The index of the next `$` or `!` after `start` (a new sentence inside the line), if any.
+    static func nextDelimiter(_ p: UnsafePointer<UInt8>, _ start: Int, _ n: Int) -> Int? {
+        var i = start + 1
+        while i < n {
+            if p[i] == Framer.dollar || p[i] == Framer.bang { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    mutating func reject<C: Collection<UInt8>>(_ number: Int, _ error: NMEAError, _ bytes: C, _ handle: (Event) -> Void) {
+        statistics.rejected[error.reason, default: 0] += 1
+        handle(.rejected(RejectedLine(line: number, error: error, text: NMEADecoder.printable(bytes))))
+    }
+
+    /// Text for a report: printable ASCII kept, other bytes as `\xHH`, at most 100 characters.
+    static func printable<C: Collection<UInt8>>(_ bytes: C) -> String {
+        var out = ""
+        for b in bytes {
+            if out.count >= 100 { out += "..."; break }
+            if b >= 0x20 && b < 0x7F { out.unicodeScalars.append(Unicode.Scalar(b)) }
+            else if b == 0x0D { continue }
+            else { out += "\\x" + Framer.hex2(b) }
+        }
+        return out
+    }
+}
