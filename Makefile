@@ -7,7 +7,16 @@ DEBS := libproj-dev
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 LODESTAR := .build/debug/lodestar
 
-.PHONY: all deps build test demo bench clean
+# libFuzzer target for the NMEA parser and assembler: `make fuzz` (FUZZ_SECONDS, default 600).
+FUZZ_SECONDS ?= 600
+FUZZ_BIN := fuzz/fuzz-nmea
+FUZZ_SOURCES := Sources/Geodesy/Angle.swift Sources/Geodesy/Coordinate.swift \
+	$(wildcard Sources/GNSS/*.swift Sources/GNSS/*/*.swift) \
+	$(wildcard Sources/NMEA/*.swift Sources/NMEA/*/*.swift) Fuzz/FuzzNMEA.swift
+FUZZ_SEEDS := $(wildcard ../shared/traces/gpsd)
+SWIFTC ?= swiftc
+
+.PHONY: all deps build test demo bench clean fuzz
 
 all: build
 
@@ -26,6 +35,23 @@ build: deps
 
 test: deps
 	$(SWIFT) test
+	$(MAKE) fuzz FUZZ_SECONDS=60
+
+# One module from the sources (their cross-module imports removed), instrumented for libFuzzer
+# and AddressSanitizer. Swift's backtracer is disabled: it would hang on the fuzzer's crash.
+$(FUZZ_BIN): $(FUZZ_SOURCES)
+	@rm -rf fuzz/src && mkdir -p fuzz/src fuzz/corpus
+	@for f in $(FUZZ_SOURCES); do \
+	  sed -E '/^import (GNSS|Geodesy|NMEA)$$/d' $$f > fuzz/src/$$(echo $$f | tr / _); \
+	done
+	$(SWIFTC) -sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -g -use-ld=lld \
+	  -module-name FuzzNMEA fuzz/src/*.swift -o $@
+
+fuzz: $(FUZZ_BIN)
+	@mkdir -p fuzz/corpus fuzz/crashes
+	SWIFT_BACKTRACE=enable=no ./$(FUZZ_BIN) -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
+	  -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix=fuzz/crashes/ \
+	  fuzz/corpus $(FUZZ_SEEDS)
 
 demo: build
 	@sh scripts/demo.sh $(LODESTAR)

@@ -116,15 +116,21 @@ public struct NMEADecoder: Sendable {
     mutating func appendPartial(_ p: UnsafePointer<UInt8>, _ n: Int, _ handle: (Event) -> Void) {
         if discarding { return }
         if partial.count + n > options.maxLineLength {
-            let lineNumber = statistics.lines + 1
-            partial.append(contentsOf: UnsafeBufferPointer(start: p, count: min(n, 100)))
-            reject(lineNumber, NMEAError(.lineTooLong, "line longer than \(options.maxLineLength) bytes"),
-                   partial, handle)
+            var head = Array(partial.prefix(100))
+            head.append(contentsOf: UnsafeBufferPointer(start: p, count: min(n, 100 - head.count)))
+            rejectTooLong(statistics.lines + 1, head, handle)
             partial.removeAll(keepingCapacity: true)
             discarding = true
             return
         }
         partial.append(contentsOf: UnsafeBufferPointer(start: p, count: n))
+    }
+
+    /// Reports a line over the length limit, showing its first 100 bytes.
+    mutating func rejectTooLong<C: Collection<UInt8>>(_ number: Int, _ head: C, _ handle: (Event) -> Void) {
+        statistics.rejected[.lineTooLong, default: 0] += 1
+        let error = NMEAError(.lineTooLong, "line longer than \(options.maxLineLength) bytes")
+        handle(.rejected(RejectedLine(line: number, error: error, text: NMEADecoder.printable(head) + "...")))
     }
 
     mutating func endPartialLine(_ handle: (Event) -> Void) {
@@ -146,15 +152,14 @@ public struct NMEADecoder: Sendable {
         statistics.lines += 1
         let number = statistics.lines
         guard let p else { statistics.blankLines += 1; return }
+        if n > options.maxLineLength {
+            rejectTooLong(number, UnsafeBufferPointer(start: p, count: 100), handle)
+            return
+        }
         var lo = 0
         while lo < n && Framer.isSpace(p[lo]) { lo += 1 }
         if lo == n { statistics.blankLines += 1; return }
         if p[lo] == 0x23 { statistics.commentLines += 1; return }
-        if n > options.maxLineLength {
-            reject(number, NMEAError(.lineTooLong, "line longer than \(options.maxLineLength) bytes"),
-                   UnsafeBufferPointer(start: p, count: 100), handle)
-            return
-        }
         sentence(p + lo, n - lo, number, handle)
     }
 
@@ -203,8 +208,10 @@ public struct NMEADecoder: Sendable {
     /// Text for a report: printable ASCII kept, other bytes as `\xHH`, at most 100 characters.
     static func printable<C: Collection<UInt8>>(_ bytes: C) -> String {
         var out = ""
+        var shown = 0
         for b in bytes {
-            if out.count >= 100 { out += "..."; break }
+            if shown >= 100 { out += "..."; break }
+            shown += 1
             if b >= 0x20 && b < 0x7F { out.unicodeScalars.append(Unicode.Scalar(b)) }
             else if b == 0x0D { continue }
             else { out += "\\x" + Framer.hex2(b) }
