@@ -30,7 +30,7 @@ public struct NMEAParser: Sendable {
     public var options: Options
 
     /// Maximum number of fields recorded per sentence; standard sentences have at most 21.
-    static let fieldCapacity = 40
+    static var fieldCapacity: Int { 40 }
 
     /// Makes a parser.
     public init(options: Options = Options()) { self.options = options }
@@ -59,44 +59,60 @@ public struct NMEAParser: Sendable {
 
     @inline(__always)
     func parse(_ p: UnsafePointer<UInt8>, _ n: Int) throws(NMEAError) -> NMEASentence {
+        var builder = SentenceBuilder()
+        try parse(p, n, into: &builder)
+        guard let sentence = builder.sentence else { throw NMEAError(.framing, "no sentence") }
+        return sentence
+    }
+
+    /// Parses one sentence and hands the decoded value to `visitor`, without building an
+    /// ``NMEASentence`` (the stream decoder's path: no large enum copies per line).
+    @inline(__always)
+    func parse<V: SentenceVisitor>(_ p: UnsafePointer<UInt8>, _ n: Int, into visitor: inout V) throws(NMEAError) {
         try withUnsafeTemporaryAllocation(of: Int32.self, capacity: NMEAParser.fieldCapacity) {
-            (starts) throws(NMEAError) -> NMEASentence in
+            (starts) throws(NMEAError) -> Void in
             guard let s = starts.baseAddress else { throw NMEAError(.framing, "no memory") }
             let frame = try Framer.frame(p, n, lenient: options.lenient, starts: s, capacity: NMEAParser.fieldCapacity)
-            return try decode(p, frame, s)
+            try decode(p, frame, s, into: &visitor)
         }
     }
 
     @inline(__always)
-    func decode(_ p: UnsafePointer<UInt8>, _ frame: Frame, _ starts: UnsafeMutablePointer<Int32>) throws(NMEAError) -> NMEASentence {
+    func decode<V: SentenceVisitor>(
+        _ p: UnsafePointer<UInt8>, _ frame: Frame, _ starts: UnsafeMutablePointer<Int32>, into v: inout V
+    ) throws(NMEAError) {
         let a = frame.addressStart
         // Talker "P" is reserved for proprietary sentences: P + three-character manufacturer.
         if p[a] == 0x50 && (frame.delimiter == Framer.dollar || frame.addressLength != 5) {
-            return .proprietary(manufacturer: Manufacturer(
-                rawValue: UInt32(p[a + 1]) << 16 | UInt32(p[a + 2]) << 8 | UInt32(p[a + 3])))
+            v.visit(.proprietary(manufacturer: Manufacturer(
+                rawValue: UInt32(p[a + 1]) << 16 | UInt32(p[a + 2]) << 8 | UInt32(p[a + 3]))))
+            return
         }
         let talker = Talker(rawValue: UInt16(p[a]) << 8 | UInt16(p[a + 1]))
         let type = SentenceType(rawValue: UInt32(p[a + 2]) << 16 | UInt32(p[a + 3]) << 8 | UInt32(p[a + 4]))
-        if frame.delimiter == Framer.bang { return .encapsulated(talker: talker, type: type) }
+        if frame.delimiter == Framer.bang {
+            v.visit(.encapsulated(talker: talker, type: type))
+            return
+        }
         let count = min(frame.fieldCount, NMEAParser.fieldCapacity)
         let f = Fields(base: p, starts: starts, count: count, end: frame.payloadEnd,
                        overflowed: frame.fieldCount > NMEAParser.fieldCapacity, type: type)
         switch type {
-        case .gga: return .gga(try GGA.decode(f, talker: talker))
-        case .rmc: return .rmc(try RMC.decode(f, talker: talker))
-        case .gsa: return .gsa(try GSA.decode(f, talker: talker))
-        case .gsv: return .gsv(try GSV.decode(f, talker: talker))
-        case .vtg: return .vtg(try VTG.decode(f, talker: talker))
-        case .gll: return .gll(try GLL.decode(f, talker: talker))
-        case .gst: return .gst(try GST.decode(f, talker: talker))
-        case .gbs: return .gbs(try GBS.decode(f, talker: talker))
-        case .zda: return .zda(try ZDA.decode(f, talker: talker))
-        case .gns: return .gns(try GNS.decode(f, talker: talker))
-        case .hdt: return .hdt(try HDT.decode(f, talker: talker))
-        case .hdg: return .hdg(try HDG.decode(f, talker: talker))
-        case .hdm: return .hdm(try HDM.decode(f, talker: talker))
-        case .ths: return .ths(try THS.decode(f, talker: talker))
-        default: return .unsupported(talker: talker, type: type)
+        case .gga: v.visit(try GGA.decode(f, talker: talker))
+        case .rmc: v.visit(try RMC.decode(f, talker: talker))
+        case .gsa: v.visit(try GSA.decode(f, talker: talker))
+        case .gsv: v.visit(try GSV.decode(f, talker: talker))
+        case .vtg: v.visit(try VTG.decode(f, talker: talker))
+        case .gll: v.visit(try GLL.decode(f, talker: talker))
+        case .gst: v.visit(try GST.decode(f, talker: talker))
+        case .gbs: v.visit(try GBS.decode(f, talker: talker))
+        case .zda: v.visit(try ZDA.decode(f, talker: talker))
+        case .gns: v.visit(try GNS.decode(f, talker: talker))
+        case .hdt: v.visit(try HDT.decode(f, talker: talker))
+        case .hdg: v.visit(try HDG.decode(f, talker: talker))
+        case .hdm: v.visit(try HDM.decode(f, talker: talker))
+        case .ths: v.visit(try THS.decode(f, talker: talker))
+        default: v.visit(.unsupported(talker: talker, type: type))
         }
     }
 }

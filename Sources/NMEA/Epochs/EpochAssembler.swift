@@ -43,6 +43,8 @@ public struct EpochAssembler: Sendable {
     var current = EpochBuilder()
     var lastDate: CalendarDate?
     var lastTime: TimeOfDay?
+    /// The epoch the last typed `add` closed.
+    var finished: NMEAEpoch?
 
     /// Makes an assembler.
     public init(options: Options = Options()) { self.options = options }
@@ -50,9 +52,57 @@ public struct EpochAssembler: Sendable {
     /// Adds the sentence read from line `line` (1-based). Returns the previous cycle when this
     /// sentence starts a new one. Undecoded sentences (proprietary, unsupported) are ignored.
     public mutating func add(_ sentence: NMEASentence, line: Int) -> NMEAEpoch? {
-        guard let talker = sentence.talker, let type = sentence.type, sentence.isDecoded else { return nil }
-        var finished: NMEAEpoch? = nil
-        let time = sentence.time
+        let closed: Bool = switch sentence {
+        case .gga(let s): add(s, line: line)
+        case .rmc(let s): add(s, line: line)
+        case .gll(let s): add(s, line: line)
+        case .gsa(let s): add(s, line: line)
+        case .gsv(let s): add(s, line: line)
+        case .vtg(let s): add(s, line: line)
+        case .gst(let s): add(s, line: line)
+        case .gbs(let s): add(s, line: line)
+        case .zda(let s): add(s, line: line)
+        case .gns(let s): add(s, line: line)
+        case .hdt(let s): add(s, line: line)
+        case .hdg(let s): add(s, line: line)
+        case .hdm(let s): add(s, line: line)
+        case .ths(let s): add(s, line: line)
+        case .unsupported, .proprietary, .encapsulated: false
+        }
+        return closed ? takeFinished() : nil
+    }
+
+    /// The epoch the last typed `add` closed (it returned true), moved out of the assembler.
+    @inline(__always)
+    mutating func takeFinished() -> NMEAEpoch? {
+        let e = finished
+        finished = nil
+        return e
+    }
+
+    // Typed entry points: the stream decoder calls these directly, without an NMEASentence. They
+    // return whether the sentence closed a cycle; the closed epoch waits in `finished`, so that no
+    // large optional is returned per sentence.
+    mutating func add(_ s: GGA, line: Int) -> Bool { let e = begin(s.talker, .gga, s.time, line); current.add(s); return e }
+    mutating func add(_ s: RMC, line: Int) -> Bool { let e = begin(s.talker, .rmc, s.time, line); current.add(s); return e }
+    mutating func add(_ s: GLL, line: Int) -> Bool { let e = begin(s.talker, .gll, s.time, line); current.add(s); return e }
+    mutating func add(_ s: GSA, line: Int) -> Bool { let e = begin(s.talker, .gsa, nil, line); current.add(s); return e }
+    mutating func add(_ s: GSV, line: Int) -> Bool { let e = begin(s.talker, .gsv, nil, line); current.add(s); return e }
+    mutating func add(_ s: VTG, line: Int) -> Bool { let e = begin(s.talker, .vtg, nil, line); current.add(s); return e }
+    mutating func add(_ s: GST, line: Int) -> Bool { let e = begin(s.talker, .gst, s.time, line); current.add(s); return e }
+    mutating func add(_ s: GBS, line: Int) -> Bool { begin(s.talker, .gbs, s.time, line) }
+    mutating func add(_ s: ZDA, line: Int) -> Bool { let e = begin(s.talker, .zda, s.time, line); current.add(s); return e }
+    mutating func add(_ s: GNS, line: Int) -> Bool { let e = begin(s.talker, .gns, s.time, line); current.add(s); return e }
+    mutating func add(_ s: HDT, line: Int) -> Bool { let e = begin(s.talker, .hdt, nil, line); current.add(s); return e }
+    mutating func add(_ s: HDG, line: Int) -> Bool { let e = begin(s.talker, .hdg, nil, line); current.add(s); return e }
+    mutating func add(_ s: HDM, line: Int) -> Bool { let e = begin(s.talker, .hdm, nil, line); current.add(s); return e }
+    mutating func add(_ s: THS, line: Int) -> Bool { let e = begin(s.talker, .ths, nil, line); current.add(s); return e }
+
+    /// Applies the cycle-boundary rules for a sentence of `type` with `time` and notes its line.
+    /// Returns true when it closed the cycle in progress (then in `finished`).
+    @inline(__always)
+    mutating func begin(_ talker: Talker, _ type: SentenceType, _ time: TimeOfDay?, _ line: Int) -> Bool {
+        var closed = false
         let key = EpochBuilder.key(talker, type)
         let timed = EpochAssembler.carriesTime(type)
         let startsNew: Bool
@@ -75,29 +125,13 @@ public struct EpochAssembler: Sendable {
         }
         if startsNew && !current.isEmpty {
             finished = close()
+            closed = true
         }
         if current.timeOfDay == nil && type != .gsa && type != .gsv { _ = current.repeats(key) }
         if let time, current.timeOfDay == nil { current.timeOfDay = time }
         if timed && time == nil { current.holdsEmptyTime = true }
         current.note(line: line)
-        switch sentence {
-        case .gga(let s): current.add(s)
-        case .rmc(let s): current.add(s)
-        case .gll(let s): current.add(s)
-        case .gsa(let s): current.add(s)
-        case .gsv(let s): current.add(s)
-        case .vtg(let s): current.add(s)
-        case .gst(let s): current.add(s)
-        case .gbs: break
-        case .zda(let s): current.add(s)
-        case .gns(let s): current.add(s)
-        case .hdt(let s): current.add(s)
-        case .hdg(let s): current.add(s)
-        case .hdm(let s): current.add(s)
-        case .ths(let s): current.add(s)
-        case .unsupported, .proprietary, .encapsulated: break
-        }
-        return finished
+        return closed
     }
 
     /// Whether sentences of this type have a UTC time field (which may be empty).
@@ -115,17 +149,19 @@ public struct EpochAssembler: Sendable {
 
     /// Resolves the current cycle into an epoch and starts an empty one.
     mutating func close() -> NMEAEpoch {
-        let builder = current
-        current = EpochBuilder()
-        current.satellites.reserveCapacity(builder.satellites.count)
-        let date = builder.date ?? carriedDate(for: builder.timeOfDay)
-        if builder.timeOfDay != nil {
+        let time = current.timeOfDay
+        let date = current.date ?? carriedDate(for: time)
+        if time != nil {
             if let date { lastDate = date }
-            lastTime = builder.timeOfDay
+            lastTime = time
         }
-        return NMEAEpoch(fix: builder.fix(date: date, uere: options.userRangeError),
-                         timeOfDay: builder.timeOfDay, firstLine: builder.firstLine,
-                         lastLine: builder.lastLine, sentenceCount: builder.sentenceCount)
+        let epoch = NMEAEpoch(fix: current.fix(date: date, uere: options.userRangeError),
+                              timeOfDay: time, firstLine: current.firstLine,
+                              lastLine: current.lastLine, sentenceCount: current.sentenceCount)
+        let capacity = current.satellites.count
+        current = EpochBuilder()
+        current.satellites.reserveCapacity(capacity)
+        return epoch
     }
 
     /// The previous cycle's date, rolled over midnight when the time of day wrapped.

@@ -30,22 +30,22 @@ struct EpochBuilder {
     var seenKeys = InlineArray<16, UInt64>(repeating: 0)
     var seenCount = 0
 
-    var latitude: Double?
-    var longitude: Double?
-    var altitudeMSL: Double?
-    var geoidSeparation: Double?
+    @CompactDouble var latitude: Double? = nil
+    @CompactDouble var longitude: Double? = nil
+    @CompactDouble var altitudeMSL: Double? = nil
+    @CompactDouble var geoidSeparation: Double? = nil
     var ggaQuality: FixQuality?
     var modeQuality: FixQuality?
     var satellitesUsed: Int?
     var gsaSatellites = 0
     var sawGSA = false
-    var hdop: Double?
-    var vdop: Double?
-    var pdop: Double?
+    @CompactDouble var hdop: Double? = nil
+    @CompactDouble var vdop: Double? = nil
+    @CompactDouble var pdop: Double? = nil
     var bestGSAFix = 0
-    var speed: Double?
-    var course: Double?
-    var magneticVariation: Double?
+    @CompactDouble var speed: Double? = nil
+    @CompactDouble var course: Double? = nil
+    @CompactDouble var magneticVariation: Double? = nil
     var gst: GST?
     var heading = HeadingReading()
     var hasHeading = false
@@ -206,5 +206,5 @@ struct EpochBuilder {
     }
 
     /// Metres per second in one knot (1852 m per hour, exactly).
-    static let knot = 1852.0 / 3600.0
+    static var knot: Double { 1852.0 / 3600.0 }
 }

@@ -7,14 +7,36 @@ import Geodesy
 /// one correctly rounded division (the mantissa stays below 2⁵³ and the power of ten is exact), so
 /// that `4807.038` becomes exactly the double nearest to 48 + 7.038 / 60.
 extension Fields {
-    static let powersOfTen: [Double] = (0...22).map { k in
-        var v = 1.0
-        for _ in 0..<k { v *= 10 }
-        return v
+    /// 10ᵏ as a double, exact for k in 0...22 (k ≤ 17 here).
+    @inline(__always)
+    static func powerOfTen(_ k: Int) -> Double {
+        switch k {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        case 9: 1e9
+        case 10: 1e10
+        case 11: 1e11
+        case 12: 1e12
+        case 13: 1e13
+        case 14: 1e14
+        case 15: 1e15
+        case 16: 1e16
+        default: 1e17
+        }
     }
-    static let intPowersOfTen: [Int64] = (0...18).map { k in
+
+    /// 10ᵏ as an integer, k in 0...10.
+    @inline(__always)
+    static func intPowerOfTen(_ k: Int) -> Int64 {
         var v: Int64 = 1
-        for _ in 0..<k { v *= 10 }
+        for _ in 0..<k { v &*= 10 }
         return v
     }
 
@@ -30,20 +52,75 @@ extension Fields {
     /// A decimal number: optional sign, digits, optional point and digits (`-25.0`, `.5`, `045.`).
     @inline(__always)
     func decimal(_ number: Int, _ name: StaticString) throws(NMEAError) -> Double? {
+        let (value, status) = Fields.scanDecimal(self[number])
+        switch status {
+        case .value: return value
+        case .empty: return nil
+        case .long: return try longDecimal(number, name)
+        case .invalid: throw bad(number, name, "not a number")
+        }
+    }
+
+    /// The outcome of ``scanDecimal(_:)``.
+    enum ScanStatus { case value, empty, long, invalid }
+
+    /// Reads a decimal number from a field without throwing (so that it inlines into the
+    /// decoders): up to 15 digits exactly, one rounding.
+    @inline(__always)
+    static func scanDecimal(_ f: Field) -> (Double, ScanStatus) {
+        let n = f.count
+        if n == 0 { return (0, .empty) }
+        let p = f.base + f.start
+        var i = 0
+        var negative = false
+        if p[0] == 0x2D || p[0] == 0x2B {
+            negative = p[0] == 0x2D
+            i = 1
+        }
+        let digitsStart = i
+        var mantissa: Int64 = 0
+        while i < n {
+            let d = p[i] &- 0x30
+            if d > 9 { break }
+            mantissa = mantissa &* 10 &+ Int64(d)
+            i &+= 1
+        }
+        var digits = i &- digitsStart
+        var scale = 0
+        if i < n && p[i] == 0x2E {
+            i &+= 1
+            let fractionStart = i
+            while i < n {
+                let d = p[i] &- 0x30
+                if d > 9 { break }
+                mantissa = mantissa &* 10 &+ Int64(d)
+                i &+= 1
+            }
+            scale = i &- fractionStart
+            digits &+= scale
+        }
+        if i != n || digits == 0 { return (0, .invalid) }
+        // Up to 15 digits the mantissa is exact in a double and 10^scale is exact: one rounding.
+        if digits > 15 { return (0, .long) }
+        let v = scale == 0 ? Double(mantissa) : Double(mantissa) / Fields.powerOfTen(scale)
+        return (negative ? -v : v, .value)
+    }
+
+    /// The slow path of ``decimal(_:_:)`` for numbers with more than 15 digits: leading zeros
+    /// skipped, at most 17 significant digits used, the rest of the fraction dropped.
+    @inline(never)
+    func longDecimal(_ number: Int, _ name: StaticString) throws(NMEAError) -> Double? {
         let f = self[number]
-        if f.isEmpty { return nil }
         var i = 0
         var negative = false
         if f[0] == 0x2D || f[0] == 0x2B { negative = f[0] == 0x2D; i = 1 }
         var mantissa: Int64 = 0
         var significant = 0
         var scale = 0
-        var digits = 0
         var seenPoint = false
         while i < f.count {
             let b = f[i]
             if Fields.isDigit(b) {
-                digits += 1
                 if significant < 17 {
                     mantissa = mantissa * 10 + Int64(b - 0x30)
                     if mantissa != 0 { significant += 1 }
@@ -58,17 +135,22 @@ extension Fields {
             }
             i += 1
         }
-        if digits == 0 { throw bad(number, name, "not a number") }
-        let v = Double(mantissa) / Fields.powersOfTen[scale]
+        let v = Double(mantissa) / Fields.powerOfTen(scale)
         return negative ? -v : v
     }
 
     /// A decimal number that must lie in `range`.
     @inline(__always)
     func decimal(_ number: Int, _ name: StaticString, in range: ClosedRange<Double>) throws(NMEAError) -> Double? {
+        let lower = range.lowerBound, upper = range.upperBound
         guard let v = try decimal(number, name) else { return nil }
-        if !range.contains(v) { throw bad(number, name, "out of range \(range)") }
+        if v < lower || v > upper { throw outOfRange(number, name, range) }
         return v
+    }
+
+    @inline(never)
+    func outOfRange(_ number: Int, _ name: StaticString, _ range: ClosedRange<Double>) -> NMEAError {
+        bad(number, name, "out of range \(range)")
     }
 
     /// A non-negative decimal integer of at most 9 digits.
@@ -244,7 +326,7 @@ extension Fields {
         let degrees = Int64(whole / 100)
         let minutes = Int64(whole % 100)
         guard minutes < 60 else { throw bad(number, name, "minutes out of range") }
-        let scale = Fields.intPowersOfTen[k]
+        let scale = Fields.intPowerOfTen(k)
         let scaledMinutes = minutes * scale + fraction
         let limit: Int64 = isLatitude ? 90 : 180
         guard degrees < limit || (degrees == limit && scaledMinutes == 0) else {

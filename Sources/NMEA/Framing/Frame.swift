@@ -72,6 +72,12 @@ struct Field {
     @inline(__always) var isEmpty: Bool { count == 0 }
     @inline(__always) subscript(_ i: Int) -> UInt8 { base[start + i] }
 
+    /// Whether the field contains the byte `b`.
+    func contains(_ b: UInt8) -> Bool {
+        for i in 0..<count where base[start + i] == b { return true }
+        return false
+    }
+
     /// The field's text, for error messages.
     var text: String {
         String(decoding: UnsafeBufferPointer(start: base + start, count: count), as: UTF8.self)

@@ -63,8 +63,36 @@ enum Framer {
         var fields = 0
         var addressEnd = -1
         var checksumAt = -1
-        while i < hi {
+        var wordSum: UInt64 = 0
+        while true {
+            // Eight bytes at a time while they are all ordinary or commas (SWAR, "Bit Twiddling
+            // Hacks"): every byte in 0x2C...0x7E. Commas are located from the exact zero-byte
+            // mask of the word XOR ",,,,,,,,".
+            while i + 8 <= hi {
+                let x = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
+                let below = (x &- 0x2C2C_2C2C_2C2C_2C2C) & ~x & 0x8080_8080_8080_8080
+                let above = ((x &+ 0x0101_0101_0101_0101) | x) & 0x8080_8080_8080_8080
+                if below | above != 0 { break }
+                wordSum ^= x
+                let y = x ^ 0x2C2C_2C2C_2C2C_2C2C
+                var commas = ~(((y & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | y | 0x7F7F_7F7F_7F7F_7F7F)
+                while commas != 0 {
+                    let at = i &+ commas.trailingZeroBitCount &>> 3
+                    if addressEnd < 0 { addressEnd = at }
+                    if fields < capacity { starts[fields] = Int32(truncatingIfNeeded: at &+ 1) }
+                    fields &+= 1
+                    commas &= commas &- 1
+                }
+                i += 8
+            }
+            guard i < hi else { break }
+            // One byte: the word held a byte that needs a decision, or fewer than eight remain.
             let b = p[i]
+            if b > 0x2C && b <= 0x7E {
+                sum ^= b
+                i += 1
+                continue
+            }
             if b == star { checksumAt = i; break }
             if b < 0x20 || b > 0x7E {
                 throw NMEAError(.badChar, "byte 0x\(String(b, radix: 16)) at column \(i + 1)")
@@ -80,6 +108,10 @@ enum Framer {
             }
             i += 1
         }
+        wordSum ^= wordSum >> 32
+        wordSum ^= wordSum >> 16
+        wordSum ^= wordSum >> 8
+        sum ^= UInt8(truncatingIfNeeded: wordSum)
         let payloadEnd = checksumAt >= 0 ? checksumAt : hi
         if addressEnd < 0 { addressEnd = payloadEnd }
 

@@ -1,3 +1,5 @@
+import GNSS
+
 /// GBS — GNSS satellite fault detection (RAIM): expected position errors and the most likely
 /// failed satellite.
 ///
@@ -12,15 +14,15 @@ public struct GBS: Sendable, Equatable {
     /// Talker of the sentence.
     public var talker: Talker
     /// UTC time of the fix the statistics belong to.
-    public var time: TimeOfDay?
+    @CompactTime public var time: TimeOfDay? = nil
     /// Expected error in latitude, metres (receivers differ on sign and scale).
-    public var latitudeError: Double?
+    @CompactDouble public var latitudeError: Double? = nil
     /// Expected error in longitude, metres.
-    public var longitudeError: Double?
+    @CompactDouble public var longitudeError: Double? = nil
     /// Expected error in altitude, metres.
-    public var altitudeError: Double?
+    @CompactDouble public var altitudeError: Double? = nil
     /// Id of the most likely failed satellite.
-    public var failedSatellite: Int?
+    @CompactInt public var failedSatellite: Int? = nil
 
     /// A GBS with every field empty.
     public init(talker: Talker) { self.talker = talker }

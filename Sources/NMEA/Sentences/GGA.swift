@@ -13,23 +13,23 @@ public struct GGA: Sendable, Equatable {
     /// Talker of the sentence.
     public var talker: Talker
     /// UTC time of the fix.
-    public var time: TimeOfDay?
+    @CompactTime public var time: TimeOfDay? = nil
     /// Latitude, degrees in [-90, 90], north positive.
-    public var latitude: Double?
+    @CompactDouble public var latitude: Double? = nil
     /// Longitude, degrees in [-180, 180], east positive.
-    public var longitude: Double?
+    @CompactDouble public var longitude: Double? = nil
     /// Fix quality indicator 0...8 (0 = invalid).
     public var quality: FixQuality?
     /// Satellites used in the solution, ≥ 0.
-    public var satellitesUsed: Int?
+    @CompactInt public var satellitesUsed: Int? = nil
     /// Horizontal dilution of precision.
-    public var hdop: Double?
+    @CompactDouble public var hdop: Double? = nil
     /// Antenna altitude above mean sea level (the geoid), metres.
-    public var altitudeMSL: Double?
+    @CompactDouble public var altitudeMSL: Double? = nil
     /// Geoid separation: height of the geoid above the WGS84 ellipsoid, metres.
-    public var geoidSeparation: Double?
+    @CompactDouble public var geoidSeparation: Double? = nil
     /// Age of the differential corrections, seconds.
-    public var dgpsAge: Double?
+    @CompactDouble public var dgpsAge: Double? = nil
     /// Differential reference station id, verbatim (leading zeros kept).
     public var dgpsStation: String?
 

@@ -10,11 +10,11 @@ public struct GLL: Sendable, Equatable {
     /// Talker of the sentence.
     public var talker: Talker
     /// Latitude, degrees in [-90, 90], north positive.
-    public var latitude: Double?
+    @CompactDouble public var latitude: Double? = nil
     /// Longitude, degrees in [-180, 180], east positive.
-    public var longitude: Double?
+    @CompactDouble public var longitude: Double? = nil
     /// UTC time of the position.
-    public var time: TimeOfDay?
+    @CompactTime public var time: TimeOfDay? = nil
     /// Status: valid or invalid.
     public var status: DataStatus?
     /// NMEA 2.3 mode indicator.

@@ -1,3 +1,5 @@
+import GNSS
+
 /// GSA — GNSS DOP and active satellites. Multi-constellation receivers send one GSA per system
 /// (NMEA 4.1 adds the system id; earlier ones repeat the `GN` talker).
 ///
@@ -12,17 +14,17 @@ public struct GSA: Sendable, Equatable {
     /// Automatic or manual 2D/3D selection.
     public var selectionMode: SelectionMode?
     /// Fix type: 1 no fix, 2 2D, 3 3D.
-    public var fixType: Int?
+    @CompactInt public var fixType: Int? = nil
     /// Ids of the satellites used in the solution, in sentence order (empty fields left out).
     public var satelliteIDs: SatelliteIDs
     /// Position dilution of precision.
-    public var pdop: Double?
+    @CompactDouble public var pdop: Double? = nil
     /// Horizontal dilution of precision.
-    public var hdop: Double?
+    @CompactDouble public var hdop: Double? = nil
     /// Vertical dilution of precision.
-    public var vdop: Double?
+    @CompactDouble public var vdop: Double? = nil
     /// NMEA 4.1 GNSS system id (1 GPS, 2 GLONASS, 3 Galileo, 4 BeiDou, 5 QZSS, 6 NavIC).
-    public var systemID: Int?
+    @CompactInt public var systemID: Int? = nil
 
     /// A GSA with every field empty.
     public init(talker: Talker) {

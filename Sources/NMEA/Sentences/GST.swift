@@ -1,3 +1,5 @@
+import GNSS
+
 /// GST — GNSS pseudorange error statistics: one-sigma position errors, metres.
 ///
 /// `$GPGST,024603.00,3.2,6.6,4.7,47.3,5.8,5.6,22.0*hh`
@@ -9,22 +11,22 @@ public struct GST: Sendable, Equatable {
     /// Talker of the sentence.
     public var talker: Talker
     /// UTC time the statistics belong to.
-    public var time: TimeOfDay?
+    @CompactTime public var time: TimeOfDay? = nil
     /// RMS value of the pseudorange residuals, metres (or the standard deviation of range inputs).
-    public var rms: Double?
+    @CompactDouble public var rms: Double? = nil
     /// Standard deviation of the semi-major axis of the error ellipse, metres.
-    public var semiMajorSigma: Double?
+    @CompactDouble public var semiMajorSigma: Double? = nil
     /// Standard deviation of the semi-minor axis of the error ellipse, metres.
-    public var semiMinorSigma: Double?
+    @CompactDouble public var semiMinorSigma: Double? = nil
     /// Orientation of the semi-major axis, degrees from true north, as sent: [0, 360] or, from
     /// some receivers, negative (west of north).
-    public var orientation: Double?
+    @CompactDouble public var orientation: Double? = nil
     /// Standard deviation of the latitude error, metres.
-    public var latitudeSigma: Double?
+    @CompactDouble public var latitudeSigma: Double? = nil
     /// Standard deviation of the longitude error, metres.
-    public var longitudeSigma: Double?
+    @CompactDouble public var longitudeSigma: Double? = nil
     /// Standard deviation of the altitude error, metres.
-    public var altitudeSigma: Double?
+    @CompactDouble public var altitudeSigma: Double? = nil
 
     /// A GST with every field empty.
     public init(talker: Talker) { self.talker = talker }

@@ -16,10 +16,10 @@ public struct GSV: Sendable, Equatable {
     /// Number of this sentence, 1...totalMessages.
     public var messageNumber: Int
     /// Total number of satellites in view.
-    public var satellitesInView: Int?
+    @CompactInt public var satellitesInView: Int? = nil
     /// NMEA 4.10 signal id (hex digit, as an integer).
-    public var signalID: Int?
-    private var storage: InlineArray<4, SatelliteInView>
+    @CompactInt public var signalID: Int? = nil
+    private var storage: InlineArray<4, Entry>
     /// Number of satellites in this sentence, 0...4.
     public private(set) var satelliteCount: Int
 
@@ -28,20 +28,34 @@ public struct GSV: Sendable, Equatable {
         self.talker = talker
         totalMessages = total
         messageNumber = number
-        storage = InlineArray(repeating: SatelliteInView(prn: 0))
+        storage = InlineArray(repeating: Entry(prn: 0, system: nil, elevation: nil, azimuth: nil, snr: nil))
         satelliteCount = 0
     }
 
+    /// One satellite, stored compactly (32 bytes).
+    struct Entry {
+        var prn: UInt16
+        var system: GNSSSystem?
+        @CompactDouble var elevation: Double?
+        @CompactDouble var azimuth: Double?
+        @CompactDouble var snr: Double?
+    }
+
     /// The satellites of this sentence, in order.
-    public var satellites: [SatelliteInView] { (0..<satelliteCount).map { storage[$0] } }
+    public var satellites: [SatelliteInView] { (0..<satelliteCount).map { satellite(at: $0) } }
 
     /// The satellite at `index`, 0 ..< satelliteCount.
-    public func satellite(at index: Int) -> SatelliteInView { storage[index] }
+    public func satellite(at index: Int) -> SatelliteInView {
+        let e = storage[index]
+        return SatelliteInView(prn: Int(e.prn), system: e.system, elevation: e.elevation, azimuth: e.azimuth,
+                               snr: e.snr, signalID: signalID)
+    }
 
-    /// Appends a satellite; ignored beyond four.
+    /// Appends a satellite (ids 0...65535); ignored beyond four.
     public mutating func append(_ satellite: SatelliteInView) {
         guard satelliteCount < 4 else { return }
-        storage[satelliteCount] = satellite
+        storage[satelliteCount] = Entry(prn: UInt16(clamping: satellite.prn), system: satellite.system,
+                                        elevation: satellite.elevation, azimuth: satellite.azimuth, snr: satellite.snr)
         satelliteCount += 1
     }
 
@@ -80,9 +94,9 @@ public struct GSV: Sendable, Equatable {
                 if elevation == nil && azimuth == nil && snr == nil { continue }
                 throw f.bad(n, "satellite id", "missing")
             }
-            s.append(SatelliteInView(prn: prn, system: GSV.system(talker: talker, prn: prn),
-                                     elevation: elevation, azimuth: azimuth == 360 ? 0 : azimuth,
-                                     snr: snr, signalID: s.signalID))
+            s.storage[s.satelliteCount] = Entry(prn: UInt16(prn), system: GSV.system(talker: talker, prn: prn),
+                                                elevation: elevation, azimuth: azimuth == 360 ? 0 : azimuth, snr: snr)
+            s.satelliteCount += 1
         }
         return s
     }

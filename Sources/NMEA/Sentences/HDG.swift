@@ -1,3 +1,5 @@
+import GNSS
+
 /// HDG — heading, deviation and variation, from a magnetic compass.
 ///
 /// `$HCHDG,98.3,0.1,E,12.6,W*hh`
@@ -9,11 +11,11 @@ public struct HDG: Sendable, Equatable {
     /// Talker of the sentence.
     public var talker: Talker
     /// Magnetic sensor heading, degrees in [0, 360].
-    public var heading: Double?
+    @CompactDouble public var heading: Double? = nil
     /// Magnetic deviation, degrees, east positive.
-    public var deviation: Double?
+    @CompactDouble public var deviation: Double? = nil
     /// Magnetic variation, degrees, east positive.
-    public var variation: Double?
+    @CompactDouble public var variation: Double? = nil
 
     /// An HDG with every field empty.
     public init(talker: Talker) { self.talker = talker }

@@ -1,3 +1,5 @@
+import GNSS
+
 /// HDM — heading, magnetic.
 ///
 /// `$HCHDM,238.5,M*hh`. Fields: 1 heading (degrees magnetic, 0...360), 2 `M`. At least 1 field.
@@ -5,7 +7,7 @@ public struct HDM: Sendable, Equatable {
     /// Talker of the sentence.
     public var talker: Talker
     /// Heading relative to magnetic north, degrees in [0, 360].
-    public var heading: Double?
+    @CompactDouble public var heading: Double? = nil
 
     /// An HDM with an empty heading.
     public init(talker: Talker) { self.talker = talker }

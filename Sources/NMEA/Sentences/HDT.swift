@@ -1,3 +1,5 @@
+import GNSS
+
 /// HDT — heading, true: from a gyrocompass or a dual-antenna GNSS receiver.
 ///
 /// `$GPHDT,123.456,T*hh`. Fields: 1 heading (degrees true, 0...360), 2 `T`. At least 1 field.
@@ -5,7 +7,7 @@ public struct HDT: Sendable, Equatable {
     /// Talker of the sentence.
     public var talker: Talker
     /// Heading relative to true north, degrees in [0, 360].
-    public var heading: Double?
+    @CompactDouble public var heading: Double? = nil
 
     /// An HDT with an empty heading.
     public init(talker: Talker) { self.talker = talker }

@@ -13,21 +13,21 @@ public struct RMC: Sendable, Equatable {
     /// Talker of the sentence.
     public var talker: Talker
     /// UTC time of the fix.
-    public var time: TimeOfDay?
+    @CompactTime public var time: TimeOfDay? = nil
     /// Status: valid or navigation receiver warning.
     public var status: DataStatus?
     /// Latitude, degrees in [-90, 90], north positive.
-    public var latitude: Double?
+    @CompactDouble public var latitude: Double? = nil
     /// Longitude, degrees in [-180, 180], east positive.
-    public var longitude: Double?
+    @CompactDouble public var longitude: Double? = nil
     /// Speed over ground, knots, ≥ 0.
-    public var speedKnots: Double?
+    @CompactDouble public var speedKnots: Double? = nil
     /// Course over ground relative to true north, degrees in [0, 360].
-    public var course: Double?
+    @CompactDouble public var course: Double? = nil
     /// UTC date of the fix.
     public var date: CalendarDate?
     /// Magnetic variation, degrees, east positive.
-    public var magneticVariation: Double?
+    @CompactDouble public var magneticVariation: Double? = nil
     /// NMEA 2.3 mode indicator.
     public var mode: FAAMode?
     /// NMEA 4.1 navigational status. Not used for validity.

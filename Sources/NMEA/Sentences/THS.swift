@@ -1,3 +1,5 @@
+import GNSS
+
 /// THS — true heading and status.
 ///
 /// `$INTHS,123.456,A*hh`. Fields: 1 heading (degrees true, 0...360), 2 mode indicator
@@ -6,7 +8,7 @@ public struct THS: Sendable, Equatable {
     /// Talker of the sentence.
     public var talker: Talker
     /// Heading relative to true north, degrees in [0, 360].
-    public var heading: Double?
+    @CompactDouble public var heading: Double? = nil
     /// Mode indicator.
     public var mode: HeadingMode?
 

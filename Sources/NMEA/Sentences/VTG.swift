@@ -1,3 +1,5 @@
+import GNSS
+
 /// VTG — course over ground and ground speed.
 ///
 /// `$GPVTG,054.7,T,034.4,M,005.5,N,010.2,K,A*hh`
@@ -8,13 +10,13 @@ public struct VTG: Sendable, Equatable {
     /// Talker of the sentence.
     public var talker: Talker
     /// Course over ground relative to true north, degrees in [0, 360].
-    public var course: Double?
+    @CompactDouble public var course: Double? = nil
     /// Course over ground relative to magnetic north, degrees in [0, 360].
-    public var magneticCourse: Double?
+    @CompactDouble public var magneticCourse: Double? = nil
     /// Speed over ground, knots, ≥ 0.
-    public var speedKnots: Double?
+    @CompactDouble public var speedKnots: Double? = nil
     /// Speed over ground, kilometres per hour, ≥ 0.
-    public var speedKmh: Double?
+    @CompactDouble public var speedKmh: Double? = nil
     /// NMEA 2.3 mode indicator.
     public var mode: FAAMode?
 

@@ -1,3 +1,5 @@
+import GNSS
+
 /// ZDA — time and date, with the local time zone.
 ///
 /// `$GPZDA,172809.456,12,07,1996,00,00*hh`
@@ -8,13 +10,13 @@ public struct ZDA: Sendable, Equatable {
     /// Talker of the sentence.
     public var talker: Talker
     /// UTC time.
-    public var time: TimeOfDay?
+    @CompactTime public var time: TimeOfDay? = nil
     /// UTC date, when day, month and year are all given.
     public var date: CalendarDate?
     /// Local zone offset hours, −13...13, as sent.
-    public var zoneHours: Int?
+    @CompactInt public var zoneHours: Int? = nil
     /// Local zone offset minutes, 0...59, as sent.
-    public var zoneMinutes: Int?
+    @CompactInt public var zoneMinutes: Int? = nil
 
     /// A ZDA with every field empty.
     public init(talker: Talker) { self.talker = talker }

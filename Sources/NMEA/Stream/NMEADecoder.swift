@@ -67,6 +67,10 @@ public struct NMEADecoder: Sendable {
     var assembler: EpochAssembler
     var partial: [UInt8] = []
     var discarding = false
+    /// The line being parsed, and whether its sentence completed an epoch (set by the visitor
+    /// methods; the epoch waits in the assembler).
+    var currentLine = 0
+    var completed = false
 
     /// Makes a decoder.
     public init(options: Options = Options()) {
@@ -168,9 +172,11 @@ public struct NMEADecoder: Sendable {
         var start = 0
         while true {
             do throws(NMEAError) {
-                let s = try parser.parse(p + start, n - start)
-                statistics.count(s)
-                if let epoch = assembler.add(s, line: number) {
+                currentLine = number
+                let parser = parser
+                try parser.parse(p + start, n - start, into: &self)
+                if completed, let epoch = assembler.takeFinished() {
+                    completed = false
                     statistics.epochs += 1
                     handle(.epoch(epoch))
                 }
@@ -218,4 +224,24 @@ public struct NMEADecoder: Sendable {
         }
         return out
     }
+}
+
+/// The decoder receives each parsed sentence directly: it counts it and passes it to the
+/// assembler, keeping any epoch that completes for the caller's handler.
+extension NMEADecoder: SentenceVisitor {
+    mutating func visit(_ s: GGA) { statistics.decoded[0] += 1; completed = assembler.add(s, line: currentLine) }
+    mutating func visit(_ s: RMC) { statistics.decoded[1] += 1; completed = assembler.add(s, line: currentLine) }
+    mutating func visit(_ s: GLL) { statistics.decoded[2] += 1; completed = assembler.add(s, line: currentLine) }
+    mutating func visit(_ s: GSA) { statistics.decoded[3] += 1; completed = assembler.add(s, line: currentLine) }
+    mutating func visit(_ s: GSV) { statistics.decoded[4] += 1; completed = assembler.add(s, line: currentLine) }
+    mutating func visit(_ s: VTG) { statistics.decoded[5] += 1; completed = assembler.add(s, line: currentLine) }
+    mutating func visit(_ s: GST) { statistics.decoded[6] += 1; completed = assembler.add(s, line: currentLine) }
+    mutating func visit(_ s: GBS) { statistics.decoded[7] += 1; completed = assembler.add(s, line: currentLine) }
+    mutating func visit(_ s: ZDA) { statistics.decoded[8] += 1; completed = assembler.add(s, line: currentLine) }
+    mutating func visit(_ s: GNS) { statistics.decoded[9] += 1; completed = assembler.add(s, line: currentLine) }
+    mutating func visit(_ s: HDT) { statistics.decoded[10] += 1; completed = assembler.add(s, line: currentLine) }
+    mutating func visit(_ s: HDG) { statistics.decoded[11] += 1; completed = assembler.add(s, line: currentLine) }
+    mutating func visit(_ s: HDM) { statistics.decoded[12] += 1; completed = assembler.add(s, line: currentLine) }
+    mutating func visit(_ s: THS) { statistics.decoded[13] += 1; completed = assembler.add(s, line: currentLine) }
+    mutating func visit(_ s: NMEASentence) { statistics.count(s) }
 }
