@@ -142,10 +142,77 @@ extension Fields {
     /// A decimal number that must lie in `range`.
     @inline(__always)
     func decimal(_ number: Int, _ name: StaticString, in range: ClosedRange<Double>) throws(NMEAError) -> Double? {
-        let lower = range.lowerBound, upper = range.upperBound
+        let (v, status) = Fields.scanDecimal(self[number])
+        if status == .value && v >= range.lowerBound && v <= range.upperBound { return v }
+        if status == .empty { return nil }
+        return try decimalSlowPath(number, name, range)
+    }
+
+    /// Everything but an in-range number of up to 15 digits: long numbers, and the errors.
+    @inline(never)
+    func decimalSlowPath(_ number: Int, _ name: StaticString, _ range: ClosedRange<Double>) throws(NMEAError) -> Double? {
         guard let v = try decimal(number, name) else { return nil }
-        if v < lower || v > upper { throw outOfRange(number, name, range) }
+        if !range.contains(v) { throw outOfRange(number, name, range) }
         return v
+    }
+
+    /// ``decimal(_:_:in:)`` without throwing, for the decoders' hot path: a problem is recorded in
+    /// `e` (the first one wins) and the value is nil. Inlines into the decoders.
+    @inline(__always)
+    func decimal(_ number: Int, _ name: StaticString, in range: ClosedRange<Double>, _ e: inout NMEAError?) -> Double? {
+        let (v, status) = Fields.scanDecimal(self[number])
+        if status == .value && v >= range.lowerBound && v <= range.upperBound { return v }
+        if status == .empty { return nil }
+        return decimalRecording(number, name, range, &e)
+    }
+
+    @inline(never)
+    func decimalRecording(_ number: Int, _ name: StaticString, _ range: ClosedRange<Double>, _ e: inout NMEAError?) -> Double? {
+        do {
+            return try decimalSlowPath(number, name, range)
+        } catch {
+            if e == nil { e = error }
+            return nil
+        }
+    }
+
+    /// ``integer(_:_:in:)`` without throwing (see ``decimal(_:_:in:_:)``).
+    @inline(__always)
+    func integer(_ number: Int, _ name: StaticString, in range: ClosedRange<Int>, _ e: inout NMEAError?) -> Int? {
+        let f = self[number]
+        let n = f.count
+        if n == 0 { return nil }
+        if n <= 9 {
+            let p = f.base + f.start
+            var v = 0
+            var i = 0
+            while i < n {
+                let d = p[i] &- 0x30
+                if d > 9 { break }
+                v = v &* 10 &+ Int(d)
+                i &+= 1
+            }
+            if i == n && v >= range.lowerBound && v <= range.upperBound { return v }
+        }
+        return integerRecording(number, name, range, &e)
+    }
+
+    @inline(never)
+    func integerRecording(_ number: Int, _ name: StaticString, _ range: ClosedRange<Int>, _ e: inout NMEAError?) -> Int? {
+        do {
+            return try integer(number, name, in: range)
+        } catch {
+            if e == nil { e = error }
+            return nil
+        }
+    }
+
+    /// ``unit(_:_:_:)`` without throwing (see ``decimal(_:_:in:_:)``).
+    @inline(__always)
+    func unit(_ number: Int, _ name: StaticString, _ expected: UInt8, _ e: inout NMEAError?) {
+        let f = self[number]
+        if f.count == 0 || (f.count == 1 && f[0] == expected) { return }
+        if e == nil { e = bad(number, name, "bad unit") }
     }
 
     @inline(never)

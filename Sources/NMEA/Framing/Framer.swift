@@ -61,7 +61,6 @@ enum Framer {
         var sum: UInt8 = 0
         var i = first
         var fields = 0
-        var addressEnd = -1
         var checksumAt = -1
         var wordSum: UInt64 = 0
         while true {
@@ -76,12 +75,20 @@ enum Framer {
                 wordSum ^= x
                 let y = x ^ 0x2C2C_2C2C_2C2C_2C2C
                 var commas = ~(((y & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | y | 0x7F7F_7F7F_7F7F_7F7F)
-                while commas != 0 {
-                    let at = i &+ commas.trailingZeroBitCount &>> 3
-                    if addressEnd < 0 { addressEnd = at }
-                    if fields < capacity { starts[fields] = Int32(truncatingIfNeeded: at &+ 1) }
-                    fields &+= 1
-                    commas &= commas &- 1
+                if fields &+ 8 <= capacity {
+                    while commas != 0 {
+                        starts[fields] = Int32(truncatingIfNeeded: i &+ commas.trailingZeroBitCount &>> 3 &+ 1)
+                        fields &+= 1
+                        commas &= commas &- 1
+                    }
+                } else {
+                    while commas != 0 {
+                        if fields < capacity {
+                            starts[fields] = Int32(truncatingIfNeeded: i &+ commas.trailingZeroBitCount &>> 3 &+ 1)
+                        }
+                        fields &+= 1
+                        commas &= commas &- 1
+                    }
                 }
                 i += 8
             }
@@ -102,18 +109,18 @@ enum Framer {
             }
             sum ^= b
             if b == comma {
-                if addressEnd < 0 { addressEnd = i }
-                if fields < capacity { starts[fields] = Int32(i + 1) }
-                fields += 1
+                if fields < capacity { starts[fields] = Int32(truncatingIfNeeded: i &+ 1) }
+                fields &+= 1
             }
-            i += 1
+            i &+= 1
         }
         wordSum ^= wordSum >> 32
         wordSum ^= wordSum >> 16
         wordSum ^= wordSum >> 8
         sum ^= UInt8(truncatingIfNeeded: wordSum)
         let payloadEnd = checksumAt >= 0 ? checksumAt : hi
-        if addressEnd < 0 { addressEnd = payloadEnd }
+        // The address ends at the first comma (capacity is never 0), or at the payload's end.
+        let addressEnd = fields > 0 ? Int(starts[0]) - 1 : payloadEnd
 
         if checksumAt >= 0 {
             let after = hi - checksumAt - 1
@@ -146,9 +153,15 @@ enum Framer {
     /// Checks the address: `P` + at least three characters, or exactly talker (2) + type (3).
     @inline(__always)
     static func checkAddress(_ p: UnsafePointer<UInt8>, _ start: Int, _ length: Int) throws(NMEAError) {
-        var ok = length == 5 || (length >= 4 && p[start] == 0x50)
-        if ok {
-            for k in 0..<length where !Talker.isAddressByte(p[start + k]) { ok = false; break }
+        var ok: Bool
+        if length == 5 {
+            ok = Talker.isAddressByte(p[start]) && Talker.isAddressByte(p[start &+ 1]) && Talker.isAddressByte(p[start &+ 2])
+                && Talker.isAddressByte(p[start &+ 3]) && Talker.isAddressByte(p[start &+ 4])
+        } else {
+            ok = length >= 4 && p[start] == 0x50
+            if ok {
+                for k in 0..<length where !Talker.isAddressByte(p[start + k]) { ok = false; break }
+            }
         }
         if !ok {
             let text = String(decoding: UnsafeBufferPointer(start: p + start, count: length), as: UTF8.self)

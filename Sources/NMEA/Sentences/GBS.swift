@@ -29,12 +29,14 @@ public struct GBS: Sendable, Equatable {
 
     static func decode(_ f: Fields, talker: Talker) throws(NMEAError) -> GBS {
         try f.require(4)
+        var e: NMEAError? = nil
         var s = GBS(talker: talker)
         s.time = try f.time(1)
         s.latitudeError = try f.decimal(2, "latitude error")
         s.longitudeError = try f.decimal(3, "longitude error")
         s.altitudeError = try f.decimal(4, "altitude error")
-        s.failedSatellite = try f.integer(5, "failed satellite", in: 0...999)
+        s.failedSatellite = f.integer(5, "failed satellite", in: 0...999, &e)
+        try e.check()
         return s
     }
 }

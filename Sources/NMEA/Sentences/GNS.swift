@@ -42,6 +42,7 @@ public struct GNS: Sendable, Equatable {
 
     static func decode(_ f: Fields, talker: Talker) throws(NMEAError) -> GNS {
         try f.require(10)
+        var e: NMEAError? = nil
         var s = GNS(talker: talker)
         s.time = try f.time(1)
         s.latitude = try f.angle(2, latitude: true)
@@ -52,13 +53,15 @@ public struct GNS: Sendable, Equatable {
             guard let mode = FAAMode(rawValue: m[i]) else { throw f.bad(6, "mode indicators", "bad GNS mode") }
             s.modes.append(mode)
         }
-        s.satellitesUsed = try f.integer(7, "satellites used", in: 0...999)
-        s.hdop = try f.decimal(8, "HDOP", in: 0...999.99)
-        s.altitudeMSL = try f.decimal(9, "altitude", in: -100_000...1_000_000_000)
-        s.geoidSeparation = try f.decimal(10, "geoid separation", in: -1000...1000)
-        s.dgpsAge = try f.decimal(11, "age of differential data", in: 0...1_000_000)
+        s.satellitesUsed = f.integer(7, "satellites used", in: 0...999, &e)
+        s.hdop = f.decimal(8, "HDOP", in: 0...999.99, &e)
+        s.altitudeMSL = f.decimal(9, "altitude", in: -100_000...1_000_000_000, &e)
+        s.geoidSeparation = f.decimal(10, "geoid separation", in: -1000...1000, &e)
+        s.dgpsAge = f.decimal(11, "age of differential data", in: 0...1_000_000, &e)
         s.dgpsStation = f.text(12)
+        try e.check()
         s.navigationalStatus = try f.indicator(13, "navigational status", as: NavigationalStatus.self)
+        try e.check()
         return s
     }
 }

@@ -33,17 +33,19 @@ public struct GST: Sendable, Equatable {
 
     static func decode(_ f: Fields, talker: Talker) throws(NMEAError) -> GST {
         try f.require(8)
+        var e: NMEAError? = nil
         var s = GST(talker: talker)
         s.time = try f.time(1)
         let range = 0.0...1e9
-        s.rms = try f.decimal(2, "RMS", in: range)
-        s.semiMajorSigma = try f.decimal(3, "semi-major sigma", in: range)
-        s.semiMinorSigma = try f.decimal(4, "semi-minor sigma", in: range)
+        s.rms = f.decimal(2, "RMS", in: range, &e)
+        s.semiMajorSigma = f.decimal(3, "semi-major sigma", in: range, &e)
+        s.semiMinorSigma = f.decimal(4, "semi-minor sigma", in: range, &e)
         // Some receivers (SkyTraq) give the orientation in -180...180.
-        s.orientation = try f.decimal(5, "orientation", in: -360...360)
-        s.latitudeSigma = try f.decimal(6, "latitude sigma", in: range)
-        s.longitudeSigma = try f.decimal(7, "longitude sigma", in: range)
-        s.altitudeSigma = try f.decimal(8, "altitude sigma", in: range)
+        s.orientation = f.decimal(5, "orientation", in: -360...360, &e)
+        s.latitudeSigma = f.decimal(6, "latitude sigma", in: range, &e)
+        s.longitudeSigma = f.decimal(7, "longitude sigma", in: range, &e)
+        s.altitudeSigma = f.decimal(8, "altitude sigma", in: range, &e)
+        try e.check()
         return s
     }
 }

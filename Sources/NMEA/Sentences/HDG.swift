@@ -22,10 +22,13 @@ public struct HDG: Sendable, Equatable {
 
     static func decode(_ f: Fields, talker: Talker) throws(NMEAError) -> HDG {
         try f.require(5)
+        var e: NMEAError? = nil
         var s = HDG(talker: talker)
-        s.heading = try f.decimal(1, "heading", in: 0...360)
+        s.heading = f.decimal(1, "heading", in: 0...360, &e)
+        try e.check()
         s.deviation = try f.eastWest(2, "deviation", in: 0...180)
         s.variation = try f.eastWest(4, "variation", in: 0...180)
+        try e.check()
         return s
     }
 }

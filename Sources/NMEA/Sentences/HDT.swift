@@ -14,9 +14,11 @@ public struct HDT: Sendable, Equatable {
 
     static func decode(_ f: Fields, talker: Talker) throws(NMEAError) -> HDT {
         try f.require(1)
+        var e: NMEAError? = nil
         var s = HDT(talker: talker)
-        s.heading = try f.decimal(1, "heading", in: 0...360)
-        try f.unit(2, "heading reference", 0x54)
+        s.heading = f.decimal(1, "heading", in: 0...360, &e)
+        f.unit(2, "heading reference", 0x54, &e)
+        try e.check()
         return s
     }
 }

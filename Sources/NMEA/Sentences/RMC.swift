@@ -38,17 +38,20 @@ public struct RMC: Sendable, Equatable {
 
     static func decode(_ f: Fields, talker: Talker) throws(NMEAError) -> RMC {
         try f.require(9)
+        var e: NMEAError? = nil
         var s = RMC(talker: talker)
         s.time = try f.time(1)
         s.status = try f.indicator(2, "status", as: DataStatus.self)
         s.latitude = try f.angle(3, latitude: true)
         s.longitude = try f.angle(5, latitude: false)
-        s.speedKnots = try f.decimal(7, "speed", in: 0...100_000)
-        s.course = try f.decimal(8, "course", in: 0...360)
+        s.speedKnots = f.decimal(7, "speed", in: 0...100_000, &e)
+        s.course = f.decimal(8, "course", in: 0...360, &e)
+        try e.check()
         s.date = try f.ddmmyy(9)
         s.magneticVariation = try f.eastWest(10, "magnetic variation", in: 0...180)
         s.mode = try f.indicator(12, "mode indicator", as: FAAMode.self)
         s.navigationalStatus = try f.indicator(13, "navigational status", as: NavigationalStatus.self)
+        try e.check()
         return s
     }
 }

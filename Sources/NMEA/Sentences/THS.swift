@@ -17,9 +17,12 @@ public struct THS: Sendable, Equatable {
 
     static func decode(_ f: Fields, talker: Talker) throws(NMEAError) -> THS {
         try f.require(2)
+        var e: NMEAError? = nil
         var s = THS(talker: talker)
-        s.heading = try f.decimal(1, "heading", in: 0...360)
+        s.heading = f.decimal(1, "heading", in: 0...360, &e)
+        try e.check()
         s.mode = try f.indicator(2, "mode indicator", as: HeadingMode.self)
+        try e.check()
         return s
     }
 }

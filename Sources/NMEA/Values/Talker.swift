@@ -39,8 +39,9 @@ public struct Talker: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    @inline(__always)
     static func isAddressByte(_ b: UInt8) -> Bool {
-        (b >= 0x41 && b <= 0x5A) || (b >= 0x30 && b <= 0x39)
+        b &- 0x41 < 26 || b &- 0x30 < 10
     }
 
     /// `GP`: GPS.
