@@ -3,13 +3,14 @@
 
 SWIFT ?= swift
 # Debian packages the build, the tests and the demo need.
-DEBS := libproj-dev
+DEBS := libproj-dev python3-gpxpy
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 LODESTAR := .build/debug/lodestar
 
 # libFuzzer target for the NMEA parser and assembler: `make fuzz` (FUZZ_SECONDS, default 600).
 FUZZ_SECONDS ?= 600
-FUZZ_BIN := fuzz/fuzz-nmea
+FUZZ_DIR := .build/fuzz
+FUZZ_BIN := $(FUZZ_DIR)/fuzz-nmea
 FUZZ_SOURCES := Sources/Geodesy/Angle.swift Sources/Geodesy/Coordinate.swift \
 	$(wildcard Sources/GNSS/*.swift Sources/GNSS/*/*.swift) \
 	$(wildcard Sources/NMEA/*.swift Sources/NMEA/*/*.swift) Fuzz/FuzzNMEA.swift
@@ -40,18 +41,18 @@ test: deps
 # One module from the sources (their cross-module imports removed), instrumented for libFuzzer
 # and AddressSanitizer. Swift's backtracer is disabled: it would hang on the fuzzer's crash.
 $(FUZZ_BIN): $(FUZZ_SOURCES)
-	@rm -rf fuzz/src && mkdir -p fuzz/src fuzz/corpus
+	@rm -rf $(FUZZ_DIR)/src && mkdir -p $(FUZZ_DIR)/src
 	@for f in $(FUZZ_SOURCES); do \
-	  sed -E '/^import (GNSS|Geodesy|NMEA)$$/d' $$f > fuzz/src/$$(echo $$f | tr / _); \
+	  sed -E '/^import (GNSS|Geodesy|NMEA)$$/d' $$f > $(FUZZ_DIR)/src/$$(echo $$f | tr / _); \
 	done
 	$(SWIFTC) -sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -g -use-ld=lld \
-	  -module-name FuzzNMEA fuzz/src/*.swift -o $@
+	  -module-name FuzzNMEA $(FUZZ_DIR)/src/*.swift -o $@
 
 fuzz: $(FUZZ_BIN)
-	@mkdir -p fuzz/corpus fuzz/crashes
+	@mkdir -p $(FUZZ_DIR)/corpus $(FUZZ_DIR)/crashes
 	SWIFT_BACKTRACE=enable=no ./$(FUZZ_BIN) -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
-	  -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix=fuzz/crashes/ \
-	  fuzz/corpus $(FUZZ_SEEDS)
+	  -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix=$(FUZZ_DIR)/crashes/ \
+	  $(FUZZ_DIR)/corpus $(FUZZ_SEEDS)
 
 demo: build
 	@sh scripts/demo.sh $(LODESTAR)

@@ -15,7 +15,7 @@ enum ReplayFormat: String, EnumerableFlag {
 
     static func help(for value: ReplayFormat) -> ArgumentHelp? {
         switch value {
-        case .text: "One readable line per epoch (the default)."
+        case .text: "One readable line per epoch."
         case .json: "gpsd-compatible TPV JSON objects, one per line."
         case .gpx: "A GPX 1.1 track (epochs with a position)."
         case .csv: "CSV, one row per epoch, with a header row."

@@ -19,7 +19,7 @@ public struct NMEAStatistics: Sendable {
     /// The decoded types, in the order of the internal counters.
     static let decodedTypes: [SentenceType] = [.gga, .rmc, .gll, .gsa, .gsv, .vtg, .gst, .gbs, .zda, .gns, .hdt, .hdg, .hdm, .ths]
 
-    /// Public memberwise start: all zero.
+    /// Empty statistics: every count zero.
     public init() {}
 
     /// Total number of rejected lines.
