@@ -48,9 +48,13 @@ let package = Package(
         .testTarget(name: "GeoMagnetismTests", dependencies: ["GeoMagnetism", "Geodesy"]),
         .testTarget(name: "GNSSTests", dependencies: ["GNSS", "Geodesy"]),
         .testTarget(name: "NMEATests", dependencies: ["NMEA", "GNSS", "Geodesy"]),
-        .testTarget(name: "GPSDTests", dependencies: ["GPSD", "GNSS"]),
+        // Test support for the live-gpsd tests of GPSDTests and CLITests: child processes in their
+        // own process groups, sandboxes with free loopback ports, gpsfake, gpspipe, the lock that
+        // keeps live tests from overlapping, and the epochs they compare. Not a product.
+        .target(name: "LiveGPSDSupport", dependencies: ["GNSS"], path: "Tests/LiveGPSDSupport"),
+        .testTarget(name: "GPSDTests", dependencies: ["GPSD", "GNSS", "NMEA", "LiveGPSDSupport"]),
         .testTarget(name: "LodestarTests", dependencies: ["Lodestar", "GNSS", "Geodesy", "GeoMagnetism"]),
-        .testTarget(name: "CLITests", dependencies: ["lodestar", "Geodesy", "GeoMagnetism"]),
+        .testTarget(name: "CLITests", dependencies: ["lodestar", "Geodesy", "GeoMagnetism", "LiveGPSDSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -48,11 +48,11 @@ struct TrackPrinter: Sendable {
         if let reading = fix.heading, fix.mode == .unknown {
             headings += 1
             lastHeading = (reading, fix.monotonicTime ?? MonotonicClock.now())
-            if json, let line = TPVEncoder.encodeAttitude(reading) { Self.writeOutput(line) }
+            if json, let line = TPVEncoder.attitudeString(reading) { Self.write(line, to: FileHandle.standardOutput) }
             return
         }
         fixes += 1
-        if json { Self.writeOutput(TPVEncoder.encode(fix)) }
+        if json { Self.write(TPVEncoder.string(fix), to: FileHandle.standardOutput) }
         guard fix.hasPosition else {
             if hasFix {
                 hasFix = false
@@ -108,7 +108,7 @@ struct TrackPrinter: Sendable {
 
     /// `2035-05-26T09:15:05.000Z  3D  48.2174350 N    8.4144950 E  ±5.2 m  4.88 m/s  course 186.6°  heading 274.1°`
     static func line(for fix: Fix, heading: HeadingReading?) -> String {
-        var parts = [fix.time.map(TPVEncoder.iso8601) ?? "(no time)              ", fix.mode == .threeD ? "3D" : "2D"]
+        var parts = [fix.time.map(UTCCalendar.iso8601) ?? "(no time)              ", fix.mode == .threeD ? "3D" : "2D"]
         if let c = fix.coordinate {
             parts.append(String(format: "%10.7f %@", abs(c.latitude), c.latitude < 0 ? "S" : "N"))
             parts.append(String(format: "%11.7f %@", abs(c.longitude), c.longitude < 0 ? "W" : "E"))
@@ -127,7 +127,7 @@ struct TrackPrinter: Sendable {
         if headings > 0 { text += ", \(headings) headings" }
         text += String(format: ") in %.1f s from gpsd at %@", seconds, endpoint.description)
         if let firstTime, let lastTime {
-            text += "; receiver time \(TPVEncoder.iso8601(firstTime)) to \(TPVEncoder.iso8601(lastTime))"
+            text += "; receiver time \(UTCCalendar.iso8601(firstTime)) to \(UTCCalendar.iso8601(lastTime))"
         }
         text += "; connection lost \(losses) time\(losses == 1 ? "" : "s")"
         if warnings > 0 { text += "; \(warnings) warning\(warnings == 1 ? "" : "s")" }
@@ -136,10 +136,15 @@ struct TrackPrinter: Sendable {
     }
 
     static func writeOutput(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        write(line + "\n", to: FileHandle.standardOutput)
     }
 
     static func writeError(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        write(line + "\n", to: FileHandle.standardError)
+    }
+
+    /// Writes `text` (which ends with its newline) in one write.
+    static func write(_ text: String, to handle: FileHandle) {
+        handle.write(Data(text.utf8))
     }
 }

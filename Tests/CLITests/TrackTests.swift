@@ -1,4 +1,5 @@
 import Foundation
+import LiveGPSDSupport
 import Testing
 
 #if canImport(Glibc)
@@ -11,58 +12,59 @@ import Glibc
 struct TrackTests {
     @Test("--json prints the TPVs gpsd sends, as gpspipe -w shows them; Ctrl-C ends with a summary and exit 0")
     func jsonMatchesGPSPipe() async throws {
-        let lock = try await TrackLiveLock.acquire()
+        let lock = try await LiveGPSDLock.acquire()
         defer { lock.release() }
-        let h = try TrackHarness()
+        let h = try Sandbox()
         defer { h.remove() }
-        let gpsd = try h.startGPSFake(log: TrackHarness.gpsdLog("iTrek.log"))
+        let gpsd = try FakeGPS(log: SharedTraces.gpsdLog("iTrek.log"), sandbox: h, cycle: 0.02)
         defer { gpsd.stop() }
-        let pipe = try TrackHarness.Child(
-            "/usr/bin/gpspipe", ["-w", "-x", "5", "-o", h.path("gpspipe.json"), "localhost:\(h.port)"], harness: h, name: "gpspipe")
-        defer { pipe.stop() }
+        let pipe = try GPSPipe(sandbox: h)
+        defer { pipe.process.stop() }
         try await Task.sleep(for: .milliseconds(500))
         let track = try h.startLodestar(["track", "--gpsd", "localhost:\(h.port)", "--json"])
         defer { track.stop() }
-        let printed = await TrackHarness.wait(upTo: .seconds(4)) { track.stdout.split(separator: "\n").count >= 15 }
+        let printed = await waitUntil(upTo: .seconds(4)) { track.stdoutLines.count >= 15 }
         track.send(SIGINT)
-        let status = track.exitStatus(waiting: .seconds(5))
-        _ = pipe.exitStatus(waiting: .seconds(6))
+        let status = track.waitForExit(timeout: .seconds(5))
+        pipe.finish()
 
         #expect(printed)
         #expect(status == 0)
-        let lines = track.stdout.split(whereSeparator: \.isNewline).map(String.init)
+        let lines = track.stdoutLines
         #expect(lines.allSatisfy { $0.hasPrefix(#"{"class":"TPV","#) })
-        let reference = ((try? String(contentsOfFile: h.path("gpspipe.json"), encoding: .utf8)) ?? "")
-            .split(whereSeparator: \.isNewline).filter { $0.hasPrefix(#"{"class":"TPV""#) }.map { TrackTests.carried(String($0)) }
-        #expect(TrackTests.isRun(lines, of: reference), "\(lines.count) lines are not one run of gpspipe's \(reference.count)")
-        let summary = track.stderr.split(separator: "\n").last.map(String.init) ?? ""
+        // Less what a Fix does not keep, and magtrack (Lodestar's is course − variation, gpsd
+        // 3.22 adds the variation), track prints gpsd's TPVs as they were.
+        let printedTPVs = lines.map(GPSPipe.withoutUncarriedMembers)
+        let reference = pipe.tpvLines.map(GPSPipe.withoutUncarriedMembers)
+        #expect(contiguousRun(printedTPVs, in: reference) != nil, "\(lines.count) lines are not one run of gpspipe's \(reference.count)")
+        let summary = track.stderrLines.last ?? ""
         #expect(summary.hasPrefix("lodestar track: \(lines.count) fixes ("))
         #expect(summary.contains("connection lost 0 times"))
     }
 
     @Test("gpsd killed and restarted: one 'connection lost, reconnecting' line, then output resumes")
     func lostAndResumed() async throws {
-        let lock = try await TrackLiveLock.acquire()
+        let lock = try await LiveGPSDLock.acquire()
         defer { lock.release() }
-        let h = try TrackHarness()
+        let h = try Sandbox()
         defer { h.remove() }
-        let first = try h.startGPSFake(log: TrackHarness.gpsdLog("nl2008u.log"))
+        let first = try FakeGPS(log: SharedTraces.gpsdLog("nl2008u.log"), sandbox: h, cycle: 0.02)
         defer { first.stop() }
         let track = try h.startLodestar(["track", "--gpsd", "localhost:\(h.port)"])
         defer { track.stop() }
-        let flowing = await TrackHarness.wait(upTo: .seconds(5)) { track.stdout.components(separatedBy: " 48.2").count > 5 }
+        let flowing = await waitUntil(upTo: .seconds(5)) { track.stdout.components(separatedBy: " 48.2").count > 5 }
         first.stop()
-        let lost = await TrackHarness.wait(upTo: .seconds(3)) { track.stderr.contains("connection lost") }
+        let lost = await waitUntil(upTo: .seconds(3)) { track.stderr.contains("connection lost") }
         try await Task.sleep(for: .seconds(1))  // a few retries while nothing listens
-        let second = try h.startGPSFake(log: TrackHarness.gpsdLog("iTrek.log"))
+        let second = try FakeGPS(log: SharedTraces.gpsdLog("iTrek.log"), sandbox: h, cycle: 0.02)
         defer { second.stop() }
-        let resumed = await TrackHarness.wait(upTo: .seconds(8)) { track.stdout.contains(" 35.33") }
+        let resumed = await waitUntil(upTo: .seconds(8)) { track.stdout.contains(" 35.33") }
         track.send(SIGINT)
-        let status = track.exitStatus(waiting: .seconds(5))
+        let status = track.waitForExit(timeout: .seconds(5))
 
         #expect(flowing && lost && resumed)
         #expect(status == 0)
-        let messages = track.stderr.split(separator: "\n").map(String.init)
+        let messages = track.stderrLines
         #expect(messages.filter { $0.hasPrefix("connection lost") } == ["connection lost (gpsd closed the connection), reconnecting"])
         #expect(messages.contains("reconnected to gpsd at localhost:\(h.port); waiting for a fix"))
         #expect(messages.last?.contains("connection lost 1 time") == true)
@@ -70,17 +72,17 @@ struct TrackTests {
 
     @Test("gpsd not running: says so once, keeps waiting; Ctrl-C ends with a summary and exit 0")
     func notRunning() async throws {
-        let lock = try await TrackLiveLock.acquire()
+        let lock = try await LiveGPSDLock.acquire()
         defer { lock.release() }
-        let h = try TrackHarness()
+        let h = try Sandbox()
         defer { h.remove() }
         let track = try h.startLodestar(["track", "--gpsd", "localhost:\(h.port)"])
         defer { track.stop() }
         try await Task.sleep(for: .seconds(2))
         track.send(SIGINT)
-        let status = track.exitStatus(waiting: .seconds(5))
+        let status = track.waitForExit(timeout: .seconds(5))
         #expect(status == 0)
-        let messages = track.stderr.split(separator: "\n").map(String.init)
+        let messages = track.stderrLines
         #expect(messages.first == "waiting for gpsd at localhost:\(h.port)")
         #expect(messages.filter { $0.contains("not reachable") }.count == 1)
         #expect(messages.last?.hasPrefix("lodestar track: 0 fixes (0 with a position)") == true)
@@ -107,29 +109,29 @@ struct TrackTests {
     /// or eph/2 when gpsd gives no per-axis figures.
     @Test("text lines: time, position, 68% accuracy, speed, course; --record keeps the relayed sentences")
     func textLinesAndRecording() async throws {
-        let lock = try await TrackLiveLock.acquire()
+        let lock = try await LiveGPSDLock.acquire()
         defer { lock.release() }
-        let h = try TrackHarness()
+        let h = try Sandbox()
         defer { h.remove() }
-        let gpsd = try h.startGPSFake(log: TrackHarness.gpsdLog("nl2008u.log"))
+        let gpsd = try FakeGPS(log: SharedTraces.gpsdLog("nl2008u.log"), sandbox: h, cycle: 0.02)
         defer { gpsd.stop() }
         let recording = h.path("out.nmea")
         let track = try h.startLodestar(["track", "--gpsd", "localhost:\(h.port)", "--record", recording])
         defer { track.stop() }
-        let printed = await TrackHarness.wait(upTo: .seconds(6)) { track.stdout.split(separator: "\n").count >= 12 }
+        let printed = await waitUntil(upTo: .seconds(6)) { track.stdoutLines.count >= 12 }
         track.send(SIGINT)
-        #expect(track.exitStatus(waiting: .seconds(5)) == 0)
+        #expect(track.waitForExit(timeout: .seconds(5)) == 0)
         #expect(printed)
 
-        let chk = try String(contentsOfFile: TrackHarness.gpsdLog("nl2008u.log.chk"), encoding: .utf8)
+        let chk = try String(contentsOfFile: SharedTraces.gpsdLog("nl2008u.log.chk"), encoding: .utf8)
         let expected = Set(chk.split(whereSeparator: \.isNewline).compactMap { TrackTests.rendered(tpv: String($0)) })
-        let lines = track.stdout.split(separator: "\n").map(String.init)
+        let lines = track.stdoutLines
         let times = Set(expected.map { String($0.prefix(24)) })
         // gpsd's first TPV after a client joins often has no time yet.
         #expect(lines.allSatisfy { times.contains(String($0.prefix(24))) || $0.hasPrefix("(no time)") })
         #expect(lines.filter(expected.contains).count >= lines.count / 2)
 
-        let log = Set(try String(contentsOfFile: TrackHarness.gpsdLog("nl2008u.log"), encoding: .utf8)
+        let log = Set(try String(contentsOfFile: SharedTraces.gpsdLog("nl2008u.log"), encoding: .utf8)
             .split(whereSeparator: \.isNewline).map(String.init))
         let recorded = try String(contentsOfFile: recording, encoding: .utf8).components(separatedBy: "\r\n").dropLast()
         #expect(recorded.count >= 40)
@@ -139,25 +141,58 @@ struct TrackTests {
 
     @Test("hemi.log HDT: the heading of a heading sensor appears on the fix lines")
     func headingShown() async throws {
-        let lock = try await TrackLiveLock.acquire()
+        let lock = try await LiveGPSDLock.acquire()
         defer { lock.release() }
-        let h = try TrackHarness()
+        let h = try Sandbox()
         defer { h.remove() }
-        let lines = try String(contentsOfFile: TrackHarness.gpsdLog("hemi.log"), encoding: .utf8).components(separatedBy: "\n")
-        let excerpt = h.path("hemi-end.log")
-        try (lines.prefix { $0.hasPrefix("#") } + lines.dropFirst(699)).joined(separator: "\n").write(toFile: excerpt, atomically: true, encoding: .utf8)
-        let gpsd = try h.startGPSFake(log: excerpt)
+        let excerpt = try SharedTraces.excerpt(of: "hemi.log", lines: 700...755, into: h)
+        let gpsd = try FakeGPS(log: excerpt, sandbox: h, cycle: 0.02)
         defer { gpsd.stop() }
         let track = try h.startLodestar(["track", "--gpsd", "localhost:\(h.port)"])
         defer { track.stop() }
-        let shown = await TrackHarness.wait(upTo: .seconds(5)) { track.stdout.contains("heading 274.") }
+        let shown = await waitUntil(upTo: .seconds(5)) { track.stdout.contains("heading 274.") }
         track.send(SIGINT)
-        #expect(track.exitStatus(waiting: .seconds(5)) == 0)
+        #expect(track.waitForExit(timeout: .seconds(5)) == 0)
         #expect(shown)
-        let withHeading = track.stdout.split(separator: "\n").filter { $0.contains("heading ") }
+        let withHeading = track.stdoutLines.filter { $0.contains("heading ") }
         #expect(!withHeading.isEmpty)
         #expect(withHeading.allSatisfy { $0.hasSuffix("heading 274.1°") || $0.hasSuffix("heading 274.0°") })
         #expect(track.stderr.contains(" headings) in "))
+    }
+
+    /// Issue 4's acceptance: `lodestar track --record out.nmea`, then `lodestar replay out.nmea`,
+    /// gives the same fixes. nmea-rtk.log (2020, 10 Hz) is a log whose dates gpsd does not shift
+    /// by 1024 weeks and where gpsd and Lodestar agree on every time and position.
+    @Test("--record, then lodestar replay of the recording: the times and positions track printed")
+    func recordingReplaysToTheSameFixes() async throws {
+        let lock = try await LiveGPSDLock.acquire()
+        defer { lock.release() }
+        let h = try Sandbox()
+        defer { h.remove() }
+        let gpsd = try FakeGPS(log: SharedTraces.gpsdLog("nmea-rtk.log"), sandbox: h, cycle: 0.02)
+        defer { gpsd.stop() }
+        let recording = h.path("out.nmea")
+        let track = try h.startLodestar(["track", "--gpsd", "localhost:\(h.port)", "--json", "--record", recording])
+        defer { track.stop() }
+        let printed = await waitUntil(upTo: .seconds(6)) { track.stdoutLines.count >= 20 }
+        track.send(SIGINT)
+        #expect(track.waitForExit(timeout: .seconds(5)) == 0)
+        #expect(printed)
+
+        let replay = try CLIRunner.run(["replay", recording, "--json"])
+        #expect(replay.status == 0)
+        let tracked = track.stdoutLines.compactMap(Epoch.init(tpvLine:)).filter(\.isTimedPosition)
+        let replayed = replay.stdout.split(separator: "\n").compactMap { Epoch(tpvLine: String($0)) }.filter(\.isTimedPosition)
+        #expect(tracked.count >= 15)
+        // Every fix track printed is the replayed epoch at that time, with the same position ...
+        let unmatched = Epoch.unmatched(tracked, in: replayed)
+        #expect(unmatched.isEmpty, "\(unmatched.count) of \(tracked.count) printed fixes are not in the replay, first \(unmatched.first?.description ?? "")")
+        // ... and every replayed epoch was printed by track, but for the last sentences recorded
+        // after the last TPV track printed before Ctrl-C.
+        let trackedTimes = Set(tracked.map(\.milliseconds))
+        let notPrinted = replayed.filter { !trackedTimes.contains($0.milliseconds) }
+        #expect(notPrinted.count <= 1 && notPrinted.allSatisfy { $0 == replayed.last }, "replayed but not printed: \(notPrinted)")
+        #expect(Epoch.unmatched(replayed.dropLast(notPrinted.count), in: tracked).isEmpty)
     }
 
     /// The expected text line for one TPV of a .chk, or nil for other lines and TPVs without a
@@ -179,22 +214,5 @@ struct TrackTests {
         if let speed = o["speed"] as? Double { parts.append(String(format: "%.2f m/s", speed)) }
         if let track = o["track"] as? Double { parts.append(String(format: "course %.1f°", track)) }
         return parts.joined(separator: "  ")
-    }
-
-    /// A gpsd TPV line without the members a Lodestar Fix does not keep.
-    static func carried(_ line: String) -> String {
-        var result = line
-        for key in ["device", "ept", "magtrack", "epc", "sep"] {
-            while let member = result.range(of: ",\"\(key)\":") {
-                let end = result[member.upperBound...].firstIndex { $0 == "," || $0 == "}" } ?? result.endIndex
-                result.removeSubrange(member.lowerBound..<end)
-            }
-        }
-        return result
-    }
-
-    static func isRun(_ lines: [String], of reference: [String]) -> Bool {
-        guard !lines.isEmpty, lines.count <= reference.count else { return false }
-        return (0...(reference.count - lines.count)).contains { Array(reference[$0..<($0 + lines.count)]) == lines }
     }
 }

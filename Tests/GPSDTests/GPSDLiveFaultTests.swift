@@ -1,5 +1,6 @@
 import Foundation
 import GNSS
+import LiveGPSDSupport
 import Testing
 
 @testable import GPSD
@@ -15,7 +16,7 @@ extension GPSDLiveTests {
             defer { lock.release() }
             let sandbox = try Sandbox()
             defer { sandbox.remove() }
-            let first = try FakeGPS(log: Traces.gpsdLog("nl2008u.log"), sandbox: sandbox, cycle: 0.02)
+            let first = try FakeGPS(log: SharedTraces.gpsdLog("nl2008u.log"), sandbox: sandbox, cycle: 0.02)
             defer { first.stop() }
             let pipe = try GPSPipe(sandbox: sandbox)
             defer { pipe.process.stop() }
@@ -29,7 +30,7 @@ extension GPSDLiveTests {
             let retrying = await events.wait(upTo: .seconds(3)) { _ in
                 events.states.count { if case .reconnecting = $0 { true } else { false } } >= 4
             }
-            let second = try FakeGPS(log: Traces.gpsdLog("iTrek.log"), sandbox: sandbox, cycle: 0.02)
+            let second = try FakeGPS(log: SharedTraces.gpsdLog("iTrek.log"), sandbox: sandbox, cycle: 0.02)
             defer { second.stop() }
             let resumed = await events.wait(upTo: .seconds(8)) { _ in
                 Faults.after(lossIn: events.events).filter(\.hasPosition).count >= 5
@@ -42,7 +43,7 @@ extension GPSDLiveTests {
             let before = Faults.before(lossIn: all).filter { $0.mode != .unknown }.map(Epoch.init(fix:))
             let reference = pipe.tpvLines.compactMap(Epoch.init(tpvLine:))
             #expect(before.count >= 10)
-            #expect(Epoch.runMatches(before, in: reference) == reference.count - before.count)
+            #expect(contiguousRun(before, in: reference) == reference.count - before.count)
 
             // After: only the new gpsd's fixes.
             let after = Faults.after(lossIn: all)
@@ -76,7 +77,7 @@ extension GPSDLiveTests {
             let retried = await events.wait(upTo: .seconds(3)) { _ in
                 events.states.count { if case .reconnecting = $0 { true } else { false } } >= 4
             }
-            let gpsd = try FakeGPS(log: Traces.gpsdLog("iTrek.log"), sandbox: sandbox, cycle: 0.02)
+            let gpsd = try FakeGPS(log: SharedTraces.gpsdLog("iTrek.log"), sandbox: sandbox, cycle: 0.02)
             defer { gpsd.stop() }
             let connected = await events.wait(upTo: .seconds(8)) { _ in events.tpvFixes.contains(where: \.hasPosition) }
             await events.stop()
@@ -99,7 +100,7 @@ extension GPSDLiveTests {
             defer { lock.release() }
             let sandbox = try Sandbox()
             defer { sandbox.remove() }
-            let gpsd = try FakeGPS(log: Traces.gpsdLog("ublox-lea-5q.log"), sandbox: sandbox, cycle: 0.02)
+            let gpsd = try FakeGPS(log: SharedTraces.gpsdLog("ublox-lea-5q.log"), sandbox: sandbox, cycle: 0.02)
             defer { gpsd.stop() }
             // gpsd may take over a second to open and sync the device: allow that silence.
             var options = GPSDLiveTests.quickOptions()
@@ -149,7 +150,7 @@ extension GPSDLiveTests {
             defer { lock.release() }
             let sandbox = try Sandbox()
             defer { sandbox.remove() }
-            let gpsd = try FakeGPS(log: Traces.gpsdLog("iTrek.log"), sandbox: sandbox, cycle: 0.02)
+            let gpsd = try FakeGPS(log: SharedTraces.gpsdLog("iTrek.log"), sandbox: sandbox, cycle: 0.02)
             defer { gpsd.stop() }
             let link = try StallingLink(toGPSDPort: sandbox.port, linesBefore: 5, stall: .milliseconds(1500))
             let source = GPSDSource(endpoint: GPSDEndpoint(host: "localhost", port: link.port), options: GPSDLiveTests.quickOptions())

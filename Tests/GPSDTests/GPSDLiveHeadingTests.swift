@@ -1,5 +1,6 @@
 import Foundation
 import GNSS
+import LiveGPSDSupport
 import Testing
 
 @testable import GPSD
@@ -15,7 +16,7 @@ extension GPSDLiveTests {
             defer { lock.release() }
             let sandbox = try Sandbox()
             defer { sandbox.remove() }
-            let log = try Traces.excerpt(of: "hemi.log", lines: 700...755, into: sandbox)
+            let log = try SharedTraces.excerpt(of: "hemi.log", lines: 700...755, into: sandbox)
             let gpsd = try FakeGPS(log: log, sandbox: sandbox, cycle: 0.02)
             defer { gpsd.stop() }
             let pipe = try GPSPipe(sandbox: sandbox)
@@ -28,14 +29,15 @@ extension GPSDLiveTests {
             pipe.finish()
             #expect(enough)
 
+            // TPVEncoder writes each reading back as gpsd wrote the ATT, less its device.
             let readings = events.fixes.compactMap(\.heading)
-            let received = readings.compactMap(TPVEncoder.encodeAttitude)
+            let received = readings.compactMap(TPVEncoder.attitudeString).map(GPSPipe.withoutUncarriedMembers)
             let reference = pipe.lines.filter { $0.hasPrefix(#"{"class":"ATT""#) }.map(GPSPipe.withoutUncarriedMembers)
-            #expect(Headings.isRun(received, of: reference))
-            let chk = try String(contentsOfFile: Traces.gpsdLog("hemi.log.chk"), encoding: .utf8)
+            #expect(contiguousRun(received, in: reference) != nil)
+            let chk = try String(contentsOfFile: SharedTraces.gpsdLog("hemi.log.chk"), encoding: .utf8)
                 .split(whereSeparator: \.isNewline).filter { $0.hasPrefix(#"{"class":"ATT""#) }.map(String.init)
             #expect(chk == [274.070, 274.040, 274.120, 274.110].map { String(format: #"{"class":"ATT","heading":%.3f}"#, $0) })
-            #expect(Headings.isRun(received, of: chk + chk + chk + chk))
+            #expect(contiguousRun(received, in: chk + chk + chk + chk) != nil)
             // A heading reading is its own event: no position, no mode, a receive time.
             #expect(events.fixes.filter { $0.heading != nil }.allSatisfy { $0.mode == .unknown && $0.coordinate == nil && $0.monotonicTime != nil })
         }
@@ -48,7 +50,7 @@ extension GPSDLiveTests {
             defer { lock.release() }
             let sandbox = try Sandbox()
             defer { sandbox.remove() }
-            let gpsd = try FakeGPS(log: Traces.gpsdLog("tnt-revolution.log"), sandbox: sandbox, cycle: 0.02)
+            let gpsd = try FakeGPS(log: SharedTraces.gpsdLog("tnt-revolution.log"), sandbox: sandbox, cycle: 0.02)
             defer { gpsd.stop() }
             let events = EventLog(GPSDLiveTests.source(sandbox))
             let warned = await events.wait(upTo: .seconds(5)) { evs in
@@ -68,7 +70,7 @@ extension GPSDLiveTests {
             defer { lock.release() }
             let sandbox = try Sandbox()
             defer { sandbox.remove() }
-            let log = try Traces.excerpt(of: "bundg_zeus_9.log", lines: 1...200, into: sandbox)
+            let log = try SharedTraces.excerpt(of: "bundg_zeus_9.log", lines: 1...200, into: sandbox)
             let gpsd = try FakeGPS(log: log, sandbox: sandbox, cycle: 0.01)
             defer { gpsd.stop() }
             let recorder = try NMEARecorder(path: sandbox.path("zeus.nmea"))
@@ -79,16 +81,8 @@ extension GPSDLiveTests {
             let recorded = try String(contentsOfFile: recorder.path, encoding: .utf8)
             #expect(recorded.components(separatedBy: "\r\n").count { $0.hasPrefix("$SDHDG,") } >= 5)
             #expect(events.fixes.allSatisfy { $0.heading == nil })
-            let chk = try String(contentsOfFile: Traces.gpsdLog("bundg_zeus_9.log.chk"), encoding: .utf8)
+            let chk = try String(contentsOfFile: SharedTraces.gpsdLog("bundg_zeus_9.log.chk"), encoding: .utf8)
             #expect(!chk.contains(#""class":"ATT""#))
-        }
-
-        /// Whether `received` is one contiguous run of `reference`.
-        static func isRun(_ received: [String], of reference: [String]) -> Bool {
-            guard !received.isEmpty, received.count <= reference.count else { return false }
-            return (0...(reference.count - received.count)).contains {
-                Array(reference[$0..<($0 + received.count)]) == received
-            }
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GNSS
+import LiveGPSDSupport
 import Testing
 
 @testable import GPSD
@@ -35,7 +36,7 @@ extension GPSDLiveTests {
             defer { lock.release() }
             let sandbox = try Sandbox()
             defer { sandbox.remove() }
-            let gpsd = try FakeGPS(log: Traces.gpsdLog("iTrek.log"), sandbox: sandbox, cycle: 0.02)
+            let gpsd = try FakeGPS(log: SharedTraces.gpsdLog("iTrek.log"), sandbox: sandbox, cycle: 0.02)
             defer { gpsd.stop() }
             let source = GPSDLiveTests.source(sandbox)
             let a = EventLog(source), b = EventLog(source)

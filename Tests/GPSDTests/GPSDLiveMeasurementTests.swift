@@ -1,5 +1,6 @@
 import Foundation
 import GNSS
+import LiveGPSDSupport
 import Testing
 
 @testable import GPSD
@@ -23,7 +24,7 @@ extension GPSDLiveTests {
             defer { lock.release() }
             let sandbox = try Sandbox()
             defer { sandbox.remove() }
-            let gpsd = try FakeGPS(log: Traces.gpsdLog("haicom-305N.log"), sandbox: sandbox, cycle: 0.01)
+            let gpsd = try FakeGPS(log: SharedTraces.gpsdLog("haicom-305N.log"), sandbox: sandbox, cycle: 0.01)
             defer { gpsd.stop() }
             let raw = try RawGPSDClient(port: sandbox.port)
             try await Task.sleep(for: .milliseconds(300))
@@ -36,7 +37,7 @@ extension GPSDLiveTests {
                 if case .fix(let f) = e.event, f.mode != .unknown { (f, e.received) } else { nil }
             }
             let rawTPVs = raw.lines.filter { $0.text.hasPrefix(#"{"class":"TPV""#) }
-            let offset = Epoch.runMatches(received.map { Epoch(fix: $0.0) }, in: rawTPVs.compactMap { Epoch(tpvLine: $0.text) })
+            let offset = contiguousRun(received.map { Epoch(fix: $0.0) }, in: rawTPVs.compactMap { Epoch(tpvLine: $0.text) })
             #expect(received.count >= 100)
             #expect(offset != nil)
             guard let offset else { return }

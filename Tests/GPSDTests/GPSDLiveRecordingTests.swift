@@ -1,5 +1,6 @@
 import Foundation
 import GNSS
+import LiveGPSDSupport
 import Testing
 
 @testable import GPSD
@@ -19,7 +20,7 @@ extension GPSDLiveTests {
             let recorder = try NMEARecorder(path: sandbox.path("out.nmea"))
             let live: [Fix]
             do {
-                let gpsd = try FakeGPS(log: Traces.gpsdLog("nl2008u.log"), sandbox: sandbox, cycle: 0.02)
+                let gpsd = try FakeGPS(log: SharedTraces.gpsdLog("nl2008u.log"), sandbox: sandbox, cycle: 0.02)
                 defer { gpsd.stop() }
                 let events = EventLog(GPSDLiveTests.source(sandbox, recorder: recorder))
                 _ = await events.wait(upTo: .seconds(5)) { _ in events.tpvFixes.count(where: Recording.isTimedPosition) >= 12 }
@@ -29,7 +30,7 @@ extension GPSDLiveTests {
             #expect(live.count(where: Recording.isTimedPosition) >= 12)
 
             // Every recorded line is a sentence of the log, byte for byte, with CR LF.
-            let original = Set(try String(contentsOfFile: Traces.gpsdLog("nl2008u.log"), encoding: .utf8)
+            let original = Set(try String(contentsOfFile: SharedTraces.gpsdLog("nl2008u.log"), encoding: .utf8)
                 .split(whereSeparator: \.isNewline).map(String.init))
             let recordedText = try String(contentsOfFile: recorder.path, encoding: .utf8)
             #expect(recordedText.hasSuffix("\r\n"))

@@ -1,5 +1,6 @@
 import Foundation
 import GPSD
+import LiveGPSDSupport
 import Synchronization
 
 #if canImport(Glibc)

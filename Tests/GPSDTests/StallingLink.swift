@@ -1,4 +1,5 @@
 import Foundation
+import LiveGPSDSupport
 import Synchronization
 
 #if canImport(Glibc)

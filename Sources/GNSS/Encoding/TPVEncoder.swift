@@ -1,24 +1,29 @@
 import Geodesy
 
-/// Encodes a ``Fix`` as a gpsd `TPV` JSON object (gpsd 3.22 field names, units, order and
-/// precision), one line, for tools that read gpsd's output.
+/// Encodes a ``Fix`` as a gpsd `TPV` JSON object, and a ``HeadingReading`` as a gpsd `ATT`
+/// object, one per line, with gpsd 3.22's field names, units, member order and number text, for
+/// tools that read gpsd's output (`lodestar replay --json`, `lodestar track --json`). No I/O.
 ///
 /// - Unknown values are left out, never written as 0.
 /// - `mode` is always written; `status` only when it is 2 or more (DGPS, RTK, dead reckoning,
-///   simulated, PPS), as gpsd does.
-/// - Error estimates are written in gpsd's convention: `eph`, `epx`, `epy` at 95% horizontally
-///   (twice the one-sigma value) and `epv` at 95% vertically (1.96 σ); see ``Confidence``. An
-///   estimate already stated at gpsd's confidence is written unchanged.
+///   simulated, PPS), as gpsd does, also without a fix (gpsd writes `"status":8,"mode":1`).
+/// - Error estimates are written in gpsd's convention: `epx`, `epy`, `eph`, `eps`, `epd` at 95%
+///   horizontally (twice the one-sigma value) and `epv` at 95% vertically (1.96 σ); see
+///   ``Confidence``. An estimate already stated at gpsd's confidence (a fix read from gpsd) is
+///   written unchanged, so such a fix encodes as gpsd's own TPV, less the members `Fix` does not
+///   keep (`device`, `ept`, `epc`, `sep`, `depth`, `dgpsAge`, `dgpsSta`, `velN/E/D`, wind).
+/// - `eph` is the stated horizontal figure when there is one, else 2 × √(σ_lat² + σ_lon²).
 /// - `magtrack` is the course relative to magnetic north, course − magnetic variation (east
 ///   positive); gpsd 3.22 adds the variation instead, which has the wrong sign.
 ///
 /// Numbers are printed as gpsd's `%.Nf`: latitude and longitude 9 decimals, altitudes 4, errors
-/// 3, speed 3, track 4, magnetic variation 1.
+/// 3 (`eps` 2, `epd` 4), speed and climb 3, track 4, magnetic variation 1, ATT heading 3.
+/// O(1) per fix, no allocation beyond the output buffer.
 public enum TPVEncoder {
     /// Appends the TPV object for `fix` and a newline to `out`.
     public static func append(_ fix: Fix, to out: inout [UInt8]) {
         out.append(contentsOf: #"{"class":"TPV""#.utf8)
-        if let status = gpsdStatus(fix.quality), status >= 2, fix.mode >= .twoD {
+        if let status = gpsdStatus(fix.quality), status >= 2 {
             key("status", &out)
             DecimalText.appendInteger(Int64(status), to: &out)
         }
@@ -50,8 +55,8 @@ public enum TPVEncoder {
         if let v = fix.magneticVariation { number("magvar", v, 1, &out) }
         if let v = fix.speed { number("speed", v, 3, &out) }
         if let v = fix.climb { number("climb", v, 3, &out) }
+        if let u = e.course { number("epd", gpsd(u, .horizontal95), 4, &out) }
         if let u = e.speed { number("eps", gpsd(u, .horizontal95), 2, &out) }
-        if let u = e.course { number("epd", u.value, 4, &out) }
         if let v = fix.geoidSeparation { number("geoidSep", v, 3, &out) }
         if let h = horizontal95(e) { number("eph", h, 3, &out) }
         out.append(contentsOf: "}\n".utf8)
@@ -61,6 +66,25 @@ public enum TPVEncoder {
     public static func string(_ fix: Fix) -> String {
         var out: [UInt8] = []
         append(fix, to: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends the ATT object for a heading reading, `{"class":"ATT","heading":274.070}`, and a
+    /// newline to `out`, as gpsd 3.22 writes it (its ATT carries only `heading`, degrees true).
+    /// Returns false, and appends nothing, when the reading has no true heading.
+    @discardableResult
+    public static func appendAttitude(_ reading: HeadingReading, to out: inout [UInt8]) -> Bool {
+        guard let heading = reading.trueHeading, heading.isFinite else { return false }
+        out.append(contentsOf: #"{"class":"ATT""#.utf8)
+        number("heading", heading, 3, &out)
+        out.append(contentsOf: "}\n".utf8)
+        return true
+    }
+
+    /// The ATT object for a heading reading, with its newline, or nil without a true heading.
+    public static func attitudeString(_ reading: HeadingReading) -> String? {
+        var out: [UInt8] = []
+        guard appendAttitude(reading, to: &out) else { return nil }
         return String(decoding: out, as: UTF8.self)
     }
 
@@ -91,11 +115,11 @@ public enum TPVEncoder {
         }
     }
 
-    /// gpsd's `eph`: the horizontal 95% radius (2 × 2D RMS).
+    /// gpsd's `eph`, the horizontal 95% radius (2 × 2D RMS): the stated horizontal figure when
+    /// there is one (gpsd's own `eph`, or HDOP × UERE), else twice the radius from the per-axis
+    /// sigmas (GST).
     static func horizontal95(_ e: ErrorEstimates) -> Double? {
-        if let h = e.horizontal, h.confidence == .horizontal95, e.latitude == nil || e.longitude == nil {
-            return h.value
-        }
+        if let h = e.horizontal { return gpsd(h, .horizontal95) }
         return e.horizontalAccuracy.map { $0 * 2 }
     }
 

@@ -6,11 +6,11 @@ import Glibc
 
 /// A test's own temporary directory (its children get it as TMPDIR, so gpsfake's
 /// `gpsfake-PID.sock` lands there) and its own free loopback port.
-final class Sandbox: Sendable {
-    let directory: String
-    let port: UInt16
+public final class Sandbox: Sendable {
+    public let directory: String
+    public let port: UInt16
 
-    init() throws {
+    public init() throws {
         var template = Array("\(NSTemporaryDirectory())/lodestar-gpsd-XXXXXX".utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap { mkdtemp($0) } }) else {
             throw SpawnError(command: "mkdtemp", reason: String(cString: strerror(errno)))
@@ -20,24 +20,32 @@ final class Sandbox: Sendable {
     }
 
     /// Removes the directory and everything in it.
-    func remove() {
+    public func remove() {
         try? FileManager.default.removeItem(atPath: directory)
     }
 
-    func path(_ name: String) -> String { "\(directory)/\(name)" }
+    public func path(_ name: String) -> String { "\(directory)/\(name)" }
 
-    /// The environment for a child: this process's, with TMPDIR pointing into the sandbox and
-    /// gpsfake told to run Debian's gpsd 3.22 (the one the .chk files come from), whatever
-    /// other gpsd is on PATH.
-    var environment: [String: String] {
+    /// The environment for a child: this process's, with TMPDIR pointing into the sandbox,
+    /// gpsfake told to run Debian's gpsd 3.22 (the one the .chk files come from) whatever other
+    /// gpsd is on PATH, and no `GPSD_HOST` / `GPSD_PORT` to redirect a client.
+    public var environment: [String: String] {
         var env = ProcessInfo.processInfo.environment
         env["TMPDIR"] = directory
         env["GPSD_HOME"] = "/usr/sbin"
+        env.removeValue(forKey: "GPSD_HOST")
+        env.removeValue(forKey: "GPSD_PORT")
         return env
     }
 
+    /// Starts `path ARGUMENTS` in the sandbox's environment, standard output and error in
+    /// `NAME.out` and `NAME.err` there.
+    public func start(_ path: String, _ arguments: [String], name: String) throws -> ChildProcess {
+        try ChildProcess(path, arguments, environment: environment, stdout: self.path("\(name).out"), stderr: self.path("\(name).err"))
+    }
+
     /// A TCP port on 127.0.0.1 that nothing listens on: bind port 0, read what the kernel chose.
-    static func freeLoopbackPort() throws -> UInt16 {
+    public static func freeLoopbackPort() throws -> UInt16 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw SpawnError(command: "socket", reason: String(cString: strerror(errno))) }
         defer { close(fd) }
@@ -56,7 +64,7 @@ final class Sandbox: Sendable {
     }
 
     /// Whether something accepts TCP connections on 127.0.0.1:`port`.
-    static func isListening(_ port: UInt16) -> Bool {
+    public static func isListening(_ port: UInt16) -> Bool {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { return false }
         defer { close(fd) }

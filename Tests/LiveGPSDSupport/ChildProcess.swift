@@ -11,14 +11,17 @@ import Glibc
 ///
 /// Not Foundation's `Process`: started from async test code it leaves gpsfake and its gpsd
 /// ignoring SIGTERM (swift-corelibs-foundation issue 4772), and its wait can spin forever.
-final class ChildProcess: Sendable {
-    let pid: pid_t
-    let command: String
+public final class ChildProcess: Sendable {
+    public let pid: pid_t
+    public let command: String
+    /// The files standard output and standard error are appended to.
+    public let stdoutPath: String
+    public let stderrPath: String
     private let stopped = Atomic<Bool>(false)
 
     /// Starts `path ARGUMENTS` with standard input from /dev/null and standard output and error
     /// appended to the given files.
-    init(_ path: String, _ arguments: [String], environment: [String: String], stdout: String, stderr: String) throws {
+    public init(_ path: String, _ arguments: [String], environment: [String: String], stdout: String, stderr: String) throws {
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -50,15 +53,27 @@ final class ChildProcess: Sendable {
         guard rc == 0 else { throw SpawnError(command: path, reason: String(cString: strerror(rc))) }
         pid = child
         command = ([path] + arguments).joined(separator: " ")
+        stdoutPath = stdout
+        stderrPath = stderr
+    }
+
+    /// What the child has written to standard output so far.
+    public var stdout: String { (try? String(contentsOfFile: stdoutPath, encoding: .utf8)) ?? "" }
+    /// What the child has written to standard error so far.
+    public var stderr: String { (try? String(contentsOfFile: stderrPath, encoding: .utf8)) ?? "" }
+
+    /// Sends `signal` to the child itself, as a terminal's Ctrl-C does to its foreground program.
+    public func send(_ signal: Int32) {
+        _ = kill(pid, signal)
     }
 
     /// Sends `signal` to the child's whole process group.
-    func signalGroup(_ signal: Int32) {
+    public func signalGroup(_ signal: Int32) {
         _ = kill(-pid, signal)
     }
 
-    /// Waits up to `timeout` for the child to end; its exit status, or nil if still running.
-    func waitForExit(timeout: Duration) -> Int32? {
+    /// Waits up to `timeout` for the child to end; its wait status, or nil if still running.
+    public func waitForExit(timeout: Duration) -> Int32? {
         let deadline = ContinuousClock.now + timeout
         while true {
             var status: Int32 = 0
@@ -73,7 +88,7 @@ final class ChildProcess: Sendable {
     /// Stops the group: SIGTERM, then SIGKILL for whatever is left after two seconds (the leader
     /// or a member such as gpsfake's gpsd). Only the first call signals: once the group is gone
     /// its id may be reused.
-    func stop() {
+    public func stop() {
         guard !stopped.exchange(true, ordering: .sequentiallyConsistent) else { return }
         signalGroup(SIGTERM)
         if waitForExit(timeout: .seconds(2)) == nil {
@@ -92,8 +107,25 @@ final class ChildProcess: Sendable {
     }
 }
 
-struct SpawnError: Error, CustomStringConvertible {
-    let command: String
-    let reason: String
-    var description: String { "cannot start \(command): \(reason)" }
+/// A child, a socket or a temporary directory that could not be made.
+public struct SpawnError: Error, CustomStringConvertible {
+    public let command: String
+    public let reason: String
+
+    public init(command: String, reason: String) {
+        self.command = command
+        self.reason = reason
+    }
+
+    public var description: String { "cannot start \(command): \(reason)" }
+}
+
+/// Polls every 20 ms until `condition` holds; false on timeout.
+public func waitUntil(upTo timeout: Duration, _ condition: () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(20))
+    }
+    return condition()
 }
