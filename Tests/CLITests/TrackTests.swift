@@ -12,10 +12,8 @@ import Glibc
 struct TrackTests {
     @Test("--json prints the TPVs gpsd sends, as gpspipe -w shows them; Ctrl-C ends with a summary and exit 0")
     func jsonMatchesGPSPipe() async throws {
-        let lock = try await LiveGPSDLock.acquire()
-        defer { lock.release() }
-        let h = try Sandbox()
-        defer { h.remove() }
+        let h = try await Sandbox.acquire()
+        defer { h.release() }
         let gpsd = try FakeGPS(log: SharedTraces.gpsdLog("iTrek.log"), sandbox: h, cycle: 0.02)
         defer { gpsd.stop() }
         let pipe = try GPSPipe(sandbox: h)
@@ -44,10 +42,8 @@ struct TrackTests {
 
     @Test("gpsd killed and restarted: one 'connection lost, reconnecting' line, then output resumes")
     func lostAndResumed() async throws {
-        let lock = try await LiveGPSDLock.acquire()
-        defer { lock.release() }
-        let h = try Sandbox()
-        defer { h.remove() }
+        let h = try await Sandbox.acquire()
+        defer { h.release() }
         let first = try FakeGPS(log: SharedTraces.gpsdLog("nl2008u.log"), sandbox: h, cycle: 0.02)
         defer { first.stop() }
         let track = try h.startLodestar(["track", "--gpsd", "localhost:\(h.port)"])
@@ -72,10 +68,8 @@ struct TrackTests {
 
     @Test("gpsd not running: says so once, keeps waiting; Ctrl-C ends with a summary and exit 0")
     func notRunning() async throws {
-        let lock = try await LiveGPSDLock.acquire()
-        defer { lock.release() }
-        let h = try Sandbox()
-        defer { h.remove() }
+        let h = try await Sandbox.acquire()
+        defer { h.release() }
         let track = try h.startLodestar(["track", "--gpsd", "localhost:\(h.port)"])
         defer { track.stop() }
         try await Task.sleep(for: .seconds(2))
@@ -109,10 +103,8 @@ struct TrackTests {
     /// or eph/2 when gpsd gives no per-axis figures.
     @Test("text lines: time, position, 68% accuracy, speed, course; --record keeps the relayed sentences")
     func textLinesAndRecording() async throws {
-        let lock = try await LiveGPSDLock.acquire()
-        defer { lock.release() }
-        let h = try Sandbox()
-        defer { h.remove() }
+        let h = try await Sandbox.acquire()
+        defer { h.release() }
         let gpsd = try FakeGPS(log: SharedTraces.gpsdLog("nl2008u.log"), sandbox: h, cycle: 0.02)
         defer { gpsd.stop() }
         let recording = h.path("out.nmea")
@@ -141,10 +133,8 @@ struct TrackTests {
 
     @Test("hemi.log HDT: the heading of a heading sensor appears on the fix lines")
     func headingShown() async throws {
-        let lock = try await LiveGPSDLock.acquire()
-        defer { lock.release() }
-        let h = try Sandbox()
-        defer { h.remove() }
+        let h = try await Sandbox.acquire()
+        defer { h.release() }
         let excerpt = try SharedTraces.excerpt(of: "hemi.log", lines: 700...755, into: h)
         let gpsd = try FakeGPS(log: excerpt, sandbox: h, cycle: 0.02)
         defer { gpsd.stop() }
@@ -165,10 +155,8 @@ struct TrackTests {
     /// by 1024 weeks and where gpsd and Lodestar agree on every time and position.
     @Test("--record, then lodestar replay of the recording: the times and positions track printed")
     func recordingReplaysToTheSameFixes() async throws {
-        let lock = try await LiveGPSDLock.acquire()
-        defer { lock.release() }
-        let h = try Sandbox()
-        defer { h.remove() }
+        let h = try await Sandbox.acquire()
+        defer { h.release() }
         let gpsd = try FakeGPS(log: SharedTraces.gpsdLog("nmea-rtk.log"), sandbox: h, cycle: 0.02)
         defer { gpsd.stop() }
         let recording = h.path("out.nmea")

@@ -12,10 +12,8 @@ extension GPSDLiveTests {
         /// restart every position must come from the second log.
         @Test("gpsd killed mid-stream and restarted on the same port: lost, reconnecting, resumed, nothing lost or repeated")
         func killedAndRestarted() async throws {
-            let lock = try await LiveGPSDLock.acquire()
-            defer { lock.release() }
-            let sandbox = try Sandbox()
-            defer { sandbox.remove() }
+            let sandbox = try await Sandbox.acquire()
+            defer { sandbox.release() }
             let first = try FakeGPS(log: SharedTraces.gpsdLog("nl2008u.log"), sandbox: sandbox, cycle: 0.02)
             defer { first.stop() }
             let pipe = try GPSPipe(sandbox: sandbox)
@@ -69,10 +67,8 @@ extension GPSDLiveTests {
 
         @Test("gpsd not running at start: refused, retried with capped backoff, then connected when it starts")
         func notRunningAtStart() async throws {
-            let lock = try await LiveGPSDLock.acquire()
-            defer { lock.release() }
-            let sandbox = try Sandbox()
-            defer { sandbox.remove() }
+            let sandbox = try await Sandbox.acquire()
+            defer { sandbox.release() }
             let events = EventLog(GPSDLiveTests.source(sandbox))
             let retried = await events.wait(upTo: .seconds(3)) { _ in
                 events.states.count { if case .reconnecting = $0 { true } else { false } } >= 4
@@ -96,10 +92,8 @@ extension GPSDLiveTests {
 
         @Test("a receiver without a fix (ublox-lea-5q.log): TPVs with mode 1, then noFix, never a position")
         func noFix() async throws {
-            let lock = try await LiveGPSDLock.acquire()
-            defer { lock.release() }
-            let sandbox = try Sandbox()
-            defer { sandbox.remove() }
+            let sandbox = try await Sandbox.acquire()
+            defer { sandbox.release() }
             let gpsd = try FakeGPS(log: SharedTraces.gpsdLog("ublox-lea-5q.log"), sandbox: sandbox, cycle: 0.02)
             defer { gpsd.stop() }
             // gpsd may take over a second to open and sync the device: allow that silence.
@@ -119,10 +113,8 @@ extension GPSDLiveTests {
 
         @Test("gpsd with no device sends nothing: noData, repeated at each multiple of the timeout, no fix")
         func noData() async throws {
-            let lock = try await LiveGPSDLock.acquire()
-            defer { lock.release() }
-            let sandbox = try Sandbox()
-            defer { sandbox.remove() }
+            let sandbox = try await Sandbox.acquire()
+            defer { sandbox.release() }
             let gpsd = try SilentGPSD(sandbox: sandbox)
             defer { gpsd.stop() }
             let events = EventLog(GPSDLiveTests.source(sandbox))
@@ -146,10 +138,8 @@ extension GPSDLiveTests {
         /// the line arrives. The shim makes the socket blocking with a receive timeout instead.
         @Test("a link that stalls mid-line: the reader waits without spinning, then reports the loss")
         func stallMidLine() async throws {
-            let lock = try await LiveGPSDLock.acquire()
-            defer { lock.release() }
-            let sandbox = try Sandbox()
-            defer { sandbox.remove() }
+            let sandbox = try await Sandbox.acquire()
+            defer { sandbox.release() }
             let gpsd = try FakeGPS(log: SharedTraces.gpsdLog("iTrek.log"), sandbox: sandbox, cycle: 0.02)
             defer { gpsd.stop() }
             let link = try StallingLink(toGPSDPort: sandbox.port, linesBefore: 5, stall: .milliseconds(1500))

@@ -12,10 +12,8 @@ extension GPSDLiveTests {
         /// lists the ATT objects gpsd 3.22 makes of them.
         @Test("hemi.log HDT: ATT headings arrive as heading readings, as gpspipe and hemi.log.chk show them")
         func hemisphereHDT() async throws {
-            let lock = try await LiveGPSDLock.acquire()
-            defer { lock.release() }
-            let sandbox = try Sandbox()
-            defer { sandbox.remove() }
+            let sandbox = try await Sandbox.acquire()
+            defer { sandbox.release() }
             let log = try SharedTraces.excerpt(of: "hemi.log", lines: 700...755, into: sandbox)
             let gpsd = try FakeGPS(log: log, sandbox: sandbox, cycle: 0.02)
             defer { gpsd.stop() }
@@ -46,10 +44,8 @@ extension GPSDLiveTests {
         /// (14223 ...). gpsd 3.22 passes it on as an ATT heading; Lodestar refuses it with a warning.
         @Test("tnt-revolution.log: ATT headings in raw units are dropped with a warning, never delivered")
         func rawUnitHeadings() async throws {
-            let lock = try await LiveGPSDLock.acquire()
-            defer { lock.release() }
-            let sandbox = try Sandbox()
-            defer { sandbox.remove() }
+            let sandbox = try await Sandbox.acquire()
+            defer { sandbox.release() }
             let gpsd = try FakeGPS(log: SharedTraces.gpsdLog("tnt-revolution.log"), sandbox: sandbox, cycle: 0.02)
             defer { gpsd.stop() }
             let events = EventLog(GPSDLiveTests.source(sandbox))
@@ -66,10 +62,8 @@ extension GPSDLiveTests {
         /// .chk has no ATT at all: the magnetic heading is lost. The recording shows it was there.
         @Test("bundg_zeus_9.log HDG: gpsd 3.22 relays the sentence but reports no heading")
         func magneticHeadingLost() async throws {
-            let lock = try await LiveGPSDLock.acquire()
-            defer { lock.release() }
-            let sandbox = try Sandbox()
-            defer { sandbox.remove() }
+            let sandbox = try await Sandbox.acquire()
+            defer { sandbox.release() }
             let log = try SharedTraces.excerpt(of: "bundg_zeus_9.log", lines: 1...200, into: sandbox)
             let gpsd = try FakeGPS(log: log, sandbox: sandbox, cycle: 0.01)
             defer { gpsd.stop() }

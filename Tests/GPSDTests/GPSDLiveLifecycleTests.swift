@@ -10,10 +10,8 @@ extension GPSDLiveTests {
     struct Lifecycle {
         @Test("cancelling the consumer makes the reader thread close its connection")
         func cancellingClosesTheConnection() async throws {
-            let lock = try await LiveGPSDLock.acquire()
-            defer { lock.release() }
-            let sandbox = try Sandbox()
-            defer { sandbox.remove() }
+            let sandbox = try await Sandbox.acquire()
+            defer { sandbox.release() }
             let gpsd = try SilentGPSD(sandbox: sandbox)
             defer { gpsd.stop() }
             #expect(OpenConnections.count(toPort: sandbox.port) == 0)
@@ -32,10 +30,8 @@ extension GPSDLiveTests {
 
         @Test("two streams from one source are two independent connections")
         func eachStreamIsItsOwnConnection() async throws {
-            let lock = try await LiveGPSDLock.acquire()
-            defer { lock.release() }
-            let sandbox = try Sandbox()
-            defer { sandbox.remove() }
+            let sandbox = try await Sandbox.acquire()
+            defer { sandbox.release() }
             let gpsd = try FakeGPS(log: SharedTraces.gpsdLog("iTrek.log"), sandbox: sandbox, cycle: 0.02)
             defer { gpsd.stop() }
             let source = GPSDLiveTests.source(sandbox)

@@ -20,10 +20,8 @@ extension GPSDLiveTests {
         /// spent inside Lodestar (from `gps_read` returning to the consumer).
         @Test("latency from gpsd's TPV to the consumer's Fix")
         func latency() async throws {
-            let lock = try await LiveGPSDLock.acquire()
-            defer { lock.release() }
-            let sandbox = try Sandbox()
-            defer { sandbox.remove() }
+            let sandbox = try await Sandbox.acquire()
+            defer { sandbox.release() }
             let gpsd = try FakeGPS(log: SharedTraces.gpsdLog("haicom-305N.log"), sandbox: sandbox, cycle: 0.01)
             defer { gpsd.stop() }
             let raw = try RawGPSDClient(port: sandbox.port)
@@ -55,10 +53,8 @@ extension GPSDLiveTests {
         /// (/proc/self/task/TID/stat of the thread named "lodestar gpsd").
         @Test("CPU while waiting on a silent gpsd for 10 s")
         func idleCPU() async throws {
-            let lock = try await LiveGPSDLock.acquire()
-            defer { lock.release() }
-            let sandbox = try Sandbox()
-            defer { sandbox.remove() }
+            let sandbox = try await Sandbox.acquire()
+            defer { sandbox.release() }
             let gpsd = try SilentGPSD(sandbox: sandbox)
             defer { gpsd.stop() }
             var options = GPSDSourceOptions()  // the defaults a user gets: poll 0.25 s

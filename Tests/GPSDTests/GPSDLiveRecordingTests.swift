@@ -15,10 +15,8 @@ extension GPSDLiveTests {
         /// gives the receiver's own 2015 dates where gpsd reports 2035).
         @Test("sirfstarv-nmea.log: the recording holds the log's own sentences and replays to the fixes received")
         func recordingReplaysToSameFixes() async throws {
-            let lock = try await LiveGPSDLock.acquire()
-            defer { lock.release() }
-            let sandbox = try Sandbox()
-            defer { sandbox.remove() }
+            let sandbox = try await Sandbox.acquire()
+            defer { sandbox.release() }
             let log = SharedTraces.gpsdLog("sirfstarv-nmea.log")
             let recorder = try NMEARecorder(path: sandbox.path("out.nmea"))
             let gpsd = try FakeGPS(log: log, sandbox: sandbox, cycle: 0.02)

@@ -29,10 +29,8 @@ extension GPSDLiveTests {
     struct AgainstGPSPipe {
         @Test("same TPVs, times and positions, as one contiguous run", arguments: ["nl2008u.log", "iTrek.log"])
         func sameEpochsAsGPSPipe(log: String) async throws {
-            let lock = try await LiveGPSDLock.acquire()
-            defer { lock.release() }
-            let sandbox = try Sandbox()
-            defer { sandbox.remove() }
+            let sandbox = try await Sandbox.acquire()
+            defer { sandbox.release() }
             let gpsd = try FakeGPS(log: SharedTraces.gpsdLog(log), sandbox: sandbox, cycle: 0.02)
             defer { gpsd.stop() }
             let pipe = try GPSPipe(sandbox: sandbox)
@@ -92,10 +90,8 @@ extension GPSDLiveTests {
         @Test("every timed position gpsd reports is the replayed epoch's at that time; the times are consecutive epochs",
               arguments: ["nmea-rtk.log", "sirfstarv-nmea.log"])
         func sameTimesAndPositionsAsReplay(log: String) async throws {
-            let lock = try await LiveGPSDLock.acquire()
-            defer { lock.release() }
-            let sandbox = try Sandbox()
-            defer { sandbox.remove() }
+            let sandbox = try await Sandbox.acquire()
+            defer { sandbox.release() }
             let gpsd = try FakeGPS(log: SharedTraces.gpsdLog(log), sandbox: sandbox, cycle: 0.02)
             defer { gpsd.stop() }
 

@@ -4,24 +4,45 @@ import Foundation
 import Glibc
 #endif
 
-/// A test's own temporary directory (its children get it as TMPDIR, so gpsfake's
-/// `gpsfake-PID.sock` lands there) and its own free loopback port.
+/// A live test's own world: the live-test lock held (``LiveGPSDLock``: no other live-gpsd test,
+/// in this process or another, runs meanwhile), a temporary directory of its own (its children
+/// get it as TMPDIR, so gpsfake's `gpsfake-PID.sock` lands there) and a free loopback port.
+///
+/// ```swift
+/// let sandbox = try await Sandbox.acquire()
+/// defer { sandbox.release() }
+/// ```
 public final class Sandbox: Sendable {
     public let directory: String
     public let port: UInt16
+    private let lock: LiveGPSDLock
 
-    public init() throws {
+    /// Waits for the live-test lock, then makes the directory and picks the port.
+    public static func acquire() async throws -> Sandbox {
+        let lock = try await LiveGPSDLock.acquire()
+        do {
+            return try Sandbox(lock: lock)
+        } catch {
+            lock.release()
+            throw error
+        }
+    }
+
+    private init(lock: LiveGPSDLock) throws {
         var template = Array("\(NSTemporaryDirectory())/lodestar-gpsd-XXXXXX".utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap { mkdtemp($0) } }) else {
             throw SpawnError(command: "mkdtemp", reason: String(cString: strerror(errno)))
         }
         directory = String(cString: made)
         port = try Sandbox.freeLoopbackPort()
+        self.lock = lock
     }
 
-    /// Removes the directory and everything in it.
-    public func remove() {
+    /// Removes the directory and everything in it, and releases the live-test lock. Once, after
+    /// the test's children are stopped.
+    public func release() {
         try? FileManager.default.removeItem(atPath: directory)
+        lock.release()
     }
 
     public func path(_ name: String) -> String { "\(directory)/\(name)" }
