@@ -68,6 +68,9 @@ struct TrackCommand: AsyncParsableCommand {
         }
         let printer = await tracking.value
         stops.forEach { $0.cancel() }
+        // The reader thread may still read a sentence before it notices the end: close the
+        // recording first, so that the summary counts the lines the file holds.
+        recorder?.close()
         printer.printSummary(elapsed: MonotonicClock.now() - started, recorder: recorder)
     }
 }

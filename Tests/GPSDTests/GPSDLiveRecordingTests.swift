@@ -24,6 +24,7 @@ extension GPSDLiveTests {
             let events = EventLog(GPSDLiveTests.source(sandbox, recorder: recorder))
             _ = await events.wait(upTo: .seconds(5)) { _ in events.tpvFixes.count { Epoch(fix: $0).isTimedPosition } >= 12 }
             await events.stop()
+            recorder.close()  // the reader thread may still be reading: the file is final from here
             let live = events.tpvFixes.map(Epoch.init(fix:)).filter(\.isTimedPosition)
             #expect(live.count >= 12)
 
