@@ -42,6 +42,12 @@ let package = Package(
             path: "Benchmarks/ManagerBenchmarks",
             plugins: plugins
         ),
+        .executableTarget(
+            name: "NMEABenchmarks",
+            dependencies: benchmark + [.product(name: "NMEA", package: lodestar)],
+            path: "Benchmarks/NMEABenchmarks",
+            plugins: plugins
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
