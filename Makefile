@@ -57,8 +57,17 @@ fuzz: $(FUZZ_BIN)
 demo: build
 	@sh scripts/demo.sh $(LODESTAR)
 
-bench: deps
+BENCH_CORPUS := .build/bench/nmea-corpus.nmea
+
+$(BENCH_CORPUS): scripts/make-nmea-corpus.py
+	@mkdir -p $(dir $@)
+	python3 scripts/make-nmea-corpus.py $@
+
+# The benchmark package (Benchmarks/), then the replay-vs-gpsdecode comparison on the same corpus.
+bench: deps $(BENCH_CORPUS)
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark
+	$(SWIFT) build -c release --product lodestar
+	python3 scripts/bench-replay.py .build/release/lodestar $(BENCH_CORPUS)
 
 clean:
 	$(SWIFT) package clean
