@@ -11,10 +11,12 @@ let package = Package(
         .library(name: "GNSS", targets: ["GNSS"]),
         .library(name: "GeoMagnetism", targets: ["GeoMagnetism"]),
         .library(name: "Lodestar", targets: ["Lodestar"]),
+        .library(name: "RideBooking", targets: ["RideBooking"]),
         .executable(name: "lodestar", targets: ["lodestar"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // PROJ's geodesic C API (Karney's algorithm), from Debian's libproj-dev.
@@ -25,6 +27,14 @@ let package = Package(
         .target(name: "GeoMagnetism", dependencies: ["Geodesy"], resources: [.embedInCode("WMM2025.COF")]),
         // The location manager, headings, rules, arrival, guidance and the trace synthesizer.
         .target(name: "Lodestar", dependencies: ["Geodesy", "GeoMagnetism", "GNSS"]),
+        // Ride requests in SiriKit's resolve → confirm → handle model: fleet, spatial index, SQLite store.
+        .target(
+            name: "RideBooking",
+            dependencies: ["Geodesy", "GNSS", "Lodestar", .product(name: "GRDB", package: "GRDB.swift")],
+            resources: [.embedInCode("Resources/london.gazetteer.json")]
+        ),
+        // Books rides in a loop against a store; the storage tests kill it with SIGKILL mid-request.
+        .executableTarget(name: "RideLoad", dependencies: ["RideBooking", "Geodesy"]),
         .executableTarget(
             name: "lodestar",
             dependencies: [
@@ -32,12 +42,17 @@ let package = Package(
                 "GeoMagnetism",
                 "GNSS",
                 "Lodestar",
+                "RideBooking",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
         .testTarget(name: "GeoMagnetismTests", dependencies: ["GeoMagnetism", "Geodesy"]),
         .testTarget(name: "LodestarTests", dependencies: ["Lodestar", "GNSS", "Geodesy", "GeoMagnetism"]),
+        .testTarget(
+            name: "RideBookingTests",
+            dependencies: ["RideBooking", "RideLoad", "Lodestar", "GNSS", "Geodesy"]
+        ),
         .testTarget(name: "CLITests", dependencies: ["lodestar", "Geodesy", "GeoMagnetism"]),
     ],
     swiftLanguageModes: [.v6]
