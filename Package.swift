@@ -51,7 +51,9 @@ let package = Package(
         .testTarget(name: "LodestarTests", dependencies: ["Lodestar", "GNSS", "Geodesy", "GeoMagnetism"]),
         .testTarget(
             name: "RideBookingTests",
-            dependencies: ["RideBooking", "RideLoad", "Lodestar", "GNSS", "Geodesy"]
+            dependencies: [
+                "RideBooking", "RideLoad", "Lodestar", "GNSS", "Geodesy", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(name: "CLITests", dependencies: ["lodestar", "Geodesy", "GeoMagnetism"]),
     ],

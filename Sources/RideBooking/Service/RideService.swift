@@ -39,8 +39,8 @@ public final class RideService: Sendable {
     public var now: Date { clock() }
 
     /// Reads or changes the fleet (move a vehicle, take one off the road).
-    public func withFleet<T>(_ body: (inout Fleet) throws(FleetError) -> T) throws(FleetError) -> T {
-        try fleet.withLock { (f: inout Fleet) throws(FleetError) -> T in try body(&f) }
+    public func withFleet<T, E: Error>(_ body: (inout Fleet) throws(E) -> T) throws(E) -> T {
+        try fleet.withLock { (f: inout Fleet) throws(E) -> T in try body(&f) }
     }
 
     /// A copy of the fleet as it is now.

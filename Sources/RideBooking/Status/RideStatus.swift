@@ -69,11 +69,11 @@ public struct RideStatus: Sendable, Hashable, Codable {
         phase = next
     }
 
-    /// Completes the ride: from ``RidePhase/ongoing`` with any status, or by cancellation from a
-    /// cancelable phase (received through pickup) with a cancelled status.
+    /// Completes the ride: ``RideCompletionStatus/completed`` from ``RidePhase/ongoing`` only; a
+    /// cancellation from a cancelable phase (received through pickup) only.
     /// - Throws: ``RidePhaseError`` for any other combination.
     public mutating func complete(_ status: RideCompletionStatus) throws(RidePhaseError) {
-        let allowed = phase == .ongoing || (phase.isCancelable && status.isCanceled)
+        let allowed = status.isCanceled ? phase.isCancelable : phase == .ongoing
         guard allowed else { throw RidePhaseError(from: phase, to: .completed) }
         phase = .completed
         completionStatus = status
