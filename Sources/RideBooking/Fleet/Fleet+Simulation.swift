@@ -61,3 +61,8 @@ extension Fleet {
         return simulated(center: center, count: 400, radius: 12_000, seed: seed, identifierPrefix: "SIM-\(tag)")
     }
 }
+
+extension Fleet {
+    /// A fleet with no vehicles, offering ``RideOption/defaults``.
+    public static var empty: Fleet { Fleet(validatedName: "empty", vehicles: [], rideOptions: RideOption.defaults) }
+}
