@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "GNSS", targets: ["GNSS"]),
         .library(name: "GeoMagnetism", targets: ["GeoMagnetism"]),
         .library(name: "Lodestar", targets: ["Lodestar"]),
+        .library(name: "GPSD", targets: ["GPSD"]),
         .library(name: "RideBooking", targets: ["RideBooking"]),
         .executable(name: "lodestar", targets: ["lodestar"]),
     ],
@@ -27,6 +28,12 @@ let package = Package(
         .target(name: "GeoMagnetism", dependencies: ["Geodesy"], resources: [.embedInCode("WMM2025.COF")]),
         // The location manager, headings, rules, arrival, guidance and the trace synthesizer.
         .target(name: "Lodestar", dependencies: ["Geodesy", "GeoMagnetism", "GNSS"]),
+        // libgps, gpsd's client library, from Debian's libgps-dev (gps.h API 11 in gpsd 3.22).
+        .systemLibrary(
+            name: "CGPS", path: "Sources/CGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
+        // A flat C shim in front of libgps: Swift cannot import gps_data_t's unions or gps_send.
+        .target(name: "CGPSShim", dependencies: ["CGPS"], linkerSettings: [.linkedLibrary("gps")]),
+        .target(name: "GPSD", dependencies: ["GNSS", "CGPSShim"]),
         // Ride requests in SiriKit's resolve → confirm → handle model: fleet, spatial index, SQLite store.
         .target(
             name: "RideBooking",
@@ -42,6 +49,7 @@ let package = Package(
                 "GeoMagnetism",
                 "GNSS",
                 "Lodestar",
+                "GPSD",
                 "RideBooking",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -49,6 +57,7 @@ let package = Package(
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
         .testTarget(name: "GeoMagnetismTests", dependencies: ["GeoMagnetism", "Geodesy"]),
         .testTarget(name: "LodestarTests", dependencies: ["Lodestar", "GNSS", "Geodesy", "GeoMagnetism"]),
+        .testTarget(name: "GPSDTests", dependencies: ["GPSD", "GNSS"]),
         .testTarget(
             name: "RideBookingTests",
             dependencies: [

@@ -32,6 +32,16 @@ let package = Package(
             path: "Benchmarks/GeodesyBenchmarks",
             plugins: plugins
         ),
+        .executableTarget(
+            name: "ManagerBenchmarks",
+            dependencies: benchmark + [
+                .product(name: "Lodestar", package: lodestar),
+                .product(name: "GNSS", package: lodestar),
+                .product(name: "Geodesy", package: lodestar),
+            ],
+            path: "Benchmarks/ManagerBenchmarks",
+            plugins: plugins
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -14,6 +14,7 @@ struct LodestarCommand: AsyncParsableCommand {
             GeodesicCommand.self,
             DeclinationCommand.self,
             TraceCommand.self,
+            TrackCommand.self,
             RideCommand.self,
         ]
     )

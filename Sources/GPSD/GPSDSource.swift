@@ -1,0 +1,56 @@
+import Foundation
+import GNSS
+
+/// Live fixes from gpsd, through libgps.
+///
+/// ```swift
+/// let source = GPSDSource(endpoint: try GPSDEndpoint(spec: "localhost:2947", environment: [:]))
+/// for await event in source.events() {
+///     if case .fix(let fix) = event, let c = fix.coordinate { print(c) }
+/// }
+/// ```
+///
+/// Each call to ``events()`` opens its own connection on a thread of its own (not a Task: a
+/// blocking libgps read must not hold a thread of the cooperative pool) and watches gpsd with
+/// `WATCH_ENABLE | WATCH_JSON`, adding `WATCH_NMEA` when recording. It reports:
+/// - every TPV as a ``GNSS/Fix``: receiver UTC time when gpsd has one, monotonic receive time,
+///   gpsd's 95% error estimates with their confidence (see ``GNSS/Confidence``);
+/// - every ATT heading as a ``GNSS/Fix`` with only ``GNSS/Fix/heading`` and
+///   ``GNSS/Fix/monotonicTime`` set (mode `.unknown`, no position): gpsd 3.22's ATT has no time;
+/// - its state: `.connecting`, `.connected`, `.refused` (gpsd not running or unreachable),
+///   `.lost` (gpsd died or closed the connection), `.reconnecting(attempt:delay:)` before each
+///   retry, with capped exponential backoff (``ReconnectBackoff``), and `.noData` and `.noFix`
+///   after the timeouts of ``GPSDSourceOptions``;
+/// - `.warning` for what it ignored (a position out of range, a heading in raw units).
+///
+/// It never gives up: after a loss it retries until gpsd is back, then watches again.
+/// Cancelling the task that iterates the stream (or dropping the stream) stops the source; the
+/// reader thread closes the connection within ``GPSDSourceOptions/pollInterval``.
+public struct GPSDSource: FixSource {
+    /// Where gpsd is.
+    public let endpoint: GPSDEndpoint
+    /// Timeouts, backoff, recording.
+    public let options: GPSDSourceOptions
+
+    /// - Parameters:
+    ///   - endpoint: gpsd's address; by default `localhost:2947`.
+    ///   - options: timeouts, backoff and recording.
+    public init(endpoint: GPSDEndpoint = GPSDEndpoint(), options: GPSDSourceOptions = GPSDSourceOptions()) {
+        self.endpoint = endpoint
+        self.options = options
+    }
+
+    /// `gpsd HOST:PORT[:DEVICE]`.
+    public var name: String { "gpsd \(endpoint)" }
+
+    /// Starts a reader thread and returns its events. The stream buffers without limit and never
+    /// ends on its own: it ends when the consumer stops iterating (or drops it), which stops the
+    /// reader thread.
+    public func events() -> AsyncStream<FixSourceEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: FixSourceEvent.self, bufferingPolicy: .unbounded)
+        let reader = GPSDReader(endpoint: endpoint, options: options, continuation: continuation)
+        continuation.onTermination = { _ in reader.stop() }
+        Thread { reader.run() }.start()
+        return stream
+    }
+}

@@ -1,0 +1,53 @@
+import GNSS
+
+/// Decides when a connected source reports ``GNSS/SourceState/noData(seconds:)`` and
+/// ``GNSS/SourceState/noFix(seconds:)``.
+///
+/// Each is reported when its timeout has passed since the last line (or the last 2D/3D fix, or
+/// the connection), and again at every further multiple of the timeout, so a long silence gives
+/// a reminder rather than a flood. While gpsd sends nothing at all, only `noData` is reported:
+/// no data explains the missing fix.
+struct SilenceWatchdog {
+    private let noDataTimeout: Duration
+    private let noFixTimeout: Duration
+    private var lastData: Duration
+    private var lastPosition: Duration
+    private var noDataReports = 0
+    private var noFixReports = 0
+
+    init(start: Duration, noData: Duration, noFix: Duration) {
+        noDataTimeout = noData
+        noFixTimeout = noFix
+        lastData = start
+        lastPosition = start
+    }
+
+    /// Notes a line from gpsd. True when this ends a reported silence (data flows again).
+    mutating func dataArrived(at time: Duration) -> Bool {
+        lastData = time
+        defer { noDataReports = 0 }
+        return noDataReports > 0
+    }
+
+    /// Notes a 2D or 3D fix.
+    mutating func positionArrived(at time: Duration) {
+        lastPosition = time
+        noFixReports = 0
+    }
+
+    /// The states due at `now` (at most one of each).
+    mutating func check(now: Duration) -> [SourceState] {
+        var due: [SourceState] = []
+        let silent = now - lastData
+        if silent >= noDataTimeout * (noDataReports + 1) {
+            noDataReports = Int(silent / noDataTimeout)
+            due.append(.noData(seconds: silent.seconds))
+        }
+        let withoutFix = now - lastPosition
+        if noDataReports == 0, withoutFix >= noFixTimeout * (noFixReports + 1) {
+            noFixReports = Int(withoutFix / noFixTimeout)
+            due.append(.noFix(seconds: withoutFix.seconds))
+        }
+        return due
+    }
+}

@@ -1,0 +1,73 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import GNSS
+import GPSD
+
+/// `lodestar track`: live fixes from gpsd, one line per fix, until Ctrl-C.
+struct TrackCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "track",
+        abstract: "Print live fixes from gpsd, one line per fix, until Ctrl-C.",
+        discussion: """
+            Each line gives the receiver's UTC time, 2D/3D, latitude and longitude, the horizontal \
+            accuracy (radius of the 68% circle: gpsd's 95% figures are converted), speed, course \
+            over ground, and the heading of a heading sensor when one reported in the last 2 s. \
+            Messages about the connection (waiting for gpsd, waiting for a fix, connection lost, \
+            reconnected) go to standard error; the fix lines alone go to standard output. \
+            gpsd is localhost:2947 unless --gpsd or GPSD_HOST / GPSD_PORT say otherwise. \
+            When gpsd goes away, track says so once and reconnects when it is back. \
+            Ctrl-C ends it with a summary.
+            """)
+
+    @Option(
+        name: .customLong("gpsd"),
+        help: ArgumentHelp(
+            "Where gpsd is: HOST[:PORT[:DEVICE]], an IPv6 host in brackets.", valueName: "host[:port[:device]]"))
+    var gpsd: String?
+
+    @Flag(help: "Print gpsd-compatible JSON instead: one TPV object per fix, one ATT object per heading.")
+    var json = false
+
+    @Option(help: ArgumentHelp("Copy the raw NMEA sentences gpsd relays into this file (CR LF lines).", valueName: "file"))
+    var record: String?
+
+    func validate() throws {
+        do {
+            _ = try GPSDEndpoint(spec: gpsd, environment: ProcessInfo.processInfo.environment)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        if record?.isEmpty == true { throw ValidationError("--record needs a file name") }
+    }
+
+    func run() async throws {
+        let endpoint: GPSDEndpoint
+        let recorder: NMEARecorder?
+        do {
+            endpoint = try GPSDEndpoint(spec: gpsd, environment: ProcessInfo.processInfo.environment)
+            recorder = try record.map { path throws(NMEARecorderError) in try NMEARecorder(path: path) }
+        } catch {
+            TrackPrinter.writeError("lodestar track: \(error)")
+            throw ExitCode.failure
+        }
+        let source = GPSDSource(endpoint: endpoint, options: GPSDSourceOptions(recorder: recorder))
+        let started = MonotonicClock.now()
+        let json = self.json
+        let tracking = Task {
+            var printer = TrackPrinter(endpoint: endpoint, json: json)
+            for await event in source.events() { printer.handle(event) }
+            return printer
+        }
+        let stops = [SIGINT, SIGTERM].map { signalNumber in
+            signal(signalNumber, SIG_IGN)
+            let handler = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            handler.setEventHandler { tracking.cancel() }
+            handler.resume()
+            return handler
+        }
+        let printer = await tracking.value
+        stops.forEach { $0.cancel() }
+        printer.printSummary(elapsed: MonotonicClock.now() - started, recorder: recorder)
+    }
+}
