@@ -36,15 +36,29 @@ public struct CurrentLocation: Sendable, Equatable {
         return CurrentLocation(location: last, referenceDate: last?.timestamp ?? Date(timeIntervalSince1970: 0))
     }
 
-    /// Asks a live manager for one location (``LocationManager/requestLocation(timeout:)``); the
-    /// reference date is the wall clock when it arrives. No location within `timeout` gives an
-    /// unknown location.
+    /// Asks a live manager for one location (``LocationManager/requestLocation(timeout:)``). No
+    /// location within `timeout` gives an unknown location.
+    ///
+    /// The age of a live location is how long ago it was received, on the monotonic clock, when
+    /// the location has a receive time (gpsd's do); the reference date is its timestamp plus that
+    /// age. So a receiver whose clock is wrong (or gpsfake replaying an old log) is judged by when
+    /// its fix arrived. Without a receive time, the reference date is the wall clock.
     public static func requesting(from manager: LocationManager, timeout: Duration = .seconds(30)) async -> CurrentLocation {
         do throws(LocationError) {
             let location = try await manager.requestLocation(timeout: timeout)
-            return CurrentLocation(location: location, referenceDate: Date())
+            guard let received = location.monotonicTime else { return CurrentLocation(location: location, referenceDate: Date()) }
+            let age = monotonicNow() - received
+            let seconds = Double(age.components.seconds) + Double(age.components.attoseconds) * 1e-18
+            return CurrentLocation(location: location, referenceDate: location.timestamp.addingTimeInterval(max(0, seconds)))
         } catch {
             return .unknown(at: Date())
         }
+    }
+
+    /// CLOCK_MONOTONIC, the clock live fixes are stamped with.
+    private static func monotonicNow() -> Duration {
+        var ts = timespec()
+        _ = clock_gettime(CLOCK_MONOTONIC, &ts)
+        return .seconds(Int64(ts.tv_sec)) + .nanoseconds(Int64(ts.tv_nsec))
     }
 }
