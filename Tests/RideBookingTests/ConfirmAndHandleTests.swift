@@ -130,6 +130,17 @@ import Testing
         #expect(try other.handle(request).code == .failureRequiringAppLaunchServiceTemporarilyUnavailable)
     }
 
+    @Test func aVehicleFreedByAnotherProcessIsOfferedAgain() throws {
+        let fixture = try ServiceFixture(vehicles: [Fixture.vehicle("V-1", at: Fixture.point(azimuth: 0, distance: 1_000))])
+        let other = RideService(fleet: fixture.service.fleetSnapshot, store: fixture.store, now: fixture.clock.function)
+        let booked = try #require(try RideRequestHandler(service: other).handle(request).rideStatus)
+        #expect(try fixture.requests.confirm(request).code == .failureRequiringAppLaunchServiceTemporarilyUnavailable)
+        #expect(try CancelRideHandler(service: other).handle(rideIdentifier: booked.rideIdentifier).code == .success)
+        // This service learns of the cancellation from the store's change feed.
+        #expect(try fixture.requests.confirm(request).quote?.vehicle.identifier == "V-1")
+        #expect(try fixture.requests.handle(request).rideStatus?.vehicle?.identifier == "V-1")
+    }
+
     @Test func handleRechecksRange() throws {
         let fixture = try ServiceFixture(vehicles: [Fixture.vehicle("V-1", at: Fixture.point(azimuth: 0, distance: 49_000))])
         #expect(try fixture.requests.confirm(request).code == .ready)

@@ -38,8 +38,8 @@ import Testing
             try db.write {
                 try $0.execute(
                     sql: """
-                        INSERT INTO ride (id, vehicle_id, phase, completion_status, booked_at, trip_ends_at, updated_at, record)
-                        VALUES (?, 'V-1', ?, ?, 0, 1e12, 0, '{}')
+                        INSERT INTO ride (id, vehicle_id, phase, completion_status, booked_at, trip_ends_at, updated_at, record, revision)
+                        VALUES (?, 'V-1', ?, ?, 0, 1e12, 0, '{}', 1)
                         """, arguments: [id, phase, completion])
             }
         }

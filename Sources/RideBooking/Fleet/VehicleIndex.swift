@@ -143,38 +143,71 @@ public struct VehicleIndex: Sendable {
 
     // MARK: Search
 
+    /// Subtrees waiting to be searched, at most two per level of the tree.
+    @usableFromInline static let stackCapacity = 128
+
+    /// Depth-first nearest search by chord length, nearer child first, without recursion (so the
+    /// eligibility closure's context is passed once, not at every level).
     @usableFromInline
     func search(
         _ q: UnitVector, _ lo: Int, _ hi: Int, _ best: inout (slot: Int, chordSquared: Double),
         _ isEligible: (Int) -> Bool
     ) {
-        guard lo < hi else { return }
-        let mid = (lo + hi) >> 1
-        let node = tree[mid]
-        let slot = Int(order[mid])
-        let d2 = node.chordSquared(q)
-        if d2 < best.chordSquared, !isDisplaced[slot], isEligible(slot) { best = (slot, d2) }
-        let axis = Int(axes[mid])
-        let delta = q[axis] - node[axis]
-        let (near, far) = delta < 0 ? ((lo, mid), (mid + 1, hi)) : ((mid + 1, hi), (lo, mid))
-        search(q, near.0, near.1, &best, isEligible)
-        if delta * delta < best.chordSquared { search(q, far.0, far.1, &best, isEligible) }
+        withUnsafeTemporaryAllocation(of: (lo: Int, hi: Int, planeSquared: Double).self, capacity: Self.stackCapacity) { stack in
+            var top = 0
+            stack[0] = (lo, hi, 0)
+            top = 1
+            while top > 0 {
+                top -= 1
+                let (lo, hi, planeSquared) = stack[top]
+                guard lo < hi, planeSquared < best.chordSquared else { continue }
+                let mid = (lo + hi) >> 1
+                let node = tree[mid]
+                let slot = Int(order[mid])
+                let d2 = node.chordSquared(q)
+                if d2 < best.chordSquared, !isDisplaced[slot], isEligible(slot) { best = (slot, d2) }
+                let axis = Int(axes[mid])
+                let delta = q[axis] - node[axis]
+                let (near, far) = delta < 0 ? ((lo, mid), (mid + 1, hi)) : ((mid + 1, hi), (lo, mid))
+                // Far first, so that the near side is searched first.
+                if top + 2 <= stack.count {
+                    stack[top] = (far.0, far.1, delta * delta)
+                    stack[top + 1] = (near.0, near.1, 0)
+                    top += 2
+                }
+            }
+        }
     }
 
+    /// Every eligible slot whose chord to `q` is at most √`chordSquared`, without recursion.
     @usableFromInline
     func within(
         _ q: UnitVector, _ chordSquared: Double, _ lo: Int, _ hi: Int, _ isEligible: (Int) -> Bool,
         _ visit: inout (Int) -> Void
     ) {
-        guard lo < hi else { return }
-        let mid = (lo + hi) >> 1
-        let node = tree[mid]
-        let slot = Int(order[mid])
-        if node.chordSquared(q) <= chordSquared, !isDisplaced[slot], isEligible(slot) { visit(slot) }
-        let axis = Int(axes[mid])
-        let delta = q[axis] - node[axis]
-        if delta < 0 || delta * delta <= chordSquared { within(q, chordSquared, lo, mid, isEligible, &visit) }
-        if delta >= 0 || delta * delta <= chordSquared { within(q, chordSquared, mid + 1, hi, isEligible, &visit) }
+        withUnsafeTemporaryAllocation(of: (lo: Int, hi: Int).self, capacity: Self.stackCapacity) { stack in
+            stack[0] = (lo, hi)
+            var top = 1
+            while top > 0 {
+                top -= 1
+                let (lo, hi) = stack[top]
+                guard lo < hi else { continue }
+                let mid = (lo + hi) >> 1
+                let node = tree[mid]
+                let slot = Int(order[mid])
+                if node.chordSquared(q) <= chordSquared, !isDisplaced[slot], isEligible(slot) { visit(slot) }
+                let axis = Int(axes[mid])
+                let delta = q[axis] - node[axis]
+                if (delta < 0 || delta * delta <= chordSquared), top < stack.count {
+                    stack[top] = (lo, mid)
+                    top += 1
+                }
+                if (delta >= 0 || delta * delta <= chordSquared), top < stack.count {
+                    stack[top] = (mid + 1, hi)
+                    top += 1
+                }
+            }
+        }
     }
 
     // MARK: Building

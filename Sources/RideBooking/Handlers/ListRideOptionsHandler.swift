@@ -19,14 +19,16 @@ public struct ListRideOptionsHandler: Sendable {
     /// - Throws: ``RideStoreError`` when the store fails.
     public func handle(pickup: Coordinate?) throws(RideStoreError) -> ListRideOptionsIntentResponse {
         let date = service.now
-        var fleet = service.fleetSnapshot
-        guard let pickup else { return ListRideOptionsIntentResponse(code: .success, rideOptions: fleet.rideOptions) }
-        fleet.setAssigned(try service.store.activeVehicleIdentifiers(at: date))
+        guard let pickup else {
+            return ListRideOptionsIntentResponse(code: .success, rideOptions: service.fleetSnapshot.rideOptions)
+        }
+        try service.sync()
+        let fleet = service.fleetSnapshot
         let range = service.configuration.serviceRange
         var any = false
         let options = fleet.rideOptions.map { option in
             var option = option
-            if let (vehicle, distance) = fleet.nearestAvailable(to: pickup, within: range, rideOptionName: option.name) {
+            if let (vehicle, distance) = fleet.nearestAvailable(to: pickup, within: range, rideOptionName: option.name, at: date) {
                 option.estimatedPickupDate = date.addingTimeInterval(distance / vehicle.speed)
                 any = true
             }

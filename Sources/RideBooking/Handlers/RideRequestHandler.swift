@@ -88,8 +88,8 @@ public struct RideRequestHandler: Sendable {
         case .refused(let response): return response
         case .accepted(let value): checked = value
         }
-        let busy = try service.store.activeVehicleIdentifiers(at: date)
-        switch service.choose(checked, busy: busy) {
+        try service.sync()
+        switch service.choose(checked, at: date) {
         case .refused(let response):
             return response
         case .accepted(let (vehicle, distance)):
@@ -122,24 +122,31 @@ public struct RideRequestHandler: Sendable {
         }
         let service = self.service
         return try service.store.transaction { tx in
-            let unfinished = try tx.unfinishedAssignments()
-            let busy = Set(unfinished.lazy.filter { $0.tripEnd > date }.map(\.vehicleIdentifier))
+            // Under the write lock: the view brought up to date is exact until the commit.
+            service.sync(try tx.assignmentChanges(since: service.assignmentRevision))
             let vehicle: Vehicle
-            switch service.choose(checked, busy: busy) {
+            switch service.choose(checked, at: date) {
             case .refused(let response): return response
             case .accepted(let (found, _)): vehicle = found
             }
             // The vehicle's previous ride has ended by its trip but is not yet marked so: settle it.
-            for old in unfinished where old.vehicleIdentifier == vehicle.identifier {
-                guard var record = try tx.ride(identifier: old.rideIdentifier) else { continue }
+            if let old = service.finishedRide(of: vehicle.identifier, by: date),
+                var record = try tx.ride(identifier: old)
+            {
                 let final = RideTimeline(record: record, rules: service.configuration.tracking).status(at: date)
                 record.storedPhase = final.phase
                 record.completionStatus = final.completionStatus
                 record.completedDate = final.completionStatus == nil ? nil : final.date
-                try tx.update(record, at: date)
+                let revision = try tx.update(record, at: date)
+                service.record(RideAssignments.Change(
+                    rideIdentifier: old, vehicleIdentifier: vehicle.identifier, isActive: final.phase.isActive,
+                    tripEnd: record.trip.endDate, revision: revision))
             }
             let record = try Self.record(for: request, checked, vehicle: vehicle, service: service, at: date)
-            try tx.insert(record, at: date)
+            let revision = try tx.insert(record, at: date)
+            service.record(RideAssignments.Change(
+                rideIdentifier: record.rideIdentifier, vehicleIdentifier: vehicle.identifier, isActive: true,
+                tripEnd: record.trip.endDate, revision: revision))
             return RequestRideIntentResponse(code: .success, rideStatus: record.booking)
         }
     }

@@ -15,8 +15,14 @@ public final class RideService: Sendable {
     public let places: PlaceResolver
     /// The rules.
     public let configuration: RideServiceConfiguration
-    private let fleet: Mutex<Fleet>
+    private let state: Mutex<State>
     private let clock: @Sendable () -> Date
+
+    /// The fleet and this process's view of which vehicles are on rides, under one lock.
+    private struct State {
+        var fleet: Fleet
+        var assignments = RideAssignments()
+    }
 
     /// - Parameters:
     ///   - fleet: the vehicles.
@@ -28,7 +34,7 @@ public final class RideService: Sendable {
         fleet: Fleet, store: RideStore, places: PlaceResolver = PlaceResolver(),
         configuration: RideServiceConfiguration = RideServiceConfiguration(), now: @escaping @Sendable () -> Date = Date.init
     ) {
-        self.fleet = Mutex(fleet)
+        state = Mutex(State(fleet: fleet))
         self.store = store
         self.places = places
         self.configuration = configuration
@@ -40,11 +46,36 @@ public final class RideService: Sendable {
 
     /// Reads or changes the fleet (move a vehicle, take one off the road).
     public func withFleet<T, E: Error>(_ body: (inout Fleet) throws(E) -> T) throws(E) -> T {
-        try fleet.withLock { (f: inout Fleet) throws(E) -> T in try body(&f) }
+        try state.withLock { (s: inout State) throws(E) -> T in try body(&s.fleet) }
     }
 
     /// A copy of the fleet as it is now.
-    public var fleetSnapshot: Fleet { fleet.withLock { $0 } }
+    public var fleetSnapshot: Fleet { state.withLock { $0.fleet } }
+
+    // MARK: Keeping up with the store
+
+    /// The store revision this process's view has reached; nil before the first sync.
+    var assignmentRevision: Int64? { state.withLock { $0.assignments.revision } }
+
+    /// Brings the view of which vehicles are on rides up to date with changes read from the store.
+    func sync(_ changes: RideAssignments.Changes) {
+        state.withLock { s in s.assignments.apply(changes, to: &s.fleet) }
+    }
+
+    /// Brings the view up to date by reading the store (outside any write transaction).
+    func sync() throws(RideStoreError) {
+        sync(try store.assignmentChanges(since: assignmentRevision))
+    }
+
+    /// Records a change this process wrote inside its write transaction.
+    func record(_ change: RideAssignments.Change) {
+        state.withLock { s in s.assignments.apply(change, to: &s.fleet) }
+    }
+
+    /// The vehicle's ride that has ended by its trip but is still active in the store.
+    func finishedRide(of vehicle: String, by date: Date) -> String? {
+        state.withLock { $0.assignments.finishedRide(of: vehicle, by: date) }
+    }
 
     // MARK: Confirm and handle
 
@@ -72,7 +103,7 @@ public final class RideService: Sendable {
         }
         var option: RideOption?
         if let name = request.rideOptionName {
-            guard let found = fleetSnapshotOption(named: name) else {
+            guard let found = rideOption(named: name) else {
                 return .refused(RequestRideIntentResponse(code: .failure, failureReason: "no ride option named '\(name)'"))
             }
             option = found
@@ -80,19 +111,20 @@ public final class RideService: Sendable {
         return .accepted(Checked(pickup: pickup, pickupCoordinate: coordinate, partySize: party, rideOption: option))
     }
 
-    private func fleetSnapshotOption(named name: String) -> RideOption? {
-        fleet.withLock { $0.rideOption(named: name) }
+    private func rideOption(named name: String) -> RideOption? {
+        state.withLock { $0.fleet.rideOption(named: name) }
     }
 
-    /// The nearest free vehicle for a checked request given the vehicles on rides, or the failure
-    /// code: none in range → no service in area; in range but none free → temporarily unavailable.
-    func choose(_ checked: Checked, busy: Set<String>) -> Vetted<(Vehicle, Double)> {
+    /// The nearest vehicle free at `date` for a checked request (by the view of the last sync), or
+    /// the failure: none in range → no service in area; in range but none free → temporarily
+    /// unavailable.
+    func choose(_ checked: Checked, at date: Date) -> Vetted<(Vehicle, Double)> {
         let range = configuration.serviceRange
-        return fleet.withLock { fleet in
-            fleet.setAssigned(busy)
+        return state.withLock { s in
+            let fleet = s.fleet
             if let found = fleet.nearestAvailable(
                 to: checked.pickupCoordinate, within: range, partySize: checked.partySize,
-                rideOptionName: checked.rideOption?.name)
+                rideOptionName: checked.rideOption?.name, at: date)
             {
                 return .accepted(found)
             }

@@ -11,7 +11,8 @@ public struct RideTimeline: Sendable {
     public let record: RideRecord
     /// The rules the tracker applies.
     public let rules: RideTrackingRules
-    /// Seconds between simulated vehicle fixes while the vehicle moves. Default 1.
+    /// Seconds between simulated vehicle fixes while the vehicle moves (and between heartbeats while
+    /// it waits for a scheduled departure, the status interval). Default 1.
     public let step: Double
 
     public init(record: RideRecord, rules: RideTrackingRules = RideTrackingRules(), step: Double = 1) {
@@ -48,10 +49,15 @@ public struct RideTimeline: Sendable {
         let stored = record.completedDate
         let end = min(date, stored ?? date)
         var time = record.booking.date
+        // The trip's own turning points are sampled too, so that a fast vehicle cannot pass through
+        // the pickup or drop-off circle between two samples.
+        let turningPoints = [trip.departureDate, trip.pickupArrivalDate, trip.pickupDepartureDate, trip.endDate]
         while time < end, tracker.status.phase != .completed {
-            // Standing at the stand before a scheduled departure: one heartbeat per interval.
-            let nextStep = time < trip.departureDate ? min(rules.statusInterval, trip.departureDate.timeIntervalSince(time)) : step
-            time = min(time.addingTimeInterval(max(nextStep, step)), end)
+            // Standing at the stand before a scheduled departure: one sample per status interval.
+            let stride = time < trip.departureDate ? max(step, rules.statusInterval) : step
+            var next = min(time.addingTimeInterval(stride), end)
+            if let turn = turningPoints.first(where: { $0 > time && $0 < next }) { next = turn }
+            time = next
             let (coordinate, course, speed) = trip.position(at: time)
             let location = Location(
                 coordinate: coordinate, speed: speed, course: course, timestamp: time,

@@ -12,10 +12,12 @@ struct RideRow {
 
     let record: RideRecord
     let updated: Date
+    let revision: Int64
 
-    init(_ record: RideRecord, updated: Date) {
+    init(_ record: RideRecord, updated: Date, revision: Int64) {
         self.record = record
         self.updated = updated
+        self.revision = revision
     }
 
     private static let encoder: JSONEncoder = {
@@ -29,14 +31,14 @@ struct RideRow {
         try db.execute(
             sql: """
                 INSERT INTO ride (id, vehicle_id, phase, completion_status, completed_at, booked_at, trip_ends_at,
-                                  updated_at, record)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                  updated_at, record, revision)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
                 record.rideIdentifier, record.vehicle.identifier, record.storedPhase.rawValue,
                 record.completionStatus?.rawValue, record.completedDate?.timeIntervalSince1970,
                 record.booking.bookedDate.timeIntervalSince1970, record.trip.endDate.timeIntervalSince1970,
-                updated.timeIntervalSince1970, String(decoding: json, as: UTF8.self),
+                updated.timeIntervalSince1970, String(decoding: json, as: UTF8.self), revision,
             ])
     }
 

@@ -12,6 +12,9 @@ import GRDB
 ///   by SQLite's write lock; a unique partial index on the vehicle of every active ride refuses a
 ///   second assignment even if that logic were bypassed.
 /// - Errors: every SQLite failure is a ``RideStoreError`` that names the file.
+/// - Change feed: every write takes the next store revision and stamps the rides it touches, so a
+///   process can bring its view of which vehicles are busy up to date by reading only the rides
+///   changed since the revision it last saw.
 ///
 /// The default file is `$XDG_DATA_HOME/lodestar/rides.sqlite`, or
 /// `~/.local/share/lodestar/rides.sqlite` (see ``defaultPath(environment:)``).
@@ -80,10 +83,14 @@ public final class RideStore: Sendable {
                 trip_ends_at REAL NOT NULL,
                 updated_at REAL NOT NULL,
                 record TEXT NOT NULL,
+                revision INTEGER NOT NULL,
                 CHECK ((phase = 4) = (completion_status IS NOT NULL))
             );
             CREATE UNIQUE INDEX IF NOT EXISTS ride_active_vehicle ON ride (vehicle_id) WHERE phase <> 4;
             CREATE INDEX IF NOT EXISTS ride_booked_at ON ride (booked_at);
+            CREATE INDEX IF NOT EXISTS ride_revision ON ride (revision);
+            CREATE TABLE IF NOT EXISTS store_revision (id INTEGER PRIMARY KEY CHECK (id = 1), value INTEGER NOT NULL);
+            INSERT OR IGNORE INTO store_revision (id, value) VALUES (1, 0);
             PRAGMA user_version = \(schemaVersion);
             """)
     }
@@ -109,6 +116,11 @@ public final class RideStore: Sendable {
     /// has not ended by then.
     public func activeVehicleIdentifiers(at date: Date) throws(RideStoreError) -> Set<String> {
         try read { db in try RideRow.activeVehicles(db, at: date) }
+    }
+
+    /// What changed since `revision` (see ``RideAssignments``), read in one snapshot.
+    func assignmentChanges(since revision: Int64?) throws(RideStoreError) -> RideAssignments.Changes {
+        try read { db in try RideAssignments.Changes.fetch(db, since: revision) }
     }
 
     // MARK: Writing
