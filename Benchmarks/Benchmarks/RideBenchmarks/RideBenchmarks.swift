@@ -58,7 +58,8 @@ let benchmarks: @Sendable () -> Void = {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ride-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         guard let store = try? RideStore(path: directory.appendingPathComponent("rides.sqlite").path) else {
-            fatalError("cannot create the benchmark's ride store in \(directory.path)")
+            benchmark.error("cannot create the benchmark's ride store in \(directory.path)")
+            return
         }
         var free = fleet
         free.setAssigned([])

@@ -6,8 +6,9 @@ import Synchronization
 /// resolver, the rules and the clock. The handlers (``RideRequestHandler``, ``RideStatusHandler``,
 /// ``CancelRideHandler``, ``ListRideOptionsHandler``) hold nothing but a reference to it.
 ///
-/// Which vehicles are on rides is read from the store inside each operation, so any number of
-/// services in any number of processes can share one store.
+/// Which vehicles are on rides is the store's to say: each operation first brings the service's
+/// view up to date from the store's change feed (inside the booking's write transaction, where
+/// the view is exact), so any number of services in any number of processes can share one store.
 public final class RideService: Sendable {
     /// The store.
     public let store: RideStore
@@ -44,7 +45,8 @@ public final class RideService: Sendable {
     /// The service's current time.
     public var now: Date { clock() }
 
-    /// Reads or changes the fleet (move a vehicle, take one off the road).
+    /// Reads or changes the fleet (move a vehicle, take one off the road). The busy marks
+    /// (``Fleet/setBusy(_:until:)``) are the service's to keep in step with the store.
     public func withFleet<T, E: Error>(_ body: (inout Fleet) throws(E) -> T) throws(E) -> T {
         try state.withLock { (s: inout State) throws(E) -> T in try body(&s.fleet) }
     }
