@@ -121,14 +121,15 @@ public struct RideRequestHandler: Sendable {
         case .accepted(let value): checked = value
         }
         let service = self.service
-        return try service.store.transaction { tx in
+        let (response, written) = try service.store.transaction { tx in
             // Under the write lock: the view brought up to date is exact until the commit.
             service.sync(try tx.assignmentChanges(since: service.assignmentRevision))
             let vehicle: Vehicle
             switch service.choose(checked, at: date) {
-            case .refused(let response): return response
+            case .refused(let response): return (response, [RideAssignments.Change]())
             case .accepted(let (found, _)): vehicle = found
             }
+            var written: [RideAssignments.Change] = []
             // The vehicle's previous ride has ended by its trip but is not yet marked so: settle it.
             if let old = service.finishedRide(of: vehicle.identifier, by: date),
                 var record = try tx.ride(identifier: old)
@@ -137,18 +138,19 @@ public struct RideRequestHandler: Sendable {
                 record.storedPhase = final.phase
                 record.completionStatus = final.completionStatus
                 record.completedDate = final.completionStatus == nil ? nil : final.date
-                let revision = try tx.update(record, at: date)
-                service.record(RideAssignments.Change(
+                written.append(RideAssignments.Change(
                     rideIdentifier: old, vehicleIdentifier: vehicle.identifier, isActive: final.phase.isActive,
-                    tripEnd: record.trip.endDate, revision: revision))
+                    tripEnd: record.trip.endDate, revision: try tx.update(record, at: date)))
             }
             let record = try Self.record(for: request, checked, vehicle: vehicle, service: service, at: date)
-            let revision = try tx.insert(record, at: date)
-            service.record(RideAssignments.Change(
+            written.append(RideAssignments.Change(
                 rideIdentifier: record.rideIdentifier, vehicleIdentifier: vehicle.identifier, isActive: true,
-                tripEnd: record.trip.endDate, revision: revision))
-            return RequestRideIntentResponse(code: .success, rideStatus: record.booking)
+                tripEnd: record.trip.endDate, revision: try tx.insert(record, at: date)))
+            return (RequestRideIntentResponse(code: .success, rideStatus: record.booking), written)
         }
+        // Committed: now the view may show what was written.
+        for change in written { service.record(change) }
+        return response
     }
 
     /// The new ride: received, then confirmed with its vehicle.

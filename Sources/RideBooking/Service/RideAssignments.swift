@@ -46,9 +46,12 @@ struct RideAssignments {
     private(set) var revision: Int64?
     /// The active ride of each busy vehicle, with its trip's end.
     private(set) var rides: [String: (ride: String, tripEnd: Date)] = [:]
+    /// The revision of the last change applied to each vehicle.
+    private var seen: [String: Int64] = [:]
 
-    /// Applies changes read from the store to this view and to the fleet's busy marks. Changes at
-    /// or below the revision already applied are skipped, so concurrent syncs can land in any order.
+    /// Applies changes read from the store to this view and to the fleet's busy marks. A change no
+    /// newer than the last one applied to its vehicle is skipped, so concurrent syncs and this
+    /// process's own writes can land in any order.
     mutating func apply(_ changes: Changes, to fleet: inout Fleet) {
         if changes.isSnapshot {
             // A snapshot only starts a view; once changes have been applied it says nothing new.
@@ -60,7 +63,7 @@ struct RideAssignments {
         revision = max(revision ?? changes.revision, changes.revision)
     }
 
-    /// Applies one ride this process has just written (inside its write transaction).
+    /// Applies one ride this process has just written and committed.
     mutating func apply(_ change: Change, to fleet: inout Fleet) {
         mark(change, in: &fleet)
     }
@@ -72,6 +75,10 @@ struct RideAssignments {
     }
 
     private mutating func mark(_ change: Change, in fleet: inout Fleet) {
+        // Per vehicle, only a newer write counts: a sync on another thread may already have
+        // applied a later change than the one this process has just committed.
+        guard change.revision > (seen[change.vehicleIdentifier] ?? Int64.min) else { return }
+        seen[change.vehicleIdentifier] = change.revision
         if change.isActive {
             rides[change.vehicleIdentifier] = (change.rideIdentifier, change.tripEnd)
             fleet.setBusy(change.vehicleIdentifier, until: change.tripEnd)

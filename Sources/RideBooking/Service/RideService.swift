@@ -69,7 +69,7 @@ public final class RideService: Sendable {
         sync(try store.assignmentChanges(since: assignmentRevision))
     }
 
-    /// Records a change this process wrote inside its write transaction.
+    /// Records a change this process has written and committed.
     func record(_ change: RideAssignments.Change) {
         state.withLock { s in s.assignments.apply(change, to: &s.fleet) }
     }
