@@ -82,6 +82,31 @@ import Testing
         #expect(try #require(last.estimatedPickupDate).timeIntervalSince(booked.date) > 999)
     }
 
+    @Test func aVehicleAlreadyAtThePickupGoesStraightToPickup() throws {
+        let fixture = try ServiceFixture(vehicles: [Fixture.vehicle("V-1", at: Fixture.point(azimuth: 90, distance: 10))])
+        let booked = try #require(try fixture.book())
+        fixture.clock.advance(by: 30)
+        let updates = try #require(try fixture.statuses.updates(rideIdentifier: booked.rideIdentifier))
+        #expect(updates.map(\.phase).prefix(2) == [.confirmed, .pickup])
+        #expect(!updates.contains { $0.phase == .approachingPickup })
+    }
+
+    @Test func aScheduledRideWaitsWithHeartbeats() throws {
+        let fixture = try ServiceFixture(vehicles: [Fixture.vehicle("V-1", at: Fixture.point(azimuth: 0, distance: 1_000))])
+        let at = fixture.clock.now.addingTimeInterval(600)
+        let request = RideRequest(
+            pickupLocation: Placemark(coordinate: Fixture.charingCross), partySize: 1, scheduledPickupTime: at)
+        let booked = try #require(try fixture.requests.handle(request).rideStatus)
+        fixture.clock.advance(by: 700)
+        let updates = try #require(try fixture.statuses.updates(rideIdentifier: booked.rideIdentifier))
+        for (a, b) in zip(updates, updates.dropFirst()) { #expect(b.date.timeIntervalSince(a.date) <= 20 + 1e-9) }
+        // It leaves its stand 100 s before the pickup time and is there at the pickup time.
+        let waiting = updates.filter { $0.date < at.addingTimeInterval(-100) }
+        #expect(waiting.allSatisfy { $0.phase == .confirmed && $0.distanceRemaining.map { abs($0 - 1_000) < 1e-6 } != false })
+        let pickup = try #require(updates.first { $0.phase == .pickup })
+        #expect(abs(pickup.date.timeIntervalSince(at)) <= 3)
+    }
+
     @Test func statusFollowsTheInjectedClock() throws {
         let (fixture, booked) = try bookedRide()
         let id = booked.rideIdentifier
