@@ -31,6 +31,11 @@ enum RideFormat {
             .joined(separator: " ")
     }
 
+    /// SiriKit's phase name, with the completion status when completed: `completed (canceledByUser)`.
+    static func phase(_ s: RideStatus) -> String {
+        s.phase == .completed ? "completed (\(s.completionStatus?.rawValue ?? "completed"))" : "\(s.phase)"
+    }
+
     /// The status as an indented block, first line `ride ID`.
     static func status(_ s: RideStatus, now: Date) -> String {
         var lines = ["ride \(s.rideIdentifier)"]
@@ -38,7 +43,7 @@ enum RideFormat {
             guard let text else { return }
             lines.append("  \(label.padding(toLength: 10, withPad: " ", startingAt: 0)) \(text)")
         }
-        add("phase", s.phase == .completed ? "completed (\(s.completionStatus?.rawValue ?? "completed"))" : s.phase.description)
+        add("phase", phase(s))
         if let v = s.vehicle {
             var text = vehicle(v)
             if let d = s.distanceRemaining, s.phase != .completed {
@@ -68,7 +73,7 @@ enum RideFormat {
 
     /// One line per update for `ride status --watch`.
     static func update(_ s: RideStatus) -> String {
-        var parts = [date(s.date), s.phase == .completed ? "completed (\(s.completionStatus?.rawValue ?? "completed"))" : s.phase.description]
+        var parts = [date(s.date), phase(s)]
         if let d = s.distanceRemaining, s.phase != .completed {
             parts.append("\(distance(d)) to the \(s.phase == .ongoing ? "drop-off" : "pickup")")
         }

@@ -25,7 +25,7 @@ struct RideListCommand: AsyncParsableCommand {
             }
             if statuses.isEmpty { print("no rides in \(service.store.path)") }
             for s in statuses {
-                let phase = s.phase == .completed ? "completed (\(s.completionStatus?.rawValue ?? "completed"))" : s.phase.description
+                let phase = RideFormat.phase(s)
                 let route = "\(s.pickupLocation?.description ?? "?") → \(s.dropOffLocation?.description ?? "no drop-off")"
                 print("\(s.rideIdentifier)  \(RideFormat.date(s.bookedDate))  \(phase.padding(toLength: 27, withPad: " ", startingAt: 0))  "
                     + "\(s.vehicle?.identifier ?? "?")  \(route)")

@@ -30,7 +30,7 @@ import Testing
             (.failureRequiringAppLaunchPreviousRideNeedsCompletion, 9), (.failureRequiringAppLaunchRideScheduledTooFar, 10),
         ])
         #expect(RequestRideIntentResponseCode.allCases.count == 11)
-        #expect(RequestRideIntentResponseCode.failureRequiringAppLaunchNoServiceInArea.description
+        #expect("\(RequestRideIntentResponseCode.failureRequiringAppLaunchNoServiceInArea)"
             == "failureRequiringAppLaunchNoServiceInArea")
     }
 
@@ -64,6 +64,7 @@ import Testing
             (.approachingPickup, 5), (.pickup, 6),
         ])
         #expect(RidePhase.allCases.count == 7)
+        #expect("\(RidePhase.approachingPickup)" == "approachingPickup")
     }
 
     @Test func completionStatuses() throws {

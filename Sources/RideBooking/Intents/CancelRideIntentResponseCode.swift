@@ -1,6 +1,6 @@
 /// The answer to a cancellation, with SiriKit's names and raw values
 /// (`INCancelRideIntentResponseCode`).
-public enum CancelRideIntentResponseCode: Int, Sendable, Codable, CaseIterable, CustomStringConvertible {
+public enum CancelRideIntentResponseCode: Int, Sendable, Codable, CaseIterable {
     /// No code given.
     case unspecified = 0
     /// Ready to cancel.
@@ -9,14 +9,4 @@ public enum CancelRideIntentResponseCode: Int, Sendable, Codable, CaseIterable, 
     case success = 2
     /// The ride cannot be cancelled: it is ongoing or completed, or no ride has the identifier.
     case failure = 3
-
-    /// SiriKit's case name.
-    public var description: String {
-        switch self {
-        case .unspecified: "unspecified"
-        case .ready: "ready"
-        case .success: "success"
-        case .failure: "failure"
-        }
-    }
 }

@@ -1,6 +1,6 @@
 /// The answer to a ride-status query, with SiriKit's names and raw values
 /// (`INGetRideStatusIntentResponseCode`).
-public enum GetRideStatusIntentResponseCode: Int, Sendable, Codable, CaseIterable, CustomStringConvertible {
+public enum GetRideStatusIntentResponseCode: Int, Sendable, Codable, CaseIterable {
     /// No code given.
     case unspecified = 0
     /// Ready to answer.
@@ -17,19 +17,4 @@ public enum GetRideStatusIntentResponseCode: Int, Sendable, Codable, CaseIterabl
     case failureRequiringAppLaunchMustVerifyCredentials = 6
     /// The service cannot answer now.
     case failureRequiringAppLaunchServiceTemporarilyUnavailable = 7
-
-    /// SiriKit's case name.
-    public var description: String {
-        switch self {
-        case .unspecified: "unspecified"
-        case .ready: "ready"
-        case .inProgress: "inProgress"
-        case .success: "success"
-        case .failure: "failure"
-        case .failureRequiringAppLaunch: "failureRequiringAppLaunch"
-        case .failureRequiringAppLaunchMustVerifyCredentials: "failureRequiringAppLaunchMustVerifyCredentials"
-        case .failureRequiringAppLaunchServiceTemporarilyUnavailable:
-            "failureRequiringAppLaunchServiceTemporarilyUnavailable"
-        }
-    }
 }

@@ -1,6 +1,6 @@
 /// The answer to a request for ride options, with SiriKit's names and raw values
 /// (`INListRideOptionsIntentResponseCode`).
-public enum ListRideOptionsIntentResponseCode: Int, Sendable, Codable, CaseIterable, CustomStringConvertible {
+public enum ListRideOptionsIntentResponseCode: Int, Sendable, Codable, CaseIterable {
     /// No code given.
     case unspecified = 0
     /// Ready to answer.
@@ -23,22 +23,4 @@ public enum ListRideOptionsIntentResponseCode: Int, Sendable, Codable, CaseItera
     case failureRequiringAppLaunchPreviousRideNeedsCompletion = 9
     /// Feedback on the previous ride is needed first.
     case failurePreviousRideNeedsFeedback = 10
-
-    /// SiriKit's case name.
-    public var description: String {
-        switch self {
-        case .unspecified: "unspecified"
-        case .ready: "ready"
-        case .inProgress: "inProgress"
-        case .success: "success"
-        case .failure: "failure"
-        case .failureRequiringAppLaunch: "failureRequiringAppLaunch"
-        case .failureRequiringAppLaunchMustVerifyCredentials: "failureRequiringAppLaunchMustVerifyCredentials"
-        case .failureRequiringAppLaunchNoServiceInArea: "failureRequiringAppLaunchNoServiceInArea"
-        case .failureRequiringAppLaunchServiceTemporarilyUnavailable:
-            "failureRequiringAppLaunchServiceTemporarilyUnavailable"
-        case .failureRequiringAppLaunchPreviousRideNeedsCompletion: "failureRequiringAppLaunchPreviousRideNeedsCompletion"
-        case .failurePreviousRideNeedsFeedback: "failurePreviousRideNeedsFeedback"
-        }
-    }
 }

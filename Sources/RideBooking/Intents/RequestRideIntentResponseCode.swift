@@ -1,9 +1,10 @@
 /// The answer to a ride request, with SiriKit's names and raw values
 /// (`INRequestRideIntentResponseCode`, Intents framework, iOS 10–12).
+/// Interpolated (`"\(code)"`), a code prints as its SiriKit case name.
 ///
-/// ``RideRequestHandler/confirm(_:now:)`` answers ``ready`` or a failure;
-/// ``RideRequestHandler/handle(_:now:)`` answers ``success`` or a failure.
-public enum RequestRideIntentResponseCode: Int, Sendable, Codable, CaseIterable, CustomStringConvertible {
+/// ``RideRequestHandler/confirm(_:)`` answers ``ready`` or a failure;
+/// ``RideRequestHandler/handle(_:)`` answers ``success`` or a failure.
+public enum RequestRideIntentResponseCode: Int, Sendable, Codable, CaseIterable {
     /// No code given.
     case unspecified = 0
     /// Ready to book: the request can be handled.
@@ -26,24 +27,6 @@ public enum RequestRideIntentResponseCode: Int, Sendable, Codable, CaseIterable,
     case failureRequiringAppLaunchPreviousRideNeedsCompletion = 9
     /// The scheduled pickup time is beyond the booking horizon.
     case failureRequiringAppLaunchRideScheduledTooFar = 10
-
-    /// SiriKit's case name, such as `failureRequiringAppLaunchNoServiceInArea`.
-    public var description: String {
-        switch self {
-        case .unspecified: "unspecified"
-        case .ready: "ready"
-        case .inProgress: "inProgress"
-        case .success: "success"
-        case .failure: "failure"
-        case .failureRequiringAppLaunch: "failureRequiringAppLaunch"
-        case .failureRequiringAppLaunchMustVerifyCredentials: "failureRequiringAppLaunchMustVerifyCredentials"
-        case .failureRequiringAppLaunchNoServiceInArea: "failureRequiringAppLaunchNoServiceInArea"
-        case .failureRequiringAppLaunchServiceTemporarilyUnavailable:
-            "failureRequiringAppLaunchServiceTemporarilyUnavailable"
-        case .failureRequiringAppLaunchPreviousRideNeedsCompletion: "failureRequiringAppLaunchPreviousRideNeedsCompletion"
-        case .failureRequiringAppLaunchRideScheduledTooFar: "failureRequiringAppLaunchRideScheduledTooFar"
-        }
-    }
 
     /// Whether the code is one of the failures.
     public var isFailure: Bool { rawValue >= Self.failure.rawValue }

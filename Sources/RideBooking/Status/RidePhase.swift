@@ -8,7 +8,7 @@
 /// (confirmed may go straight to pickup when the vehicle is already there), plus cancellation
 /// from received, confirmed, approachingPickup or pickup to completed. ``unknown`` is never
 /// emitted; ``completed`` always carries a ``RideCompletionStatus``.
-public enum RidePhase: Int, Sendable, Codable, CaseIterable, CustomStringConvertible {
+public enum RidePhase: Int, Sendable, Codable, CaseIterable {
     /// Never emitted by Lodestar; present because SiriKit has it.
     case unknown = 0
     /// The request has been received; no vehicle is assigned yet.
@@ -53,17 +53,4 @@ public enum RidePhase: Int, Sendable, Codable, CaseIterable, CustomStringConvert
 
     /// Whether the ride is still running (not completed, and not unknown).
     public var isActive: Bool { self != .completed && self != .unknown }
-
-    /// SiriKit's case name.
-    public var description: String {
-        switch self {
-        case .unknown: "unknown"
-        case .received: "received"
-        case .confirmed: "confirmed"
-        case .ongoing: "ongoing"
-        case .completed: "completed"
-        case .approachingPickup: "approachingPickup"
-        case .pickup: "pickup"
-        }
-    }
 }
