@@ -12,9 +12,10 @@ struct RideCommand: AsyncParsableCommand {
             Without --fleet, a simulated fleet of 400 vehicles near the pickup is used (the same \
             vehicles in every process). See docs/rides.md.
 
-            Exit status: 0 done; 1 error (store, files); 2 bad arguments; 3 a choice or a value is \
+            Exit status: 0 done; 1 error (store, files); 3 a choice or a value is \
             needed and the terminal cannot ask (the choices are listed); 4 refused (unsupported \
-            value, no service, no vehicle free, scheduled too far, cannot cancel).
+            value, no service, no vehicle free, scheduled too far, cannot cancel); 64 bad \
+            arguments.
             """,
         subcommands: [
             RideRequestCommand.self, RideStatusCommand.self, RideCancelCommand.self, RideListCommand.self,

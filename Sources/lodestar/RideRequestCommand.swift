@@ -16,9 +16,11 @@ struct RideRequestCommand: AsyncParsableCommand {
             confirmed, several must be chosen from (nearest first; --yes takes the first).
 
             Examples:
-              lodestar ride request --trace Traces/walk-to-pickup.nmea --dropoff 51.4700,-0.4543 --party 2 --yes
-              lodestar ride request --pickup-name 'Waterloo station' --dropoff-name 'Heathrow T5' --party 3 --option XL
-              lodestar ride request --pickup 51.5074,-0.1278 --party 1 --at 2026-12-01T08:00:00Z --json
+              lodestar ride request --trace Traces/walk-to-pickup.nmea \\
+                  --dropoff 51.4700,-0.4543 --party 2 --yes
+              lodestar ride request --pickup-name 'Waterloo station' \\
+                  --dropoff-name 'Heathrow T5' --party 3 --option XL
+              lodestar ride request --pickup -33.8688,151.2093 --party 1 --json
             """)
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Pickup, decimal degrees (south and west negative).", valueName: "lat,lon"))
