@@ -8,10 +8,11 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "Geodesy", targets: ["Geodesy"]),
-        .library(name: "GNSS", targets: ["GNSS"]),
         .library(name: "GeoMagnetism", targets: ["GeoMagnetism"]),
-        .library(name: "Lodestar", targets: ["Lodestar"]),
+        .library(name: "GNSS", targets: ["GNSS"]),
+        .library(name: "NMEA", targets: ["NMEA"]),
         .library(name: "GPSD", targets: ["GPSD"]),
+        .library(name: "Lodestar", targets: ["Lodestar"]),
         .library(name: "RideBooking", targets: ["RideBooking"]),
         .executable(name: "lodestar", targets: ["lodestar"]),
     ],
@@ -23,17 +24,21 @@ let package = Package(
         // PROJ's geodesic C API (Karney's algorithm), from Debian's libproj-dev.
         .systemLibrary(name: "CProj", path: "Sources/CProj", providers: [.apt(["libproj-dev"])]),
         .target(name: "Geodesy", dependencies: ["CProj"]),
-        .target(name: "GNSS", dependencies: ["Geodesy"]),
         // World Magnetic Model 2025; NOAA's coefficient file is compiled into the binary.
         .target(name: "GeoMagnetism", dependencies: ["Geodesy"], resources: [.embedInCode("WMM2025.COF")]),
-        // The location manager, headings, rules, arrival, guidance and the trace synthesizer.
-        .target(name: "Lodestar", dependencies: ["Geodesy", "GeoMagnetism", "GNSS"]),
+        // Fix, error estimates, FixSource: values and protocols, no I/O.
+        .target(name: "GNSS", dependencies: ["Geodesy"]),
+        // NMEA 0183 sentences to fixes, one per receiver epoch.
+        .target(name: "NMEA", dependencies: ["GNSS", "Geodesy"]),
         // libgps, gpsd's client library, from Debian's libgps-dev (gps.h API 11 in gpsd 3.22).
         .systemLibrary(
             name: "CGPS", path: "Sources/CGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
         // A flat C shim in front of libgps: Swift cannot import gps_data_t's unions or gps_send.
         .target(name: "CGPSShim", dependencies: ["CGPS"], linkerSettings: [.linkedLibrary("gps")]),
+        // The live gpsd FixSource.
         .target(name: "GPSD", dependencies: ["GNSS", "CGPSShim"]),
+        // The location manager, headings, rules, arrival, guidance and the trace synthesizer.
+        .target(name: "Lodestar", dependencies: ["Geodesy", "GeoMagnetism", "GNSS", "NMEA", "GPSD"]),
         // Ride requests in SiriKit's resolve → confirm → handle model: fleet, spatial index, SQLite store.
         .target(
             name: "RideBooking",
@@ -45,23 +50,21 @@ let package = Package(
         .executableTarget(
             name: "lodestar",
             dependencies: [
-                "Geodesy",
-                "GeoMagnetism",
-                "GNSS",
-                "Lodestar",
-                "GPSD",
-                "RideBooking",
+                "Geodesy", "GeoMagnetism", "GNSS", "NMEA", "GPSD", "Lodestar", "RideBooking",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
         .testTarget(name: "GeoMagnetismTests", dependencies: ["GeoMagnetism", "Geodesy"]),
-        .testTarget(name: "LodestarTests", dependencies: ["Lodestar", "GNSS", "Geodesy", "GeoMagnetism"]),
+        .testTarget(name: "GNSSTests", dependencies: ["GNSS", "Geodesy"]),
+        .testTarget(name: "NMEATests", dependencies: ["NMEA", "GNSS", "Geodesy"]),
         .testTarget(name: "GPSDTests", dependencies: ["GPSD", "GNSS"]),
+        .testTarget(name: "LodestarTests", dependencies: ["Lodestar", "GNSS", "Geodesy", "GeoMagnetism"]),
         .testTarget(
             name: "RideBookingTests",
             dependencies: [
-                "RideBooking", "RideLoad", "Lodestar", "GNSS", "Geodesy", .product(name: "GRDB", package: "GRDB.swift"),
+                "RideBooking", "RideLoad", "Lodestar", "GNSS", "Geodesy", "NMEA",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(name: "CLITests", dependencies: ["lodestar", "Geodesy", "GeoMagnetism"]),

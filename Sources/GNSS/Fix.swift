@@ -13,32 +13,32 @@ public struct Fix: Sendable, Equatable {
     /// Horizontal position, WGS84. nil when the receiver reports none.
     public var coordinate: Coordinate?
     /// Altitude above mean sea level (the geoid), metres.
-    public var altitudeMSL: Double?
+    @CompactDouble public var altitudeMSL: Double?
     /// Geoid separation N (height of the geoid above the WGS84 ellipsoid), metres.
-    public var geoidSeparation: Double?
+    @CompactDouble public var geoidSeparation: Double?
     /// Altitude above the WGS84 ellipsoid (HAE), metres. When the receiver does not report it
     /// directly it is `altitudeMSL + geoidSeparation`.
-    public var altitudeHAE: Double?
+    @CompactDouble public var altitudeHAE: Double?
     /// Fix dimension.
     public var mode: FixMode
     /// How the fix was obtained (GGA quality, RMC/GNS mode indicator), when known.
     public var quality: FixQuality?
     /// Number of satellites used in the solution.
-    public var satellitesUsed: Int?
+    @CompactInt public var satellitesUsed: Int?
     /// Dilutions of precision (dimensionless).
-    public var hdop: Double?
-    public var vdop: Double?
-    public var pdop: Double?
+    @CompactDouble public var hdop: Double?
+    @CompactDouble public var vdop: Double?
+    @CompactDouble public var pdop: Double?
     /// The receiver's or gpsd's error estimates, each with its stated confidence.
     public var errors: ErrorEstimates
     /// Speed over ground, metres per second, ≥ 0.
-    public var speed: Double?
+    @CompactDouble public var speed: Double?
     /// Course over ground relative to true north, degrees in [0, 360).
-    public var course: Double?
+    @CompactDouble public var course: Double?
     /// Vertical speed, metres per second, positive up.
-    public var climb: Double?
+    @CompactDouble public var climb: Double?
     /// Magnetic variation (declination) reported by the receiver, degrees, east positive.
-    public var magneticVariation: Double?
+    @CompactDouble public var magneticVariation: Double?
     /// Heading readings from a heading sensor (HDT/THS true, HDG/HDM magnetic, gpsd ATT).
     public var heading: HeadingReading?
     /// Satellites in view, when the receiver reported them (GSV).

@@ -2,13 +2,13 @@
 /// receiver reported it. Lodestar's `Heading` is derived from this, the fix and the magnetic model.
 public struct HeadingReading: Sendable, Equatable {
     /// Heading relative to true north, degrees in [0, 360) (NMEA HDT, THS; gpsd ATT `heading`).
-    public var trueHeading: Double?
+    @CompactDouble public var trueHeading: Double?
     /// Heading relative to magnetic north, degrees in [0, 360) (NMEA HDG, HDM; gpsd ATT `mheading`).
-    public var magneticHeading: Double?
+    @CompactDouble public var magneticHeading: Double?
     /// Magnetic deviation of the sensor, degrees, east positive (HDG field 2).
-    public var deviation: Double?
+    @CompactDouble public var deviation: Double?
     /// Magnetic variation given with the heading, degrees, east positive (HDG field 4).
-    public var variation: Double?
+    @CompactDouble public var variation: Double?
     /// THS mode indicator or similar, when reported (A autonomous, E estimated, M manual, S simulated, V invalid).
     public var mode: Character?
 
@@ -31,13 +31,13 @@ public struct SatelliteInView: Sendable, Equatable {
     /// GNSS system derived from the talker or the NMEA 4.1 system id, when known.
     public var system: GNSSSystem?
     /// Elevation, degrees in [-90, 90].
-    public var elevation: Double?
+    @CompactDouble public var elevation: Double?
     /// Azimuth, degrees in [0, 360).
-    public var azimuth: Double?
+    @CompactDouble public var azimuth: Double?
     /// Signal to noise ratio, dB-Hz.
-    public var snr: Double?
+    @CompactDouble public var snr: Double?
     /// NMEA 4.1 signal id, when given.
-    public var signalID: Int?
+    @CompactInt public var signalID: Int?
 
     public init(prn: Int, system: GNSSSystem? = nil, elevation: Double? = nil, azimuth: Double? = nil,
                 snr: Double? = nil, signalID: Int? = nil) {

@@ -15,6 +15,7 @@ struct LodestarCommand: AsyncParsableCommand {
             DeclinationCommand.self,
             TraceCommand.self,
             TrackCommand.self,
+            ReplayCommand.self,
             RideCommand.self,
         ]
     )

@@ -2,52 +2,66 @@ import Foundation
 import GNSS
 import Geodesy
 import Lodestar
+import NMEA
 import RideBooking
 import Testing
 
 /// The pickup taken from Traces/walk-to-pickup.nmea through the location manager.
 ///
-/// The trace's epochs are read from its ground-truth CSV (`reported_lat`, `reported_lon` and the
-/// GST sigma, exactly what the receiver wrote) into fixes, replayed by a `LocationManager` on the
-/// virtual clock; the last location it delivers is the current location.
+/// The trace is decoded by the NMEA module into one fix per epoch and replayed by a
+/// `LocationManager` on the virtual clock; the last location it delivers is the current location.
+/// The expected values are the last row of the trace's ground truth (`walk-to-pickup.truth.csv`:
+/// what the receiver wrote, and its GST sigma).
 @Suite struct TracePickupTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let traces = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Traces")
 
-    /// The walk's fixes, one per CSV row.
+    /// The walk's fixes, one per epoch, as the NMEA decoder assembles them.
     static func walkFixes() throws -> [Fix] {
-        let text = try String(
-            contentsOf: packageRoot.appendingPathComponent("Traces/walk-to-pickup.truth.csv"), encoding: .utf8)
-        var lines = text.split(separator: "\n")
-        let header = lines.removeFirst().split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-        func column(_ name: String) throws -> Int { try #require(header.firstIndex(of: name)) }
-        let (time, lat, lon, sigma, fixed) = (
-            try column("time"), try column("reported_lat"), try column("reported_lon"), try column("sigma"),
-            try column("fix"))
+        let data = try Data(contentsOf: traces.appendingPathComponent("walk-to-pickup.nmea"))
+        var decoder = NMEADecoder()
+        var fixes: [Fix] = []
+        var rejected = 0
+        let collect = { (event: NMEADecoder.Event) in
+            switch event {
+            case .epoch(let epoch): fixes.append(epoch.fix)
+            case .rejected: rejected += 1
+            }
+        }
+        data.withUnsafeBytes { decoder.decode($0, collect) }
+        decoder.finish(collect)
+        #expect(rejected == 0)
+        return fixes
+    }
+
+    /// The last row of the ground truth: time, reported latitude and longitude, sigma.
+    static func lastTruth() throws -> (time: Date, latitude: Double, longitude: Double, sigma: Double) {
+        let text = try String(contentsOf: traces.appendingPathComponent("walk-to-pickup.truth.csv"), encoding: .utf8)
+        let lines = text.split(separator: "\n")
+        let header = try #require(lines.first).split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        let last = try #require(lines.last).split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        func value(_ name: String) throws -> String { last[try #require(header.firstIndex(of: name))] }
         let iso = ISO8601DateFormatter()
         iso.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return try lines.map { line in
-            let f = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-            let s = try #require(Double(f[sigma]))
-            let date: Date = try #require(iso.date(from: f[time]))
-            return Fix(
-                time: date,
-                coordinate: try Coordinate(latitude: try #require(Double(f[lat])), longitude: try #require(Double(f[lon]))),
-                mode: f[fixed] == "1" ? .threeD : .noFix,
-                errors: ErrorEstimates(latitude: Uncertainty(s, .oneSigma), longitude: Uncertainty(s, .oneSigma)))
-        }
+        let time: Date = try #require(iso.date(from: try value("time")))
+        return (
+            time, try #require(Double(try value("reported_lat"))), try #require(Double(try value("reported_lon"))),
+            try #require(Double(try value("sigma")))
+        )
     }
 
     @Test func pickupFromTheTraceThroughTheLocationManager() async throws {
         let fixes = try Self.walkFixes()
+        let truth = try Self.lastTruth()
         let manager = LocationManager(source: RecordedFixSource(name: "trace walk-to-pickup", fixes: fixes), clock: .virtual)
         let current = await CurrentLocation.lastLocation(replaying: manager)
         let location = try #require(current.location)
-        let last = try #require(fixes.last)
-        #expect(location.timestamp == last.time)
-        #expect(location.coordinate == last.coordinate)
-        #expect(current.referenceDate == last.time)  // age is measured in trace time
-        #expect(abs(try #require(location.horizontalAccuracy) - 3 * 2.0.squareRoot()) < 1e-9)
+        #expect(location.timestamp == truth.time)
+        #expect(abs(location.coordinate.latitude - truth.latitude) < 1e-9)
+        #expect(abs(location.coordinate.longitude - truth.longitude) < 1e-9)
+        #expect(current.referenceDate == truth.time)  // age is measured in trace time
+        // GST's per-axis sigmas combine to the 68% radius √2·σ.
+        #expect(abs(try #require(location.horizontalAccuracy) - truth.sigma * 2.0.squareRoot()) < 1e-9)
         #expect(location.isReplayed)
 
         // The walk ends 2-3 m from the Charing Cross forecourt pickup point: snapped to it.
@@ -63,7 +77,7 @@ import Testing
         // And the ride is booked from it.
         let fixture = try ServiceFixture(
             vehicles: [Fixture.vehicle("V-1", at: Fixture.point(azimuth: 60, distance: 2_000))], places: resolver,
-            clock: TestClock(try #require(last.time)))
+            clock: TestClock(truth.time))
         var request = RideRequest(dropOffLocation: Placemark(coordinate: Fixture.heathrow), partySize: 2)
         request.pickupLocation = try #require(
             { if case .confirmationRequired(let p) = fixture.requests.resolvePickupLocation(for: request, current: current) { p } else { nil } }())

@@ -1,0 +1,176 @@
+import GNSS
+
+/// Groups the sentences of each reporting cycle into one ``NMEAEpoch``, as gpsd does.
+///
+/// Cycle boundaries:
+/// - A sentence whose UTC time differs from the cycle's time starts a new cycle (GGA, RMC, GLL,
+///   GNS, GST, GBS, ZDA have a time field). Sentences without a time field (GSA, GSV, VTG, HDT,
+///   ...) belong to the cycle in progress; the first time seen names the cycle.
+/// - A sentence whose time field is empty (receivers before their first fix) starts a new cycle
+///   when the cycle has a time; and a fix sentence (GGA, RMC, GLL, GNS) with a time starts a new
+///   cycle when the cycle has none but already holds a sentence with an empty time field: the
+///   two cannot be one cycle. (A ZDA joins such a cycle and names its time.)
+/// - While the cycle has no time, a sentence of a (talker, type) it already holds starts a new
+///   cycle, so that receivers without a clock and heading-only streams still give one epoch per
+///   cycle. GSA (one per constellation) and GSV (multi-part) are exempt. Once the cycle has a
+///   time, repeats join it (multiplexers duplicate sentences, heading sensors report several
+///   times per GNSS cycle; the last value is kept).
+///
+/// Dates: a cycle takes the date of its own RMC or ZDA; otherwise the date of the previous cycle,
+/// plus one day when the time of day went back by more than 12 hours (midnight rollover), minus
+/// one when it jumped forward by more than 12 hours. Two-digit RMC years are pivoted at 69. With
+/// no date known yet, ``NMEAEpoch/timeOfDay`` is set and `fix.time` is nil.
+///
+/// Validity comes from RMC/GLL status, mode indicators, GGA quality and GSA fix type — never from
+/// the NMEA 4.1 navigational status. Error estimates come from GST (one sigma) when the cycle
+/// has one, else from DOP × ``UserRangeError``.
+///
+/// The assembler keeps O(1) state (one cycle) and allocates only the satellites-in-view array.
+public struct EpochAssembler: Sendable {
+    /// Assembly options.
+    public struct Options: Sendable, Equatable {
+        /// The error model for cycles without GST.
+        public var userRangeError: UserRangeError
+
+        /// Default options.
+        public init(userRangeError: UserRangeError = UserRangeError()) {
+            self.userRangeError = userRangeError
+        }
+    }
+
+    /// The options in use.
+    public var options: Options
+    var current = EpochBuilder()
+    var lastDate: CalendarDate?
+    var lastTime: TimeOfDay?
+    /// The epoch the last typed `add` closed.
+    var finished: NMEAEpoch?
+
+    /// Makes an assembler.
+    public init(options: Options = Options()) { self.options = options }
+
+    /// Adds the sentence read from line `line` (1-based). Returns the previous cycle when this
+    /// sentence starts a new one. Undecoded sentences (proprietary, unsupported) are ignored.
+    public mutating func add(_ sentence: NMEASentence, line: Int) -> NMEAEpoch? {
+        let closed: Bool = switch sentence {
+        case .gga(let s): add(s, line: line)
+        case .rmc(let s): add(s, line: line)
+        case .gll(let s): add(s, line: line)
+        case .gsa(let s): add(s, line: line)
+        case .gsv(let s): add(s, line: line)
+        case .vtg(let s): add(s, line: line)
+        case .gst(let s): add(s, line: line)
+        case .gbs(let s): add(s, line: line)
+        case .zda(let s): add(s, line: line)
+        case .gns(let s): add(s, line: line)
+        case .hdt(let s): add(s, line: line)
+        case .hdg(let s): add(s, line: line)
+        case .hdm(let s): add(s, line: line)
+        case .ths(let s): add(s, line: line)
+        case .unsupported, .proprietary, .encapsulated: false
+        }
+        return closed ? takeFinished() : nil
+    }
+
+    /// The epoch the last typed `add` closed (it returned true), moved out of the assembler.
+    @inline(__always)
+    mutating func takeFinished() -> NMEAEpoch? {
+        let e = finished
+        finished = nil
+        return e
+    }
+
+    // Typed entry points: the stream decoder calls these directly, without an NMEASentence. They
+    // return whether the sentence closed a cycle; the closed epoch waits in `finished`, so that no
+    // large optional is returned per sentence.
+    mutating func add(_ s: GGA, line: Int) -> Bool { let e = begin(s.talker, .gga, s.time, line); current.add(s); return e }
+    mutating func add(_ s: RMC, line: Int) -> Bool { let e = begin(s.talker, .rmc, s.time, line); current.add(s); return e }
+    mutating func add(_ s: GLL, line: Int) -> Bool { let e = begin(s.talker, .gll, s.time, line); current.add(s); return e }
+    mutating func add(_ s: GSA, line: Int) -> Bool { let e = begin(s.talker, .gsa, nil, line); current.add(s); return e }
+    mutating func add(_ s: GSV, line: Int) -> Bool { let e = begin(s.talker, .gsv, nil, line); current.add(s); return e }
+    mutating func add(_ s: VTG, line: Int) -> Bool { let e = begin(s.talker, .vtg, nil, line); current.add(s); return e }
+    mutating func add(_ s: GST, line: Int) -> Bool { let e = begin(s.talker, .gst, s.time, line); current.add(s); return e }
+    mutating func add(_ s: GBS, line: Int) -> Bool { begin(s.talker, .gbs, s.time, line) }
+    mutating func add(_ s: ZDA, line: Int) -> Bool { let e = begin(s.talker, .zda, s.time, line); current.add(s); return e }
+    mutating func add(_ s: GNS, line: Int) -> Bool { let e = begin(s.talker, .gns, s.time, line); current.add(s); return e }
+    mutating func add(_ s: HDT, line: Int) -> Bool { let e = begin(s.talker, .hdt, nil, line); current.add(s); return e }
+    mutating func add(_ s: HDG, line: Int) -> Bool { let e = begin(s.talker, .hdg, nil, line); current.add(s); return e }
+    mutating func add(_ s: HDM, line: Int) -> Bool { let e = begin(s.talker, .hdm, nil, line); current.add(s); return e }
+    mutating func add(_ s: THS, line: Int) -> Bool { let e = begin(s.talker, .ths, nil, line); current.add(s); return e }
+
+    /// Applies the cycle-boundary rules for a sentence of `type` with `time` and notes its line.
+    /// Returns true when it closed the cycle in progress (then in `finished`).
+    @inline(__always)
+    mutating func begin(_ talker: Talker, _ type: SentenceType, _ time: TimeOfDay?, _ line: Int) -> Bool {
+        var closed = false
+        let key = EpochBuilder.key(talker, type)
+        let timed = EpochAssembler.carriesTime(type)
+        let startsNew: Bool
+        if let time {
+            if let t0 = current.timeOfDay {
+                startsNew = time != t0
+            } else {
+                // A fix sentence with a time cannot share a cycle with a sentence whose time field
+                // was empty: that one belongs to an earlier, timeless cycle. (A ZDA may: it tells
+                // the time even while the fix sentences have none.)
+                startsNew = current.holdsEmptyTime && type != .zda && type != .gst && type != .gbs
+            }
+        } else if timed && current.timeOfDay != nil {
+            // An empty time field cannot belong to a cycle whose time is known.
+            startsNew = true
+        } else if current.timeOfDay == nil && type != .gsa && type != .gsv {
+            startsNew = current.repeats(key)
+        } else {
+            startsNew = false
+        }
+        if startsNew && !current.isEmpty {
+            finished = close()
+            closed = true
+        }
+        if current.timeOfDay == nil && type != .gsa && type != .gsv { _ = current.repeats(key) }
+        if let time, current.timeOfDay == nil { current.timeOfDay = time }
+        if timed && time == nil { current.holdsEmptyTime = true }
+        current.note(line: line)
+        return closed
+    }
+
+    /// Whether sentences of this type have a UTC time field (which may be empty).
+    static func carriesTime(_ type: SentenceType) -> Bool {
+        switch type {
+        case .gga, .rmc, .gll, .gns, .gst, .gbs, .zda: true
+        default: false
+        }
+    }
+
+    /// Ends the stream: returns the cycle in progress, if it holds any sentence.
+    public mutating func finish() -> NMEAEpoch? {
+        current.isEmpty ? nil : close()
+    }
+
+    /// Resolves the current cycle into an epoch and starts an empty one.
+    mutating func close() -> NMEAEpoch {
+        let time = current.timeOfDay
+        let date = current.date ?? carriedDate(for: time)
+        if time != nil {
+            if let date { lastDate = date }
+            lastTime = time
+        }
+        let epoch = NMEAEpoch(fix: current.fix(date: date, uere: options.userRangeError),
+                              timeOfDay: time, firstLine: current.firstLine,
+                              lastLine: current.lastLine, sentenceCount: current.sentenceCount)
+        let capacity = current.satellites.count
+        current = EpochBuilder()
+        current.satellites.reserveCapacity(capacity)
+        return epoch
+    }
+
+    /// The previous cycle's date, rolled over midnight when the time of day wrapped.
+    func carriedDate(for time: TimeOfDay?) -> CalendarDate? {
+        guard let lastDate, let time, let lastTime else { return nil }
+        let halfDay: Int64 = 43_200_000_000_000
+        let delta = time.nanosecondsOfDay - lastTime.nanosecondsOfDay
+        if delta < -halfDay { return lastDate.adding(days: 1) }
+        if delta > halfDay { return lastDate.adding(days: -1) }
+        return lastDate
+    }
+}

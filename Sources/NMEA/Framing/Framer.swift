@@ -1,0 +1,200 @@
+/// Finds the ``Frame`` of a sentence in a line, recording field positions as it goes.
+enum Framer {
+    static let dollar: UInt8 = 0x24, bang: UInt8 = 0x21, star: UInt8 = 0x2A, comma: UInt8 = 0x2C
+    static let backslash: UInt8 = 0x5C
+
+    @inline(__always)
+    static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0D || b == 0x0A }
+
+    @inline(__always)
+    static func hexValue(_ b: UInt8) -> Int? {
+        switch b {
+        case 0x30...0x39: Int(b - 0x30)
+        case 0x41...0x46: Int(b - 0x41 + 10)
+        case 0x61...0x66: Int(b - 0x61 + 10)
+        default: nil
+        }
+    }
+
+    /// Trims surrounding white space (space, tab, CR, LF) and returns the bounds of the rest.
+    @inline(__always)
+    static func trimmed(_ p: UnsafePointer<UInt8>, _ n: Int) -> (Int, Int) {
+        var lo = 0, hi = n
+        while lo < hi && isSpace(p[lo]) { lo += 1 }
+        while hi > lo && isSpace(p[hi - 1]) { hi -= 1 }
+        return (lo, hi)
+    }
+
+    /// Frames the sentence in `p[0..<n]`, writing the start index of each field into `starts`
+    /// (capacity `capacity`).
+    /// - Throws: the framing reasons of ``NMEAError/Reason``.
+    static func frame(
+        _ p: UnsafePointer<UInt8>, _ n: Int, lenient: Bool,
+        starts: UnsafeMutablePointer<Int32>, capacity: Int
+    ) throws(NMEAError) -> Frame {
+        var (lo, hi) = trimmed(p, n)
+        guard lo < hi else { throw NMEAError(.framing, "empty line") }
+        // IEC 61162-450 UDP datagram header "UdPbC\0".
+        if hi - lo >= 6 && p[lo] == 0x55 && p[lo + 1] == 0x64 && p[lo + 2] == 0x50
+            && p[lo + 3] == 0x62 && p[lo + 4] == 0x43 && p[lo + 5] == 0 {
+            lo += 6
+        }
+        var tagBlock: Range<Int>? = nil
+        if lo < hi && p[lo] == backslash {
+            let content = try tagBlockContent(p, lo, hi)
+            tagBlock = content
+            lo = content.upperBound + 4          // "*hh\"
+        }
+        guard lo < hi else { throw NMEAError(.framing, "no sentence after the TAG block") }
+
+        var delimiter = p[lo]
+        var first = lo + 1
+        if delimiter != dollar && delimiter != bang {
+            guard lenient, startsWithKnownAddress(p, lo, hi) else {
+                throw NMEAError(.framing, "does not start with '$' or '!'")
+            }
+            delimiter = dollar
+            first = lo
+        }
+
+        // One pass: characters, XOR, field positions.
+        var sum: UInt8 = 0
+        var i = first
+        var fields = 0
+        var checksumAt = -1
+        var wordSum: UInt64 = 0
+        while true {
+            // Eight bytes at a time while they are all ordinary or commas (SWAR, "Bit Twiddling
+            // Hacks"): every byte in 0x2C...0x7E. Commas are located from the exact zero-byte
+            // mask of the word XOR ",,,,,,,,".
+            while i + 8 <= hi {
+                let x = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
+                let below = (x &- 0x2C2C_2C2C_2C2C_2C2C) & ~x & 0x8080_8080_8080_8080
+                let above = ((x &+ 0x0101_0101_0101_0101) | x) & 0x8080_8080_8080_8080
+                if below | above != 0 { break }
+                wordSum ^= x
+                let y = x ^ 0x2C2C_2C2C_2C2C_2C2C
+                var commas = ~(((y & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | y | 0x7F7F_7F7F_7F7F_7F7F)
+                if fields &+ 8 <= capacity {
+                    while commas != 0 {
+                        starts[fields] = Int32(truncatingIfNeeded: i &+ commas.trailingZeroBitCount &>> 3 &+ 1)
+                        fields &+= 1
+                        commas &= commas &- 1
+                    }
+                } else {
+                    while commas != 0 {
+                        if fields < capacity {
+                            starts[fields] = Int32(truncatingIfNeeded: i &+ commas.trailingZeroBitCount &>> 3 &+ 1)
+                        }
+                        fields &+= 1
+                        commas &= commas &- 1
+                    }
+                }
+                i += 8
+            }
+            guard i < hi else { break }
+            // One byte: the word held a byte that needs a decision, or fewer than eight remain.
+            let b = p[i]
+            if b > 0x2C && b <= 0x7E {
+                sum ^= b
+                i += 1
+                continue
+            }
+            if b == star { checksumAt = i; break }
+            if b < 0x20 || b > 0x7E {
+                throw NMEAError(.badChar, "byte 0x\(String(b, radix: 16)) at column \(i + 1)")
+            }
+            if b == dollar || b == bang {
+                throw NMEAError(.framing, "second start delimiter at column \(i + 1)")
+            }
+            sum ^= b
+            if b == comma {
+                if fields < capacity { starts[fields] = Int32(truncatingIfNeeded: i &+ 1) }
+                fields &+= 1
+            }
+            i &+= 1
+        }
+        wordSum ^= wordSum >> 32
+        wordSum ^= wordSum >> 16
+        wordSum ^= wordSum >> 8
+        sum ^= UInt8(truncatingIfNeeded: wordSum)
+        let payloadEnd = checksumAt >= 0 ? checksumAt : hi
+        // The address ends at the first comma (capacity is never 0), or at the payload's end.
+        let addressEnd = fields > 0 ? Int(starts[0]) - 1 : payloadEnd
+
+        if checksumAt >= 0 {
+            let after = hi - checksumAt - 1
+            guard after >= 2, let h = hexValue(p[checksumAt + 1]), let l = hexValue(p[checksumAt + 2]) else {
+                let shown = String(decoding: UnsafeBufferPointer(start: p + checksumAt + 1, count: min(after, 2)), as: UTF8.self)
+                throw NMEAError(.checksumFormat, "checksum is not two hex digits: '\(shown)'")
+            }
+            guard after == 2 else {
+                throw NMEAError(.trailingData, "\(after - 2) byte(s) after the checksum")
+            }
+            let given = UInt8(h << 4 | l)
+            guard given == sum else {
+                throw NMEAError(.checksumMismatch, "checksum \(hex2(given)) != computed \(hex2(sum))")
+            }
+        } else if !lenient {
+            throw NMEAError(.checksumMissing, "no *hh checksum")
+        }
+
+        let addressLength = addressEnd - first
+        try checkAddress(p, first, addressLength)
+        return Frame(delimiter: delimiter, addressStart: first, addressLength: addressLength,
+                     payloadEnd: payloadEnd, tagBlock: tagBlock, fieldCount: fields)
+    }
+
+    static func hex2(_ v: UInt8) -> String {
+        let digits = Array("0123456789ABCDEF".utf8)
+        return String(decoding: [digits[Int(v >> 4)], digits[Int(v & 15)]], as: UTF8.self)
+    }
+
+    /// Checks the address: `P` + at least three characters, or exactly talker (2) + type (3).
+    @inline(__always)
+    static func checkAddress(_ p: UnsafePointer<UInt8>, _ start: Int, _ length: Int) throws(NMEAError) {
+        var ok: Bool
+        if length == 5 {
+            ok = Talker.isAddressByte(p[start]) && Talker.isAddressByte(p[start &+ 1]) && Talker.isAddressByte(p[start &+ 2])
+                && Talker.isAddressByte(p[start &+ 3]) && Talker.isAddressByte(p[start &+ 4])
+        } else {
+            ok = length >= 4 && p[start] == 0x50
+            if ok {
+                for k in 0..<length where !Talker.isAddressByte(p[start + k]) { ok = false; break }
+            }
+        }
+        if !ok {
+            let text = String(decoding: UnsafeBufferPointer(start: p + start, count: length), as: UTF8.self)
+            throw NMEAError(.badAddress, "address field '\(text)' is not talker(2)+type(3) or P+manufacturer")
+        }
+    }
+
+    /// Validates a TAG block that starts at `lo` (a backslash) and returns the range of its content.
+    static func tagBlockContent(_ p: UnsafePointer<UInt8>, _ lo: Int, _ hi: Int) throws(NMEAError) -> Range<Int> {
+        var close = lo + 1
+        while close < hi && p[close] != backslash { close += 1 }
+        guard close < hi else { throw NMEAError(.badTagBlock, "TAG block missing closing backslash") }
+        guard close - lo >= 4, p[close - 3] == star,
+              let h = hexValue(p[close - 2]), let l = hexValue(p[close - 1]) else {
+            throw NMEAError(.badTagBlock, "TAG block without checksum")
+        }
+        var sum: UInt8 = 0
+        for k in (lo + 1)..<(close - 3) {
+            let b = p[k]
+            if b < 0x20 || b > 0x7E { throw NMEAError(.badTagBlock, "control byte inside the TAG block") }
+            sum ^= b
+        }
+        guard UInt8(h << 4 | l) == sum else {
+            throw NMEAError(.badTagBlock, "TAG block checksum \(hex2(UInt8(h << 4 | l))) != computed \(hex2(sum))")
+        }
+        return (lo + 1)..<(close - 3)
+    }
+
+    /// Lenient mode: the line starts with a known standard address (`GPRMC,`) without a `$`.
+    static func startsWithKnownAddress(_ p: UnsafePointer<UInt8>, _ lo: Int, _ hi: Int) -> Bool {
+        guard hi - lo >= 6, p[lo + 5] == comma else { return false }
+        for k in 0..<5 where !Talker.isAddressByte(p[lo + k]) { return false }
+        let type = UInt32(p[lo + 2]) << 16 | UInt32(p[lo + 3]) << 8 | UInt32(p[lo + 4])
+        return KnownTypes.standard.contains(type)
+    }
+}

@@ -1,0 +1,125 @@
+import GNSS
+
+/// GSV — satellites in view, four per sentence, in a numbered series of sentences.
+///
+/// `$GPGSV,3,1,11,03,03,111,00,04,15,270,00,06,01,010,12,13,06,292,00*hh`
+///
+/// Fields: 1 number of sentences, 2 sentence number, 3 satellites in view, then per satellite:
+/// id, elevation (degrees, −90...90), azimuth (degrees true, 0...360), SNR (dB-Hz, 0...99, may be
+/// empty). A final lone field after the blocks is the NMEA 4.10 signal id. Blocks whose fields are
+/// all empty are left out. At least 3 fields are required.
+public struct GSV: Sendable, Equatable {
+    /// Talker of the sentence.
+    public var talker: Talker
+    /// Total number of sentences in the series, ≥ 1.
+    public var totalMessages: Int
+    /// Number of this sentence, 1...totalMessages.
+    public var messageNumber: Int
+    /// Total number of satellites in view.
+    @CompactInt public var satellitesInView: Int? = nil
+    /// NMEA 4.10 signal id (hex digit, as an integer).
+    @CompactInt public var signalID: Int? = nil
+    private var storage: InlineArray<4, Entry>
+    /// Number of satellites in this sentence, 0...4.
+    public private(set) var satelliteCount: Int
+
+    /// An empty GSV sentence `number` of `total`.
+    public init(talker: Talker, total: Int, number: Int) {
+        self.talker = talker
+        totalMessages = total
+        messageNumber = number
+        storage = InlineArray(repeating: Entry(prn: 0, system: nil, elevation: nil, azimuth: nil, snr: nil))
+        satelliteCount = 0
+    }
+
+    /// One satellite, stored compactly (32 bytes).
+    struct Entry {
+        var prn: UInt16
+        var system: GNSSSystem?
+        @CompactDouble var elevation: Double?
+        @CompactDouble var azimuth: Double?
+        @CompactDouble var snr: Double?
+    }
+
+    /// The satellites of this sentence, in order.
+    public var satellites: [SatelliteInView] { (0..<satelliteCount).map { satellite(at: $0) } }
+
+    /// The satellite at `index`, 0 ..< satelliteCount.
+    public func satellite(at index: Int) -> SatelliteInView {
+        let e = storage[index]
+        return SatelliteInView(prn: Int(e.prn), system: e.system, elevation: e.elevation, azimuth: e.azimuth,
+                               snr: e.snr, signalID: signalID)
+    }
+
+    /// Appends a satellite (ids 0...65535); ignored beyond four.
+    public mutating func append(_ satellite: SatelliteInView) {
+        guard satelliteCount < 4 else { return }
+        storage[satelliteCount] = Entry(prn: UInt16(clamping: satellite.prn), system: satellite.system,
+                                        elevation: satellite.elevation, azimuth: satellite.azimuth, snr: satellite.snr)
+        satelliteCount += 1
+    }
+
+    public static func == (a: GSV, b: GSV) -> Bool {
+        a.talker == b.talker && a.totalMessages == b.totalMessages && a.messageNumber == b.messageNumber
+            && a.satellitesInView == b.satellitesInView && a.signalID == b.signalID
+            && a.satellites == b.satellites
+    }
+
+    static func decode(_ f: Fields, talker: Talker) throws(NMEAError) -> GSV {
+        try f.require(3)
+        var e: NMEAError? = nil
+        guard let total = f.integer(1, "number of sentences", in: 1...99, &e),
+              let number = f.integer(2, "sentence number", in: 1...99, &e) else {
+            try e.check()
+            throw NMEAError(.badField, "GSV fields 1-2: sentence numbers missing")
+        }
+        if number > total { throw f.bad(2, "sentence number", "greater than the number of sentences") }
+        var s = GSV(talker: talker, total: total, number: number)
+        s.satellitesInView = f.integer(3, "satellites in view", in: 0...999, &e)
+        let blockFields = f.count - 3
+        var usable = blockFields
+        if blockFields % 4 == 1 {
+            usable -= 1
+            try e.check()
+            if let c = try f.letter(f.count, "signal id") {
+                guard let v = Framer.hexValue(c) else { throw f.bad(f.count, "signal id", "not a hex digit") }
+                s.signalID = v
+            }
+        }
+        try e.check()
+        if usable > 16 { throw NMEAError(.badField, "GSV has more than four satellites") }
+        for b in 0..<((usable + 3) / 4) {
+            let n = 4 + b * 4
+            let prn = f.integer(n, "satellite id", in: 0...999, &e)
+            let elevation = f.decimal(n + 1, "elevation", in: -90...90, &e)
+            let azimuth = f.decimal(n + 2, "azimuth", in: 0...360, &e)
+            let snr = f.decimal(n + 3, "SNR", in: 0...99, &e)
+            guard let prn else {
+                if elevation == nil && azimuth == nil && snr == nil { continue }
+                try e.check()
+                throw f.bad(n, "satellite id", "missing")
+            }
+            s.storage[s.satelliteCount] = Entry(prn: UInt16(prn), system: GSV.system(talker: talker, prn: prn),
+                                                elevation: elevation, azimuth: azimuth == 360 ? 0 : azimuth, snr: snr)
+            s.satelliteCount += 1
+        }
+        try e.check()
+        return s
+    }
+
+    /// The satellite system of a satellite id: from a constellation talker, else from the NMEA id
+    /// ranges (1–32 GPS, 33–64 and 152–158 SBAS, 65–96 GLONASS, 193–202 QZSS, 201–237 and 401–437
+    /// BeiDou, 301–336 Galileo).
+    static func system(talker: Talker, prn: Int) -> GNSSSystem? {
+        if let s = talker.system, talker != .gps { return s }
+        switch prn {
+        case 1...32: return .gps
+        case 33...64, 152...158: return .sbas
+        case 65...96: return .glonass
+        case 193...200: return .qzss
+        case 201...237, 401...437: return .beidou
+        case 301...336: return .galileo
+        default: return talker.system
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import GNSS
+
+/// HDG — heading, deviation and variation, from a magnetic compass.
+///
+/// `$HCHDG,98.3,0.1,E,12.6,W*hh`
+///
+/// Fields: 1 magnetic sensor heading (degrees, 0...360), 2–3 magnetic deviation (degrees, `E`/`W`),
+/// 4–5 magnetic variation (degrees, `E`/`W`). Magnetic heading = sensor heading + deviation; true
+/// heading = magnetic heading + variation (east positive). At least 5 fields are required.
+public struct HDG: Sendable, Equatable {
+    /// Talker of the sentence.
+    public var talker: Talker
+    /// Magnetic sensor heading, degrees in [0, 360].
+    @CompactDouble public var heading: Double? = nil
+    /// Magnetic deviation, degrees, east positive.
+    @CompactDouble public var deviation: Double? = nil
+    /// Magnetic variation, degrees, east positive.
+    @CompactDouble public var variation: Double? = nil
+
+    /// An HDG with every field empty.
+    public init(talker: Talker) { self.talker = talker }
+
+    static func decode(_ f: Fields, talker: Talker) throws(NMEAError) -> HDG {
+        try f.require(5)
+        var e: NMEAError? = nil
+        var s = HDG(talker: talker)
+        s.heading = f.decimal(1, "heading", in: 0...360, &e)
+        try e.check()
+        s.deviation = try f.eastWest(2, "deviation", in: 0...180)
+        s.variation = try f.eastWest(4, "variation", in: 0...180)
+        try e.check()
+        return s
+    }
+}

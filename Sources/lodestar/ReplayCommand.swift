@@ -1,0 +1,83 @@
+import ArgumentParser
+import GNSS
+import Glibc
+import NMEA
+
+/// `lodestar replay FILE`: decodes an NMEA trace as fast as possible and writes one record per
+/// epoch, with a summary on standard error.
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Decode an NMEA 0183 trace into one record per receiver epoch.",
+        discussion: """
+            Reads FILE (or standard input for '-') as fast as possible, groups each reporting \
+            cycle's sentences into one fix, and writes one record per epoch to standard output. \
+            Lines that are not acceptable sentences (bad checksum, truncated, out-of-range field, \
+            binary garbage) are skipped and reported on standard error with their line number \
+            and reason; a summary follows. Skipped lines are not an error: the exit status is \
+            non-zero only when the file cannot be read.
+            """
+    )
+
+    @Argument(help: "The NMEA trace to replay, or '-' for standard input.")
+    var file: String
+
+    @Flag(exclusivity: .exclusive, help: "Output format.")
+    var format: ReplayFormat = .text
+
+    @Flag(help: "Accept sentences without a checksum (and a missing '$' before a standard sentence).")
+    var lenient = false
+
+    @Option(help: "Report at most this many skipped lines one by one; the rest are only counted.")
+    var maxReports = 20
+
+    func validate() throws {
+        guard maxReports >= 0 else { throw ValidationError("--max-reports must be 0 or more.") }
+        guard !file.isEmpty else { throw ValidationError("FILE must not be empty.") }
+    }
+
+    func run() throws {
+        let input: ReplayInput
+        do {
+            input = try ReplayInput(path: file)
+        } catch {
+            ReplaySummary.printError(error.description)
+            throw ExitCode.failure
+        }
+        defer { input.close() }
+
+        var decoder = NMEADecoder(options: .init(parser: .init(lenient: lenient)))
+        var output = ReplayOutput(fd: 1)
+        var summary = ReplaySummary(maxReports: maxReports)
+        var progress = ReplayProgress(total: input.size)
+        let format = format
+        output.buffer.append(contentsOf: format.header(name: file == "-" ? "stdin" : file))
+
+        let handle: (NMEADecoder.Event) -> Void = { event in
+            switch event {
+            case .epoch(let epoch):
+                format.append(epoch, to: &output.buffer)
+                output.flushIfFull()
+                summary.count(epoch)
+            case .rejected(let line):
+                summary.report(line)
+            }
+        }
+        do {
+            try input.forEachChunk { chunk in
+                decoder.decode(chunk, handle)
+                progress.advance(by: chunk.count)
+            }
+        } catch {
+            progress.finish()
+            output.flush()
+            ReplaySummary.printError(error.description)
+            throw ExitCode.failure
+        }
+        decoder.finish(handle)
+        output.buffer.append(contentsOf: format.footer)
+        output.flush()
+        progress.finish()
+        summary.print(decoder.statistics, input: input.name)
+    }
+}
