@@ -48,6 +48,16 @@ let package = Package(
             path: "Benchmarks/NMEABenchmarks",
             plugins: plugins
         ),
+        .executableTarget(
+            name: "RideBenchmarks",
+            dependencies: benchmark + [
+                .product(name: "RideBooking", package: lodestar),
+                .product(name: "Lodestar", package: lodestar),
+                .product(name: "Geodesy", package: lodestar),
+            ],
+            path: "Benchmarks/RideBenchmarks",
+            plugins: plugins
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
