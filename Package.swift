@@ -13,10 +13,12 @@ let package = Package(
         .library(name: "NMEA", targets: ["NMEA"]),
         .library(name: "GPSD", targets: ["GPSD"]),
         .library(name: "Lodestar", targets: ["Lodestar"]),
+        .library(name: "RideBooking", targets: ["RideBooking"]),
         .executable(name: "lodestar", targets: ["lodestar"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // PROJ's geodesic C API (Karney's algorithm), from Debian's libproj-dev.
@@ -37,10 +39,18 @@ let package = Package(
         .target(name: "GPSD", dependencies: ["GNSS", "CGPSShim"]),
         // The location manager, headings, rules, arrival, guidance and the trace synthesizer.
         .target(name: "Lodestar", dependencies: ["Geodesy", "GeoMagnetism", "GNSS", "NMEA", "GPSD"]),
+        // Ride requests in SiriKit's resolve → confirm → handle model: fleet, spatial index, SQLite store.
+        .target(
+            name: "RideBooking",
+            dependencies: ["Geodesy", "GNSS", "Lodestar", .product(name: "GRDB", package: "GRDB.swift")],
+            resources: [.embedInCode("Resources/london.gazetteer.json")]
+        ),
+        // Books rides in a loop against a store; the storage tests kill it with SIGKILL mid-request.
+        .executableTarget(name: "RideLoad", dependencies: ["RideBooking", "Geodesy"]),
         .executableTarget(
             name: "lodestar",
             dependencies: [
-                "Geodesy", "GeoMagnetism", "GNSS", "NMEA", "GPSD", "Lodestar",
+                "Geodesy", "GeoMagnetism", "GNSS", "NMEA", "GPSD", "Lodestar", "RideBooking",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -54,6 +64,13 @@ let package = Package(
         .target(name: "LiveGPSDSupport", dependencies: ["GNSS"], path: "Tests/LiveGPSDSupport"),
         .testTarget(name: "GPSDTests", dependencies: ["GPSD", "GNSS", "NMEA", "LiveGPSDSupport"]),
         .testTarget(name: "LodestarTests", dependencies: ["Lodestar", "GNSS", "Geodesy", "GeoMagnetism"]),
+        .testTarget(
+            name: "RideBookingTests",
+            dependencies: [
+                "RideBooking", "RideLoad", "Lodestar", "GNSS", "Geodesy", "NMEA",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
         .testTarget(name: "CLITests", dependencies: ["lodestar", "Geodesy", "GeoMagnetism", "LiveGPSDSupport"]),
     ],
     swiftLanguageModes: [.v6]

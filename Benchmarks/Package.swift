@@ -42,6 +42,22 @@ let package = Package(
             path: "Benchmarks/ManagerBenchmarks",
             plugins: plugins
         ),
+        .executableTarget(
+            name: "NMEABenchmarks",
+            dependencies: benchmark + [.product(name: "NMEA", package: lodestar)],
+            path: "Benchmarks/NMEABenchmarks",
+            plugins: plugins
+        ),
+        .executableTarget(
+            name: "RideBenchmarks",
+            dependencies: benchmark + [
+                .product(name: "RideBooking", package: lodestar),
+                .product(name: "Lodestar", package: lodestar),
+                .product(name: "Geodesy", package: lodestar),
+            ],
+            path: "Benchmarks/RideBenchmarks",
+            plugins: plugins
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -16,6 +16,7 @@ struct LodestarCommand: AsyncParsableCommand {
             TraceCommand.self,
             TrackCommand.self,
             ReplayCommand.self,
+            RideCommand.self,
         ]
     )
 }

@@ -1,0 +1,174 @@
+import Foundation
+
+/// Handles a ride request in SiriKit's three stages, like an `INRequestRideIntentHandling`:
+/// resolve each parameter, confirm, handle. Stateless: everything it knows is in its
+/// ``RideService``, so it can be made anew for every request, in any process.
+///
+/// ```swift
+/// let handler = RideRequestHandler(service: service)
+/// var request = RideRequest(partySize: 2)
+/// switch handler.resolvePickupLocation(for: request, current: current) {
+/// case .confirmationRequired(let place): request.pickupLocation = place  // after asking
+/// ...
+/// }
+/// let ready = try handler.confirm(request)   // .ready, or why not
+/// let booked = try handler.handle(request)   // .success with the RideStatus
+/// ```
+public struct RideRequestHandler: Sendable {
+    /// The service that holds the state.
+    public let service: RideService
+
+    public init(service: RideService) {
+        self.service = service
+    }
+
+    // MARK: Resolve
+
+    /// The pickup: from the current location when none is given, from the gazetteer when only
+    /// named; see ``PlaceResolver``.
+    public func resolvePickupLocation(for request: RideRequest, current: CurrentLocation) -> Resolution<Placemark> {
+        service.places.resolvePickup(request.pickupLocation, current: current)
+    }
+
+    /// The drop-off: none → ``Resolution/notRequired``; otherwise like a given pickup.
+    public func resolveDropOffLocation(for request: RideRequest, current: CurrentLocation) -> Resolution<Placemark> {
+        service.places.resolveDropOff(request.dropOffLocation, current: current)
+    }
+
+    /// The party size: nil → needsValue; 1...capacity → success; above → unsupported(exceeds
+    /// capacity); 0 or less → unsupported. Capacity is the largest vehicle of the requested ride
+    /// option (of any option when none, or an unknown one, is requested).
+    public func resolvePartySize(for request: RideRequest) -> Resolution<Int> {
+        guard let size = request.partySize else { return .needsValue }
+        guard size >= 1 else { return .unsupported(.invalidPartySize(size)) }
+        let fleet = service.fleetSnapshot
+        let option = request.rideOptionName.flatMap { fleet.rideOption(named: $0) }?.name
+        let capacity = fleet.largestCapacity(rideOptionName: option)
+        guard size <= capacity else { return .unsupported(.exceedsCapacity(partySize: size, capacity: capacity)) }
+        return .success(size)
+    }
+
+    /// The ride option: none → notRequired (any vehicle that fits); a known name → success;
+    /// an unknown name → unsupported.
+    public func resolveRideOptionName(for request: RideRequest) -> Resolution<RideOption> {
+        guard let name = request.rideOptionName else { return .notRequired }
+        guard let option = service.fleetSnapshot.rideOption(named: name) else { return .unsupported(.unknownRideOption(name)) }
+        return .success(option)
+    }
+
+    /// The payment method: none → notRequired (the account's default); any given → success.
+    public func resolvePaymentMethod(for request: RideRequest) -> Resolution<PaymentMethod> {
+        request.paymentMethod.map { .success($0) } ?? .notRequired
+    }
+
+    /// The scheduled pickup time: none → notRequired (as soon as possible); more than
+    /// ``RideServiceConfiguration/scheduledTimeTolerance`` in the past → unsupported; otherwise
+    /// success. A time beyond the booking horizon resolves, and confirm refuses it with
+    /// ``RequestRideIntentResponseCode/failureRequiringAppLaunchRideScheduledTooFar``.
+    public func resolveScheduledPickupTime(for request: RideRequest) -> Resolution<Date> {
+        guard let time = request.scheduledPickupTime else { return .notRequired }
+        guard time.timeIntervalSince(service.now) >= -service.configuration.scheduledTimeTolerance else {
+            return .unsupported(.scheduledInPast)
+        }
+        return .success(time)
+    }
+
+    // MARK: Confirm
+
+    /// Whether the request can be booked now: ``RequestRideIntentResponseCode/ready`` with the
+    /// nearest free vehicle strictly within the service range; otherwise
+    /// `failureRequiringAppLaunchNoServiceInArea` (no vehicle in range),
+    /// `failureRequiringAppLaunchServiceTemporarilyUnavailable` (all in range busy),
+    /// `failureRequiringAppLaunchRideScheduledTooFar`, or `failure` (parameters not resolved).
+    /// Books nothing; ``handle(_:)`` checks again.
+    public func confirm(_ request: RideRequest) throws(RideStoreError) -> RequestRideIntentResponse {
+        let date = service.now
+        let checked: RideService.Checked
+        switch service.check(request, at: date) {
+        case .refused(let response): return response
+        case .accepted(let value): checked = value
+        }
+        try service.sync()
+        switch service.choose(checked, at: date) {
+        case .refused(let response):
+            return response
+        case .accepted(let (vehicle, distance)):
+            let trip = service.trip(
+                for: vehicle, checked, dropOff: request.dropOffLocation?.coordinate, scheduled: request.scheduledPickupTime,
+                at: date)
+            let option = checked.rideOption ?? service.fleetSnapshot.rideOption(named: vehicle.rideOptionName)
+            return RequestRideIntentResponse(
+                code: .ready,
+                quote: RideQuote(
+                    vehicle: vehicle.rideVehicle(), driver: vehicle.driver, rideOption: option, distance: distance,
+                    estimatedPickupDate: trip.pickupArrivalDate))
+        }
+    }
+
+    // MARK: Handle
+
+    /// Books the ride: in one store transaction, checks range and availability again (confirm's
+    /// answer may be stale), assigns the nearest free vehicle and writes the ride, committed
+    /// before this returns. ``RequestRideIntentResponseCode/success`` carries the
+    /// ``RideStatus`` in ``RidePhase/confirmed``, with a new UUID as its identifier and
+    /// estimatedPickupDate = now + distance / vehicle speed. Failures are confirm's.
+    /// - Throws: ``RideStoreError`` when the store fails; nothing was booked then.
+    public func handle(_ request: RideRequest) throws(RideStoreError) -> RequestRideIntentResponse {
+        let date = service.now
+        let checked: RideService.Checked
+        switch service.check(request, at: date) {
+        case .refused(let response): return response
+        case .accepted(let value): checked = value
+        }
+        let service = self.service
+        let (response, written) = try service.store.transaction { tx in
+            // Under the write lock: the view brought up to date is exact until the commit.
+            service.sync(try tx.assignmentChanges(since: service.assignmentRevision))
+            let vehicle: Vehicle
+            switch service.choose(checked, at: date) {
+            case .refused(let response): return (response, [RideAssignments.Change]())
+            case .accepted(let (found, _)): vehicle = found
+            }
+            var written: [RideAssignments.Change] = []
+            // The vehicle's previous ride has ended by its trip but is not yet marked so: settle it.
+            if let old = service.finishedRide(of: vehicle.identifier, by: date),
+                var record = try tx.ride(identifier: old)
+            {
+                let final = RideTimeline(record: record, rules: service.configuration.tracking).status(at: date)
+                record.storedPhase = final.phase
+                record.completionStatus = final.completionStatus
+                record.completedDate = final.completionStatus == nil ? nil : final.date
+                written.append(RideAssignments.Change(
+                    rideIdentifier: old, vehicleIdentifier: vehicle.identifier, isActive: final.phase.isActive,
+                    tripEnd: record.trip.endDate, revision: try tx.update(record, at: date)))
+            }
+            let record = try Self.record(for: request, checked, vehicle: vehicle, service: service, at: date)
+            written.append(RideAssignments.Change(
+                rideIdentifier: record.rideIdentifier, vehicleIdentifier: vehicle.identifier, isActive: true,
+                tripEnd: record.trip.endDate, revision: try tx.insert(record, at: date)))
+            return (RequestRideIntentResponse(code: .success, rideStatus: record.booking), written)
+        }
+        // Committed: now the view may show what was written.
+        for change in written { service.record(change) }
+        return response
+    }
+
+    /// The new ride: received, then confirmed with its vehicle.
+    private static func record(
+        for request: RideRequest, _ checked: RideService.Checked, vehicle: Vehicle, service: RideService, at date: Date
+    ) throws -> RideRecord {
+        let trip = service.trip(
+            for: vehicle, checked, dropOff: request.dropOffLocation?.coordinate, scheduled: request.scheduledPickupTime,
+            at: date)
+        var status = RideStatus(
+            rideIdentifier: UUID().uuidString, bookedDate: date, date: date, vehicle: vehicle.rideVehicle(),
+            driver: vehicle.driver, estimatedPickupDate: trip.pickupArrivalDate,
+            estimatedDropOffDate: request.dropOffLocation?.coordinate == nil ? nil : trip.endDate,
+            pickupLocation: checked.pickup, dropOffLocation: request.dropOffLocation,
+            rideOption: checked.rideOption ?? service.fleetSnapshot.rideOption(named: vehicle.rideOptionName),
+            partySize: checked.partySize, scheduledPickupTime: request.scheduledPickupTime,
+            distanceRemaining: trip.pickupDistance)
+        try status.advance(to: .confirmed)
+        return RideRecord(booking: status, vehicle: vehicle, trip: trip)
+    }
+}

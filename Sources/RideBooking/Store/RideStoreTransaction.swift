@@ -1,0 +1,52 @@
+import Foundation
+import GRDB
+
+/// The ride store's view inside one write transaction (see ``RideStore``).
+struct RideStoreTransaction {
+    let db: Database
+    let path: String
+
+    /// The ride with this identifier.
+    func ride(identifier: String) throws -> RideRecord? { try RideRow.fetch(db, identifier: identifier) }
+
+    /// The changes since `revision` (everything active, when nil).
+    func assignmentChanges(since revision: Int64?) throws -> RideAssignments.Changes {
+        try RideAssignments.Changes.fetch(db, since: revision)
+    }
+
+    /// Inserts a new ride, stamped with the next store revision, which it returns.
+    /// - Throws: ``RideStoreError/vehicleAlreadyAssigned(vehicleIdentifier:)`` when the unique
+    ///   index finds the vehicle on another active ride.
+    @discardableResult
+    func insert(_ record: RideRecord, at date: Date) throws -> Int64 {
+        let revision = try nextRevision()
+        do {
+            try RideRow(record, updated: date, revision: revision).insert(db)
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+            throw RideStoreError.vehicleAlreadyAssigned(vehicleIdentifier: record.vehicle.identifier)
+        }
+        return revision
+    }
+
+    /// Writes a ride's phase and completion, stamped with the next store revision, which it returns.
+    @discardableResult
+    func update(_ record: RideRecord, at date: Date) throws -> Int64 {
+        let revision = try nextRevision()
+        try db.execute(
+            sql: """
+                UPDATE ride SET phase = ?, completion_status = ?, completed_at = ?, updated_at = ?, revision = ?
+                WHERE id = ?
+                """,
+            arguments: [
+                record.storedPhase.rawValue, record.completionStatus?.rawValue,
+                record.completedDate?.timeIntervalSince1970, date.timeIntervalSince1970, revision, record.rideIdentifier,
+            ])
+        return revision
+    }
+
+    private func nextRevision() throws -> Int64 {
+        guard let value = try Int64.fetchOne(db, sql: "UPDATE store_revision SET value = value + 1 WHERE id = 1 RETURNING value")
+        else { throw RideStoreError.corrupt(path: path, reason: "the store_revision row is missing") }
+        return value
+    }
+}

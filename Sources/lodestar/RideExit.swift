@@ -1,0 +1,52 @@
+import ArgumentParser
+import Foundation
+import RideBooking
+
+/// How `lodestar ride` ends when it does not simply succeed: a message on standard error and an
+/// exit status (see ``RideCommand``).
+enum RideExit: Error, CustomStringConvertible {
+    /// A store, fleet, gazetteer or trace failure: status 1.
+    case error(String)
+    /// A choice or value is needed and nobody can be asked: status 3.
+    case needsDecision(String)
+    /// The service said no: status 4.
+    case refused(String)
+
+    var description: String {
+        switch self {
+        case .error(let text), .needsDecision(let text), .refused(let text): text
+        }
+    }
+
+    var code: ExitCode {
+        switch self {
+        case .error: .failure
+        case .needsDecision: ExitCode(3)
+        case .refused: ExitCode(4)
+        }
+    }
+
+    /// Runs `body`; on a ``RideExit``, writes its message (if any) to standard error, prefixed
+    /// with the command, and exits with its status.
+    static func guarding(_ command: String, _ body: () async throws(RideExit) -> Void) async throws {
+        do {
+            try await body()
+        } catch {
+            if !error.description.isEmpty {
+                FileHandle.standardError.write(Data("lodestar ride \(command): \(error.description)\n".utf8))
+            }
+            throw error.code
+        }
+    }
+}
+
+extension RideExit {
+    /// Runs a store operation; a ``RideStoreError`` becomes ``error(_:)`` with its message.
+    static func store<T>(_ body: () throws(RideStoreError) -> T) throws(RideExit) -> T {
+        do {
+            return try body()
+        } catch {
+            throw .error(error.description)
+        }
+    }
+}

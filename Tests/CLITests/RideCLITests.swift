@@ -1,0 +1,206 @@
+import Foundation
+import Testing
+
+/// `lodestar ride`, run as a user runs it, each command in its own process, against a real SQLite
+/// file in a temporary directory.
+@Suite("lodestar ride")
+struct RideCLITests {
+    let directory: URL
+    let store: String
+
+    init() throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("lodestar-ride-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        store = directory.appendingPathComponent("rides.sqlite").path
+    }
+
+    static let walk = CLIRunner.packageRoot.appendingPathComponent("Traces/walk-to-pickup.nmea").path
+    static let fleet = CLIRunner.packageRoot.appendingPathComponent("Examples/fleet.json").path
+
+    func ride(_ arguments: [String], stdin: String? = nil) throws -> CLIRunner.Result {
+        try CLIRunner.run(["ride"] + arguments + ["--store", store], stdin: stdin)
+    }
+
+    /// The ride identifier on the `handle  success  ride ID` line.
+    static func rideIdentifier(_ output: String) -> String? {
+        output.split(separator: "\n").first { $0.hasPrefix("handle") }?
+            .split(separator: " ").drop { $0 != "ride" }.dropFirst().first.map(String.init)
+    }
+
+    @Test("the acceptance: book from the walk trace, show it from a second process, cancel it")
+    func acceptance() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let booked = try ride(["request", "--trace", Self.walk, "--dropoff", "51.4700,-0.4543", "--party", "2", "--yes"])
+        #expect(booked.status == 0, "\(booked.stderr)")
+        #expect(booked.stderr.isEmpty)
+        let lines = booked.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("location     trace walk-to-pickup.nmea: 51.50851,-0.12469 ±4 m at 2026-03-14T09:36:22Z") == true)
+        #expect(lines.contains("pickup       confirmationRequired  Charing Cross station forecourt (51.50850,-0.12470)"))
+        #expect(lines.contains("             accepted (--yes)"))
+        #expect(lines.contains("drop-off     success  51.47000,-0.45430"))
+        #expect(lines.contains("party size   success  2"))
+        #expect(lines.contains { $0.hasPrefix("confirm      ready  SIM-N515W0002-") })
+        let id = try #require(Self.rideIdentifier(booked.stdout))
+        #expect(UUID(uuidString: id) != nil)
+        #expect(lines.contains("ride \(id)"))
+        #expect(lines.contains("  phase      confirmed"))
+
+        let shown = try ride(["status", id])
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(shown.stdout.hasPrefix("ride \(id)\n"))
+        #expect(shown.stdout.contains("  pickup     Charing Cross station forecourt (51.50850,-0.12470)"))
+        #expect(shown.stdout.contains("  drop-off   51.47000,-0.45430"))
+        #expect(shown.stdout.contains("  option     Standard, party of 2"))
+
+        let listed = try ride(["list"])
+        #expect(listed.stdout.hasPrefix(id))
+
+        let cancelled = try ride(["cancel", id])
+        #expect(cancelled.status == 0, "\(cancelled.stderr)")
+        #expect(cancelled.stdout.hasPrefix("cancel  success\n"))
+        #expect(cancelled.stdout.contains("  phase      completed (canceledByUser)"))
+        let after = try ride(["status", id, "--json"])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(after.stdout.utf8)) as? [String: Any])
+        #expect(json["code"] as? Int == 3)
+        let status = try #require(json["rideStatus"] as? [String: Any])
+        #expect(status["rideIdentifier"] as? String == id)
+        #expect(status["phase"] as? Int == 4)
+        #expect(status["completionStatus"] as? String == "canceledByUser")
+        let again = try ride(["cancel", id])
+        #expect(again.status == 4)
+        #expect(again.stderr == "lodestar ride cancel: the ride is already completed (canceledByUser)\n")
+    }
+
+    @Test("without a terminal and without --yes, a proposal stops with exit 3 and books nothing")
+    func confirmationWithoutTerminal() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let r = try ride(["request", "--trace", Self.walk, "--party", "2"])
+        #expect(r.status == 3)
+        #expect(r.stdout.contains("pickup       confirmationRequired  Charing Cross station forecourt (51.50850,-0.12470)"))
+        #expect(r.stderr.hasPrefix("lodestar ride request: pickup: confirm Charing Cross station forecourt"))
+        #expect(r.stderr.contains("--yes"))
+        #expect(try ride(["list"]).stdout.hasPrefix("no rides"))
+    }
+
+    @Test("several places: the choices are listed nearest first (by name with no location); --yes takes the first")
+    func disambiguation() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let listed = try ride(["request", "--trace", Self.walk, "--pickup-name", "Heathrow", "--party", "1"])
+        #expect(listed.status == 3)
+        let choices = listed.stdout.split(separator: "\n").filter { $0.contains(". Heathrow Terminal") }
+        // From Charing Cross (the trace's end) T4 is 23.0 km away, T2 23.1, T3 23.5, T5 25.3.
+        #expect(choices.map { $0.trimmingCharacters(in: .whitespaces).prefix(22) }
+            == ["1. Heathrow Terminal 4", "2. Heathrow Terminal 2", "3. Heathrow Terminal 3", "4. Heathrow Terminal 5"])
+        // With no current location, by name; --yes takes the first.
+        let chosen = try ride(["request", "--pickup-name", "Heathrow", "--party", "1", "--yes", "--json"])
+        #expect(chosen.status == 0, "\(chosen.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(chosen.stdout.utf8)) as? [String: Any])
+        let steps = try #require(report["steps"] as? [[String: Any]])
+        #expect(steps.map { $0["parameter"] as? String } == [
+            "pickupLocation", "dropOffLocation", "partySize", "rideOptionName", "scheduledPickupTime", "paymentMethod"])
+        #expect(steps[0]["outcome"] as? String == "disambiguation")
+        #expect((steps[0]["placemark"] as? [String: Any])?["name"] as? String == "Heathrow Terminal 2")
+        #expect(steps[0]["acceptedBy"] as? String == "yes")
+        #expect(steps[1]["outcome"] as? String == "notRequired")
+        #expect((report["confirm"] as? [String: Any])?["code"] as? Int == 1)
+        #expect((report["handle"] as? [String: Any])?["code"] as? Int == 3)
+        #expect((report["rideStatus"] as? [String: Any])?["phase"] as? Int == 2)
+    }
+
+    @Test("negative latitudes and longitudes parse")
+    func negativeCoordinates() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let r = try ride(["request", "--pickup", "-33.8688,151.2093", "--dropoff", "-33.9399,151.1753", "--party", "1"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("pickup       success  -33.86880,151.20930"))
+        #expect(r.stdout.contains("drop-off     success  -33.93990,151.17530"))
+        #expect(r.stdout.contains("confirm      ready  SIM-S339E1512-"))
+        let west = try ride(["request", "--pickup", "40.7580,-73.9855", "--party", "1"])
+        #expect(west.status == 0, "\(west.stderr)")
+        #expect(west.stdout.contains("pickup       success  40.75800,-73.98550"))
+    }
+
+    @Test("missing or bad values: exit 3 for a value needed, 4 for refused, 64 for bad arguments")
+    func badValues() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let noPickup = try ride(["request", "--party", "1"])
+        #expect(noPickup.status == 3)
+        #expect(noPickup.stdout.contains("pickup       needsValue  (no current location)"))
+        #expect(noPickup.stderr.contains("give --pickup LAT,LON or --pickup-name NAME (or --trace FILE"))
+        let noParty = try ride(["request", "--pickup", "51.5085,-0.1247"])
+        #expect(noParty.status == 3)
+        #expect(noParty.stderr == "lodestar ride request: party size: needs a value: give --party N\n")
+        let tooMany = try ride(["request", "--pickup", "51.5085,-0.1247", "--party", "7"])
+        #expect(tooMany.status == 4)
+        #expect(tooMany.stderr.contains("party of 7 exceeds capacity: the largest vehicle seats 6"))
+        let zero = try ride(["request", "--pickup", "51.5085,-0.1247", "--party", "0"])
+        #expect(zero.status == 4)
+        let option = try ride(["request", "--pickup", "51.5085,-0.1247", "--party", "1", "--option", "Limo"])
+        #expect(option.status == 4)
+        #expect(option.stderr.contains("no ride option named 'Limo'"))
+        let unknownPlace = try ride(["request", "--pickup-name", "Gare du Nord", "--party", "1"])
+        #expect(unknownPlace.status == 4)
+        let badCoordinate = try ride(["request", "--pickup", "95,0", "--party", "1"])
+        #expect(badCoordinate.status == 64)
+        let both = try ride(["request", "--pickup", "51.5,-0.1", "--pickup-name", "Waterloo station", "--party", "1"])
+        #expect(both.status == 64)
+        #expect(try ride(["list"]).stdout.hasPrefix("no rides"))
+    }
+
+    @Test("a fleet file: the nearest free vehicle, or no service far from it")
+    func fleetFile() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // LDN-004 at Trafalgar Square is nearest but busy; LDN-001 at Leicester Square is next.
+        let r = try ride(["request", "--pickup-name", "Trafalgar Square", "--party", "2", "--fleet", Self.fleet])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("confirm      ready  LDN-001 Toyota Prius (LD26 RDE)"))
+        let far = try ride(["request", "--pickup", "53.4808,-2.2426", "--party", "2", "--fleet", Self.fleet])
+        #expect(far.status == 4)
+        #expect(far.stdout.contains("confirm      failureRequiringAppLaunchNoServiceInArea"))
+        let options = try ride(["options", "--pickup", "51.5085,-0.1247", "--fleet", Self.fleet, "--json"])
+        #expect(options.status == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(options.stdout.utf8)) as? [String: Any])
+        #expect(json["code"] as? Int == 3)
+        #expect((json["rideOptions"] as? [[String: Any]])?.map { $0["name"] as? String } == ["Standard", "XL"])
+    }
+
+    @Test("a corrupt store is a one-line error, not a crash")
+    func corruptStore() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try Data(repeating: 0x42, count: 4_096).write(to: URL(fileURLWithPath: store))
+        for arguments in [["list"], ["status", "X"], ["request", "--pickup", "51.5085,-0.1247", "--party", "1"]] {
+            let r = try ride(arguments)
+            #expect(r.status == 1, "\(arguments)")
+            #expect(r.stderr.hasSuffix(": ride store \(store) is not an SQLite database (corrupt or a different file)\n"))
+            #expect(r.stderr.split(separator: "\n").count == 1)
+        }
+    }
+
+    @Test("watching a finished ride prints its last status and ends")
+    func watchEnds() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let booked = try ride(["request", "--pickup", "51.5085,-0.1247", "--party", "1"])
+        let id = try #require(Self.rideIdentifier(booked.stdout))
+        #expect(try ride(["cancel", id]).status == 0)
+        let watched = try ride(["status", id, "--watch"])
+        #expect(watched.status == 0)
+        #expect(watched.stdout.split(separator: "\n").count == 1)
+        #expect(watched.stdout.contains("completed (canceledByUser)"))
+    }
+
+    @Test("LODESTAR_RIDE_STORE chooses the store when --store is not given")
+    func storeFromEnvironment() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let process = Process()
+        process.executableURL = CLIRunner.productsDirectory.appendingPathComponent("lodestar")
+        process.arguments = ["ride", "request", "--pickup", "51.5085,-0.1247", "--party", "1"]
+        process.environment = ["LODESTAR_RIDE_STORE": store, "HOME": directory.path]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(try ride(["list"]).stdout.split(separator: "\n").count == 1)
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent(".local").path))
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import GRDB
+import RideBooking
+import Testing
+
+/// The store under real processes: the `RideLoad` helper books rides in a loop and prints a line
+/// for each one only after the store has committed it.
+@Suite struct RideStoreProcessTests {
+    /// The directory holding this build's executables.
+    static let products: URL = {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments.first ?? ".").deletingLastPathComponent(),
+            Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.appendingPathComponent("RideLoad").path) }
+            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent(".build/debug")
+    }()
+
+    /// A running RideLoad whose output lines are collected as they come.
+    final class Loader: @unchecked Sendable {
+        let process = Process()
+        private let lock = NSLock()
+        private var buffer = ""
+        private var lines: [String] = []
+        private let pipe = Pipe()
+
+        init(store: String, count: Int, fleetSize: Int, seed: UInt64, start: Date? = nil) throws {
+            process.executableURL = RideStoreProcessTests.products.appendingPathComponent("RideLoad")
+            process.arguments = [store, String(count), String(fleetSize), String(seed)]
+                + (start.map { [String($0.timeIntervalSince1970)] } ?? [])
+            process.standardOutput = pipe
+            process.standardError = FileHandle.nullDevice
+            pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
+                let data = handle.availableData
+                guard let self, !data.isEmpty else { return }
+                self.lock.lock()
+                self.buffer += String(decoding: data, as: UTF8.self)
+                while let newline = self.buffer.firstIndex(of: "\n") {
+                    self.lines.append(String(self.buffer[..<newline]))
+                    self.buffer.removeSubrange(...newline)
+                }
+                self.lock.unlock()
+            }
+            try process.run()
+        }
+
+        /// Complete lines so far.
+        var output: [String] { lock.lock(); defer { lock.unlock() }; return lines }
+
+        /// Waits (polling, up to `timeout` s) until `condition` holds for the lines.
+        func wait(timeout: Double, until condition: ([String]) -> Bool) -> Bool {
+            let deadline = Date().addingTimeInterval(timeout)
+            while Date() < deadline {
+                if condition(output) { return true }
+                Thread.sleep(forTimeInterval: 0.005)
+            }
+            return condition(output)
+        }
+
+        func finish() -> [String] {
+            process.waitUntilExit()
+            Thread.sleep(forTimeInterval: 0.05)
+            pipe.fileHandleForReading.readabilityHandler = nil
+            return output
+        }
+    }
+
+    static func booked(_ lines: [String]) -> [(ride: String, vehicle: String)] {
+        lines.compactMap { line in
+            let parts = line.split(separator: " ")
+            return parts.count == 3 && parts[0] == "booked" ? (String(parts[1]), String(parts[2])) : nil
+        }
+    }
+
+    @Test func killNineLosesNoConfirmedRide() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("rides.sqlite")
+        var reported: [(ride: String, vehicle: String)] = []
+        // Three runs, each killed with SIGKILL at a different moment while it is booking.
+        for (run, after) in [12, 37, 60].enumerated() {
+            let loader = try Loader(store: path, count: 100_000, fleetSize: 20_000, seed: UInt64(run + 1))
+            #expect(loader.wait(timeout: 120) { Self.booked($0).count >= after })
+            kill(loader.process.processIdentifier, SIGKILL)
+            let lines = loader.finish()
+            #expect(loader.process.terminationReason == .uncaughtSignal)
+            #expect(!lines.contains { $0.hasPrefix("error") })
+            reported += Self.booked(lines)
+        }
+        #expect(reported.count >= 109)
+        // Every ride reported booked is in the store, confirmed, with its vehicle.
+        let store = try RideStore(path: path)
+        for (ride, vehicle) in reported {
+            let record = try store.ride(identifier: ride)
+            #expect(record?.vehicle.identifier == vehicle, "ride \(ride) lost")
+            #expect(record?.storedPhase == .confirmed)
+        }
+        // The file is whole, and no vehicle is on two active rides.
+        let db = try DatabaseQueue(path: path)
+        #expect(try db.read { try String.fetchOne($0, sql: "PRAGMA integrity_check") } == "ok")
+        let doubled = try db.read {
+            try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM (SELECT vehicle_id FROM ride WHERE phase <> 4 GROUP BY vehicle_id HAVING COUNT(*) > 1)")
+        }
+        #expect(doubled == 0)
+    }
+
+    @Test func twoProcessesNeverAssignOneVehicleTwice() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("rides.sqlite")
+        _ = try RideStore(path: path)  // both start on an existing, empty store
+        // 200 vehicles, 2 × 150 requests starting at the same instant: exactly 200 can be booked.
+        let start = Date().addingTimeInterval(1)
+        let a = try Loader(store: path, count: 150, fleetSize: 200, seed: 11, start: start)
+        let b = try Loader(store: path, count: 150, fleetSize: 200, seed: 12, start: start)
+        let linesA = a.finish(), linesB = b.finish()
+        #expect(a.process.terminationStatus == 0)
+        #expect(b.process.terminationStatus == 0)
+        #expect(linesA.count == 150 && linesB.count == 150)
+        let all = linesA + linesB
+        #expect(!all.contains { $0.hasPrefix("error") })  // no constraint violation, no lock timeout
+        let booked = Self.booked(linesA) + Self.booked(linesB)
+        #expect(booked.count == 200)
+        #expect(Set(booked.map(\.vehicle)).count == 200)
+        // Both were booking at the same time: each got vehicles, and each was refused some.
+        #expect(Self.booked(linesA).count > 0 && Self.booked(linesB).count > 0)
+        #expect(all.filter { $0 == "refused failureRequiringAppLaunchServiceTemporarilyUnavailable" }.count == 100)
+        let store = try RideStore(path: path)
+        #expect(try store.count() == 200)
+        #expect(try store.activeVehicleIdentifiers(at: Date()).count == 200)
+    }
+}

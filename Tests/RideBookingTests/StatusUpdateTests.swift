@@ -1,0 +1,125 @@
+import Foundation
+import Geodesy
+import RideBooking
+import Testing
+
+/// A status update on every phase change and at least every 20 s, with the same identifier, on a
+/// clock the test steps.
+@Suite struct StatusUpdateTests {
+    /// A vehicle 1 km north of the pickup at 10 m/s, a drop-off 3 km west: approaching when 600 m
+    /// out (ETA 60 s) at 40 s, at the pickup (25 m) at 98 s, aboard 60 s later, at the drop-off
+    /// (25 m) about 457 s after booking.
+    func bookedRide() throws -> (ServiceFixture, RideStatus) {
+        let fixture = try ServiceFixture(vehicles: [Fixture.vehicle("V-1", at: Fixture.point(azimuth: 0, distance: 1_000))])
+        return (fixture, try #require(try fixture.book()))
+    }
+
+    @Test func updatesOnEveryPhaseChangeAndEvery20s() throws {
+        let (fixture, booked) = try bookedRide()
+        fixture.clock.advance(by: 600)
+        let updates = try #require(try fixture.statuses.updates(rideIdentifier: booked.rideIdentifier))
+        #expect(updates.allSatisfy { $0.rideIdentifier == booked.rideIdentifier })
+        #expect(updates.first == booked)
+        // Never more than 20 s between updates.
+        for (a, b) in zip(updates, updates.dropFirst()) {
+            #expect(b.date.timeIntervalSince(a.date) <= 20 + 1e-9, "gap \(a.date) → \(b.date)")
+            #expect(b.date > a.date)
+        }
+        // Each phase in order, each entered by an update of its own.
+        var phases: [RidePhase] = []
+        for update in updates where phases.last != update.phase { phases.append(update.phase) }
+        #expect(phases == [.confirmed, .approachingPickup, .pickup, .ongoing, .completed])
+        #expect(updates.last?.completionStatus == .completed)
+        #expect(updates.filter { $0.phase == .completed }.count == 1)
+
+        let start = booked.date
+        func firstUpdate(_ phase: RidePhase) throws -> RideStatus { try #require(updates.first { $0.phase == phase }) }
+        let approaching = try firstUpdate(.approachingPickup)
+        #expect(approaching.date.timeIntervalSince(start) == 40)
+        #expect(try #require(approaching.distanceRemaining) <= 600 + 1e-6)
+        let pickup = try firstUpdate(.pickup)
+        #expect(pickup.date.timeIntervalSince(start) == 98)
+        #expect(try #require(pickup.distanceRemaining) <= 25)
+        #expect(pickup.estimatedPickupDate == pickup.date)
+        let ongoing = try firstUpdate(.ongoing)
+        #expect(ongoing.date.timeIntervalSince(pickup.date) == 60)
+        let completed = try firstUpdate(.completed)
+        #expect(abs(completed.date.timeIntervalSince(start) - 457) <= 1)
+        #expect(completed.vehicle?.location.map {
+            Geodesic.wgs84.inverse(from: $0, to: Fixture.point(azimuth: 270, distance: 3_000)).distance <= 25 } == true)
+    }
+
+    @Test func everyPhaseChangeIsPublishedWhenItHappens() throws {
+        let (fixture, booked) = try bookedRide()
+        fixture.clock.advance(by: 600)
+        let updates = try #require(try fixture.statuses.updates(rideIdentifier: booked.rideIdentifier))
+        let record = try #require(try fixture.store.ride(identifier: booked.rideIdentifier))
+        let timeline = RideTimeline(record: record)
+        var previous = RidePhase.confirmed
+        for second in 1...600 {
+            let date = booked.date.addingTimeInterval(Double(second))
+            let phase = timeline.status(at: date).phase
+            if phase != previous {
+                #expect(updates.contains { $0.date == date && $0.phase == phase }, "no update for \(phase) at +\(second) s")
+                previous = phase
+            }
+        }
+    }
+
+    @Test func heartbeatEvery20sWhileNothingChanges() throws {
+        // 10 km out at 10 m/s: 940 s in confirmed before approaching.
+        let fixture = try ServiceFixture(vehicles: [Fixture.vehicle("V-1", at: Fixture.point(azimuth: 180, distance: 10_000))])
+        let booked = try #require(try fixture.book())
+        fixture.clock.advance(by: 300)
+        let updates = try #require(try fixture.statuses.updates(rideIdentifier: booked.rideIdentifier))
+        #expect(updates.map { $0.date.timeIntervalSince(booked.date) } == stride(from: 0.0, through: 300, by: 20).map { $0 })
+        #expect(updates.allSatisfy { $0.phase == .confirmed && $0.rideIdentifier == booked.rideIdentifier })
+        // The vehicle moves toward the pickup, its course set along the geodesic (due north, give or take).
+        let last = try #require(updates.last)
+        #expect(try #require(last.distanceRemaining) < 10_000 - 2_900)
+        let course = try #require(last.vehicle?.course)
+        #expect(course < 0.1 || course > 359.9)
+        #expect(try #require(last.estimatedPickupDate).timeIntervalSince(booked.date) > 999)
+    }
+
+    @Test func aVehicleAlreadyAtThePickupGoesStraightToPickup() throws {
+        let fixture = try ServiceFixture(vehicles: [Fixture.vehicle("V-1", at: Fixture.point(azimuth: 90, distance: 10))])
+        let booked = try #require(try fixture.book())
+        fixture.clock.advance(by: 30)
+        let updates = try #require(try fixture.statuses.updates(rideIdentifier: booked.rideIdentifier))
+        #expect(updates.map(\.phase).prefix(2) == [.confirmed, .pickup])
+        #expect(!updates.contains { $0.phase == .approachingPickup })
+    }
+
+    @Test func aScheduledRideWaitsWithHeartbeats() throws {
+        let fixture = try ServiceFixture(vehicles: [Fixture.vehicle("V-1", at: Fixture.point(azimuth: 0, distance: 1_000))])
+        let at = fixture.clock.now.addingTimeInterval(600)
+        let request = RideRequest(
+            pickupLocation: Placemark(coordinate: Fixture.charingCross), partySize: 1, scheduledPickupTime: at)
+        let booked = try #require(try fixture.requests.handle(request).rideStatus)
+        fixture.clock.advance(by: 700)
+        let updates = try #require(try fixture.statuses.updates(rideIdentifier: booked.rideIdentifier))
+        for (a, b) in zip(updates, updates.dropFirst()) { #expect(b.date.timeIntervalSince(a.date) <= 20 + 1e-9) }
+        // It leaves its stand 100 s before the pickup time and is there at the pickup time.
+        let waiting = updates.filter { $0.date < at.addingTimeInterval(-100) }
+        #expect(waiting.allSatisfy { $0.phase == .confirmed && $0.distanceRemaining.map { abs($0 - 1_000) < 1e-6 } != false })
+        let pickup = try #require(updates.first { $0.phase == .pickup })
+        #expect(abs(pickup.date.timeIntervalSince(at)) <= 3)
+    }
+
+    @Test func statusFollowsTheInjectedClock() throws {
+        let (fixture, booked) = try bookedRide()
+        let id = booked.rideIdentifier
+        let expected: [(Double, RidePhase)] = [(0, .confirmed), (39, .confirmed), (40, .approachingPickup), (97, .approachingPickup),
+            (98, .pickup), (157, .pickup), (158, .ongoing), (600, .completed)]
+        for (offset, phase) in expected {
+            fixture.clock.set(booked.date.addingTimeInterval(offset))
+            let response = try fixture.statuses.handle(rideIdentifier: id)
+            #expect(response.code == .success)
+            #expect(response.rideStatus?.phase == phase, "+\(offset) s")
+            #expect(response.rideStatus?.rideIdentifier == id)
+            #expect(try fixture.store.ride(identifier: id)?.storedPhase == phase)
+        }
+        #expect(try fixture.statuses.handle(rideIdentifier: "no-such-ride").code == .failure)
+    }
+}
