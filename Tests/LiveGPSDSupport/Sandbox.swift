@@ -29,7 +29,9 @@ public final class Sandbox: Sendable {
     }
 
     private init(lock: LiveGPSDLock) throws {
-        var template = Array("\(NSTemporaryDirectory())/lodestar-gpsd-XXXXXX".utf8CString)
+        // mkdtemp(3) replaces the template's six trailing X's with a unique suffix.
+        let uniqueSuffix = String(repeating: "X", count: 6)
+        var template = Array("\(NSTemporaryDirectory())/lodestar-gpsd-\(uniqueSuffix)".utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap { mkdtemp($0) } }) else {
             throw SpawnError(command: "mkdtemp", reason: String(cString: strerror(errno)))
         }
