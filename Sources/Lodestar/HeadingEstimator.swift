@@ -36,11 +36,16 @@ public struct HeadingEstimator: Sendable {
     ///   - location: the current position (this fix's, else the last known), or nil.
     ///   - date: the fix's UTC time.
     /// - Complexity: O(1); the magnetic model runs only when the ~1 km cell or the UTC day changes.
-    public mutating func heading(for fix: Fix, location: Coordinate?, date: Date) -> Heading? {
-        let reading = fix.heading
+    public mutating func heading(for fix: borrowing Fix, location: Coordinate?, date: Date) -> Heading? {
+        withUnsafePointer(to: fix) { heading(at: $0, location: location, date: date) }
+    }
+
+    /// ``heading(for:location:date:)`` reading the fix in place, field by field.
+    mutating func heading(at fix: UnsafePointer<Fix>, location: Coordinate?, date: Date) -> Heading? {
+        let reading = fix.pointee.heading
         if let trueHeading = reading?.trueHeading, trueHeading.isFinite {
             let (declination, declinationSource, zone, _) = self.declination(
-                given: reading?.variation ?? fix.magneticVariation, location: location, date: date)
+                given: reading?.variation ?? fix.pointee.magneticVariation, location: location, date: date)
             let magnetic = reading?.magneticHeading.map(Angle.normalizedBearing)
                 ?? declination.map { Angle.normalizedBearing(trueHeading - $0) }
             return Heading(
@@ -51,18 +56,18 @@ public struct HeadingEstimator: Sendable {
         if let sensor = reading?.magneticHeading, sensor.isFinite {
             let magnetic = Angle.normalizedBearing(sensor + (reading?.deviation ?? 0))
             let (declination, declinationSource, zone, uncertainty) = self.declination(
-                given: reading?.variation ?? fix.magneticVariation, location: location, date: date)
+                given: reading?.variation ?? fix.pointee.magneticVariation, location: location, date: date)
             return Heading(
                 magneticHeading: magnetic, trueHeading: declination.map { Angle.normalizedBearing(magnetic + $0) },
                 headingAccuracy: uncertainty, source: .magneticPlusDeclination, declination: declination,
                 declinationSource: declinationSource, compassZone: zone, timestamp: date)
         }
-        if let course = fix.course, course.isFinite, let speed = fix.speed, speed > courseThreshold {
+        if let course = fix.pointee.course, course.isFinite, let speed = fix.pointee.speed, speed > courseThreshold {
             let (declination, declinationSource, zone, _) = self.declination(
-                given: fix.magneticVariation, location: location, date: date)
+                given: fix.pointee.magneticVariation, location: location, date: date)
             return Heading(
                 magneticHeading: declination.map { Angle.normalizedBearing(course - $0) },
-                trueHeading: Angle.normalizedBearing(course), headingAccuracy: fix.errors.course?.oneSigma,
+                trueHeading: Angle.normalizedBearing(course), headingAccuracy: fix.pointee.errors.course?.oneSigma,
                 source: .courseOverGround, declination: declination, declinationSource: declinationSource,
                 compassZone: zone, timestamp: date)
         }
@@ -74,9 +79,10 @@ public struct HeadingEstimator: Sendable {
     private mutating func declination(given: Double?, location: Coordinate?, date: Date)
         -> (Double?, DeclinationSource?, CompassZone?, Double?)
     {
-        let entry = location.flatMap { cache.lookup($0, date: date) }
-        if let given, given.isFinite { return (given, .receiver, entry?.zone, nil) }
-        guard let entry else { return (nil, nil, nil, nil) }
+        if let given, given.isFinite {
+            return (given, .receiver, location.flatMap { cache.zone(at: $0, date: date) }, nil)
+        }
+        guard let entry = location.flatMap({ cache.lookup($0, date: date) }) else { return (nil, nil, nil, nil) }
         return (entry.declination, .worldMagneticModel, entry.zone, entry.uncertainty)
     }
 }

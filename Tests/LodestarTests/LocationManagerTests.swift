@@ -66,7 +66,7 @@ struct LocationManagerTests {
         for await b in batched { many.append(b) }
         #expect(many.flatMap { $0 } == one)
         #expect(one.count == 603 + 2)
-        #expect(many.count < 10, "603 fixes in batches of up to 512, plus the two state events")
+        #expect(many.count < 10, "603 fixes in batches of up to 2048, plus the two state events")
     }
 
     @Test("requestLocation returns the first location that meets desiredAccuracy (cold-start)")
