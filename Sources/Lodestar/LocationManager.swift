@@ -26,6 +26,8 @@ public final class LocationManager: Sendable {
     /// How fixes are paced.
     public let clock: ReplayClock
     private let source: any FixSource
+    /// The path of an ``NMEATraceSource``: its refusals are ``LocationError/traceUnreadable(path:reason:)``.
+    private let tracePath: String?
     private let state: Mutex<State>
 
     private struct Request {
@@ -55,6 +57,7 @@ public final class LocationManager: Sendable {
                 configuration: LocationConfiguration = LocationConfiguration()) {
         self.source = source
         self.sourceName = source.name
+        self.tracePath = (source as? NMEATraceSource)?.path
         self.clock = clock
         var engine = LocationEngine(
             configuration: configuration, sourceName: source.name, provenance: clock == .live ? .live : .replayed)
@@ -385,7 +388,11 @@ public final class LocationManager: Sendable {
             emit(.sourceState(sourceState))
             switch sourceState {
             case .refused(let reason), .lost(let reason):
-                emit(.error(.sourceUnavailable(reason: reason)))
+                if let tracePath {
+                    emit(.error(.traceUnreadable(path: tracePath, reason: reason)))
+                } else {
+                    emit(.error(.sourceUnavailable(reason: reason)))
+                }
             case .finished:
                 return false
             default:
