@@ -7,8 +7,10 @@ import Geodesy
 ///
 /// In order of preference:
 /// 1. A true-heading sensor (HDT, THS, gpsd ATT `heading`): ``HeadingSource/trueSensor``.
-/// 2. A magnetic sensor (HDG, HDM, gpsd ATT `mheading`), plus its deviation when the sentence gives
-///    one: ``HeadingSource/magneticPlusDeclination``. True heading = magnetic heading + declination.
+/// 2. A magnetic sensor (HDG, HDM, gpsd ATT `mheading`): ``HeadingSource/magneticPlusDeclination``.
+///    True heading = magnetic heading + declination. The reading's `magneticHeading` is already
+///    relative to magnetic north: the NMEA assembler adds HDG's deviation to the sensor heading
+///    (and keeps the deviation only for reference), so it is not added again here.
 ///    The declination is the sentence's (HDG variation, else the fix's RMC magnetic variation) when
 ///    the receiver gives one, which needs no location; else the World Magnetic Model's at the
 ///    current location and the fix's date; with neither, the true heading is nil.
@@ -54,7 +56,7 @@ public struct HeadingEstimator: Sendable {
                 compassZone: zone, timestamp: date)
         }
         if let sensor = reading?.magneticHeading, sensor.isFinite {
-            let magnetic = Angle.normalizedBearing(sensor + (reading?.deviation ?? 0))
+            let magnetic = Angle.normalizedBearing(sensor)
             let (declination, declinationSource, zone, uncertainty) = self.declination(
                 given: reading?.variation ?? fix.pointee.magneticVariation, location: location, date: date)
             return Heading(
