@@ -8,7 +8,8 @@ struct LodestarCommand: AsyncParsableCommand {
         abstract: "Location, heading and arrival guidance for GNSS receivers on Linux.",
         discussion: """
             Geodesy on the WGS84 ellipsoid and the sphere, the World Magnetic Model 2025, \
-            and NMEA trace replay. Run 'lodestar help SUBCOMMAND' for details.
+            NMEA trace replay, live fixes from gpsd, and guidance to a destination. Run \
+            'lodestar help SUBCOMMAND' for details.
             """,
         subcommands: [
             GeodesicCommand.self,
@@ -16,6 +17,7 @@ struct LodestarCommand: AsyncParsableCommand {
             TraceCommand.self,
             TrackCommand.self,
             ReplayCommand.self,
+            GuideCommand.self,
         ]
     )
 }
