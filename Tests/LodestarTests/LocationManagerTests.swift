@@ -35,6 +35,17 @@ struct LocationManagerTests {
         #expect(runs[0] == direct)
     }
 
+    @Test("a paced replay (2000× the trace's own clock) gives exactly the events of the virtual clock")
+    func pacedMatchesVirtual() async throws {
+        let configuration = LocationConfiguration(desiredAccuracy: .nearestTenMeters, distanceFilter: 5)
+        let virtual = await Self.collect(
+            LocationManager(source: try BundledTrace.source("walk-to-pickup"), clock: .virtual, configuration: configuration))
+        let paced = await Self.collect(
+            LocationManager(source: try BundledTrace.source("walk-to-pickup"), clock: .speed(2000), configuration: configuration))
+        #expect(paced == virtual)
+        #expect(virtual.count > 300)
+    }
+
     /// A source that is only asynchronous, so the manager awaits each event.
     struct AsyncOnlySource: FixSource {
         let inner: NMEATraceSource
