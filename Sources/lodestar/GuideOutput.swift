@@ -18,12 +18,16 @@ struct GuideOutput: Sendable {
     let mode: Mode
     private var statusOnScreen = false
     private var warnings = 0
+    /// The terminal's width in columns: a redrawn line must not wrap, or "\r" cannot redraw it.
+    private let columns: Int
 
     /// Warnings shown in full; the rest are counted.
     static let warningsShown = 5
 
     init(mode: Mode) {
         self.mode = mode
+        var size = winsize()
+        columns = mode == .terminal && ioctl(1, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 ? Int(size.ws_col) : 80
     }
 
     /// Shows one manager event and what the guide session made of it.
@@ -83,7 +87,9 @@ struct GuideOutput: Sendable {
     private mutating func status(_ line: String) {
         switch mode {
         case .terminal:
-            Self.write(1, "\r" + line + "\u{1B}[K")
+            // Every character of the line is one column wide (°, ±, arrows included).
+            let fitted = line.unicodeScalars.count < columns ? line : String(String.UnicodeScalarView(line.unicodeScalars.prefix(columns - 1)))
+            Self.write(1, "\r" + fitted + "\u{1B}[K")
             statusOnScreen = true
         case .lines:
             Self.write(1, line + "\n")
