@@ -25,10 +25,11 @@ $L trace synthesize --route '51.50700,-0.12200;51.51000,-0.11600' --speed 1.4 --
 $L trace synthesize --route '51.47788,-0.00147' --hold-start 600 --noise 3 --receiver multi-gnss \
   --start 2026-02-10T12:00:00Z --seed 5 --output $T/stationary-jitter.nmea
 
-# 5. A boat in Elliott Bay, Seattle, with a magnetic compass (HCHDG with variation, from WMM2025)
-#    and 6° of leeway between heading and course.
+# 5. A boat in Elliott Bay, Seattle, with a magnetic compass (HCHDG with a deviation of 2.5° W and
+#    the variation, from WMM2025) and 6° of leeway between heading and course.
 $L trace synthesize --route '47.60300,-122.34000;47.61000,-122.36000;47.61500,-122.37500' --speed 4 \
-  --noise 2 --receiver marine --heading-offset 6 --heading-noise 0.5 --start 2026-08-15T15:00:00Z --seed 13 \
+  --noise 2 --receiver marine --heading-offset 6 --heading-noise 0.5 --deviation -2.5 \
+  --start 2026-08-15T15:00:00Z --seed 13 \
   --output $T/boat-hdg.nmea
 
 # 6. A tractor in a Lincolnshire field with a dual-antenna true heading (GNHDT); 20 s stationary first.

@@ -69,9 +69,12 @@ public struct ArrivalMonitor: Sendable, Equatable {
         }
     }
 
-    /// What an update can declare.
+    /// What an update can declare. Boxed: a transition is rare, and unboxed it would make every
+    /// ``FixOutcome`` as large as an ``ArrivalEvent``.
     public enum Transition: Sendable, Equatable {
-        case arrived(ArrivalEvent)
-        case departed(ArrivalEvent)
+        /// Arrival, once.
+        indirect case arrived(ArrivalEvent)
+        /// Departure after arrival, once.
+        indirect case departed(ArrivalEvent)
     }
 }

@@ -10,11 +10,4 @@ public enum CompassPoint: String, Sendable, CaseIterable {
         let index = Int((Angle.normalizedBearing(bearing) / 22.5).rounded()) % 16
         self = Self.allCases[index]
     }
-
-    /// An arrow pointing along a direction relative to straight up, in eight steps.
-    /// - Parameter relativeBearing: degrees, positive clockwise.
-    public static func arrow(relativeBearing: Double) -> String {
-        let arrows = ["↑", "↗", "→", "↘", "↓", "↙", "←", "↖"]
-        return arrows[Int((Angle.normalizedBearing(relativeBearing) / 45).rounded()) % 8]
-    }
 }

@@ -2,13 +2,14 @@ import Geodesy
 
 /// Everything one fix produced in a ``LocationEngine``. At most one of each; nil when none.
 ///
-/// A fixed-size value, so processing a fix allocates nothing for its results.
+/// A fixed-size value, so processing a fix allocates nothing for its results. The location is
+/// stored once: ``qualified`` and, when it passed the distance filter too, ``location``.
 public struct FixOutcome: Sendable, Equatable {
-    /// The location delivered (it passed every rule).
-    public var location: Location?
     /// The location that met the time and accuracy rules, delivered or not (the distance filter
     /// may have withheld it). `requestLocation()` takes this one.
     public var qualified: Location?
+    /// Whether ``qualified`` passed every rule and is delivered as ``location``.
+    public var isDelivered = false
     /// The heading delivered.
     public var heading: Heading?
     /// Set when the accuracy rule withheld the fix.
@@ -27,18 +28,23 @@ public struct FixOutcome: Sendable, Equatable {
 
     public init() {}
 
-    /// The outcome as events, in delivery order: error, waiting or withheld, location, arrival,
-    /// heading.
+    /// The location delivered (it passed every rule); nil when none was.
+    @inlinable
+    public var location: Location? { isDelivered ? qualified : nil }
+
+    /// The outcome as events, in delivery order: error, heading, waiting or withheld, location,
+    /// arrival. The heading comes before the location of the same fix, so that guidance computed
+    /// at a location can use that fix's heading.
     public func forEachEvent(_ body: (LocationEvent) -> Void) {
         if let error { body(.error(error)) }
+        if let heading { body(.heading(heading)) }
         if let waiting { body(.waitingForAccuracy(waiting)) }
         if let withheld { body(.withheld(withheld)) }
-        if let location { body(.location(location)) }
+        if isDelivered, let qualified { body(.location(qualified)) }
         switch arrival {
         case .arrived(let e): body(.arrived(e))
         case .departed(let e): body(.departed(e))
         case nil: break
         }
-        if let heading { body(.heading(heading)) }
     }
 }

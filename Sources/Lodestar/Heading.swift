@@ -1,4 +1,5 @@
 import Foundation
+import GNSS
 import GeoMagnetism
 
 /// A delivered heading, like CoreLocation's `CLHeading`: which way the device points.
@@ -7,16 +8,16 @@ import GeoMagnetism
 public struct Heading: Sendable, Equatable {
     /// Heading relative to magnetic north, degrees in [0, 360); nil when neither the sensor nor a
     /// known declination gives it.
-    public var magneticHeading: Double?
+    @CompactDouble public var magneticHeading: Double?
     /// Heading relative to true (geographic) north, degrees in [0, 360). nil when it cannot be known:
     /// a magnetic heading with no declination from the receiver and no location for the magnetic model.
-    public var trueHeading: Double?
+    @CompactDouble public var trueHeading: Double?
     /// One-sigma accuracy of the heading, degrees; nil when unknown.
-    public var headingAccuracy: Double?
+    @CompactDouble public var headingAccuracy: Double?
     /// What the heading was derived from.
     public var source: HeadingSource
     /// The declination used between magnetic and true heading, degrees east positive; nil if none.
-    public var declination: Double?
+    @CompactDouble public var declination: Double?
     /// Where ``declination`` came from.
     public var declinationSource: DeclinationSource?
     /// The World Magnetic Model's compass zone at the current location, when known. Magnetic

@@ -7,8 +7,10 @@ import Geodesy
 ///
 /// In order of preference:
 /// 1. A true-heading sensor (HDT, THS, gpsd ATT `heading`): ``HeadingSource/trueSensor``.
-/// 2. A magnetic sensor (HDG, HDM, gpsd ATT `mheading`), plus its deviation when the sentence gives
-///    one: ``HeadingSource/magneticPlusDeclination``. True heading = magnetic heading + declination.
+/// 2. A magnetic sensor (HDG, HDM, gpsd ATT `mheading`): ``HeadingSource/magneticPlusDeclination``.
+///    True heading = magnetic heading + declination. The reading's `magneticHeading` is already
+///    relative to magnetic north: the NMEA assembler adds HDG's deviation to the sensor heading
+///    (and keeps the deviation only for reference), so it is not added again here.
 ///    The declination is the sentence's (HDG variation, else the fix's RMC magnetic variation) when
 ///    the receiver gives one, which needs no location; else the World Magnetic Model's at the
 ///    current location and the fix's date; with neither, the true heading is nil.
@@ -36,11 +38,16 @@ public struct HeadingEstimator: Sendable {
     ///   - location: the current position (this fix's, else the last known), or nil.
     ///   - date: the fix's UTC time.
     /// - Complexity: O(1); the magnetic model runs only when the ~1 km cell or the UTC day changes.
-    public mutating func heading(for fix: Fix, location: Coordinate?, date: Date) -> Heading? {
-        let reading = fix.heading
+    public mutating func heading(for fix: borrowing Fix, location: Coordinate?, date: Date) -> Heading? {
+        withUnsafePointer(to: fix) { heading(at: $0, location: location, date: date) }
+    }
+
+    /// ``heading(for:location:date:)`` reading the fix in place, field by field.
+    mutating func heading(at fix: UnsafePointer<Fix>, location: Coordinate?, date: Date) -> Heading? {
+        let reading = fix.pointee.heading
         if let trueHeading = reading?.trueHeading, trueHeading.isFinite {
             let (declination, declinationSource, zone, _) = self.declination(
-                given: reading?.variation ?? fix.magneticVariation, location: location, date: date)
+                given: reading?.variation ?? fix.pointee.magneticVariation, location: location, date: date)
             let magnetic = reading?.magneticHeading.map(Angle.normalizedBearing)
                 ?? declination.map { Angle.normalizedBearing(trueHeading - $0) }
             return Heading(
@@ -49,20 +56,20 @@ public struct HeadingEstimator: Sendable {
                 compassZone: zone, timestamp: date)
         }
         if let sensor = reading?.magneticHeading, sensor.isFinite {
-            let magnetic = Angle.normalizedBearing(sensor + (reading?.deviation ?? 0))
+            let magnetic = Angle.normalizedBearing(sensor)
             let (declination, declinationSource, zone, uncertainty) = self.declination(
-                given: reading?.variation ?? fix.magneticVariation, location: location, date: date)
+                given: reading?.variation ?? fix.pointee.magneticVariation, location: location, date: date)
             return Heading(
                 magneticHeading: magnetic, trueHeading: declination.map { Angle.normalizedBearing(magnetic + $0) },
                 headingAccuracy: uncertainty, source: .magneticPlusDeclination, declination: declination,
                 declinationSource: declinationSource, compassZone: zone, timestamp: date)
         }
-        if let course = fix.course, course.isFinite, let speed = fix.speed, speed > courseThreshold {
+        if let course = fix.pointee.course, course.isFinite, let speed = fix.pointee.speed, speed > courseThreshold {
             let (declination, declinationSource, zone, _) = self.declination(
-                given: fix.magneticVariation, location: location, date: date)
+                given: fix.pointee.magneticVariation, location: location, date: date)
             return Heading(
                 magneticHeading: declination.map { Angle.normalizedBearing(course - $0) },
-                trueHeading: Angle.normalizedBearing(course), headingAccuracy: fix.errors.course?.oneSigma,
+                trueHeading: Angle.normalizedBearing(course), headingAccuracy: fix.pointee.errors.course?.oneSigma,
                 source: .courseOverGround, declination: declination, declinationSource: declinationSource,
                 compassZone: zone, timestamp: date)
         }
@@ -74,9 +81,10 @@ public struct HeadingEstimator: Sendable {
     private mutating func declination(given: Double?, location: Coordinate?, date: Date)
         -> (Double?, DeclinationSource?, CompassZone?, Double?)
     {
-        let entry = location.flatMap { cache.lookup($0, date: date) }
-        if let given, given.isFinite { return (given, .receiver, entry?.zone, nil) }
-        guard let entry else { return (nil, nil, nil, nil) }
+        if let given, given.isFinite {
+            return (given, .receiver, location.flatMap { cache.zone(at: $0, date: date) }, nil)
+        }
+        guard let entry = location.flatMap({ cache.lookup($0, date: date) }) else { return (nil, nil, nil, nil) }
         return (entry.declination, .worldMagneticModel, entry.zone, entry.uncertainty)
     }
 }

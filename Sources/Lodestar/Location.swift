@@ -4,31 +4,41 @@ import Geodesy
 
 /// A delivered position, like CoreLocation's `CLLocation`.
 ///
+/// The optional numbers are stored in 8 bytes each (NaN stands for nil, see `CompactDouble`; the
+/// monotonic time as nanoseconds), so a location stays small on the manager's per-fix path (under
+/// 128 bytes, which the compiler copies inline); they read and write as `Double?` and `Duration?`.
+///
 /// Every accuracy is the one-sigma (68%) figure: ``horizontalAccuracy`` is the radius of the 2D RMS
 /// circle, ``verticalAccuracy`` one standard deviation of height. An unknown value is `nil`, never -1.
 public struct Location: Sendable, Equatable {
     /// Position on the WGS84 ellipsoid, degrees.
     public var coordinate: Coordinate
     /// Altitude above mean sea level (the geoid), metres.
-    public var altitude: Double?
+    @CompactDouble public var altitude: Double?
     /// Altitude above the WGS84 ellipsoid, metres.
-    public var ellipsoidalAltitude: Double?
+    @CompactDouble public var ellipsoidalAltitude: Double?
     /// Radius of the 68% (one-sigma, 2D RMS) horizontal confidence circle, metres, ≥ 0.
-    public var horizontalAccuracy: Double?
+    @CompactDouble public var horizontalAccuracy: Double?
     /// One-sigma (68%) vertical accuracy, metres, ≥ 0.
-    public var verticalAccuracy: Double?
+    @CompactDouble public var verticalAccuracy: Double?
     /// Speed over ground, metres per second, ≥ 0.
-    public var speed: Double?
+    @CompactDouble public var speed: Double?
     /// One-sigma accuracy of ``speed``, metres per second.
-    public var speedAccuracy: Double?
+    @CompactDouble public var speedAccuracy: Double?
     /// Course over ground, degrees clockwise from true north, in [0, 360).
-    public var course: Double?
+    @CompactDouble public var course: Double?
     /// One-sigma accuracy of ``course``, degrees.
-    public var courseAccuracy: Double?
+    @CompactDouble public var courseAccuracy: Double?
     /// The receiver's UTC time of the fix.
     public var timestamp: Date
     /// Monotonic receive time (CLOCK_MONOTONIC since boot) for live sources; nil when replayed.
-    public var monotonicTime: Duration?
+    /// Kept to the nanosecond (the clock's resolution).
+    public var monotonicTime: Duration? {
+        get { monotonicNanoseconds == .min ? nil : .nanoseconds(monotonicNanoseconds) }
+        set { monotonicNanoseconds = newValue.map(Self.nanoseconds) ?? .min }
+    }
+    /// ``monotonicTime`` in 8 bytes: nanoseconds, `Int64.min` for nil.
+    private var monotonicNanoseconds: Int64 = .min
     /// The name of the source that produced the fix ("trace walk.nmea", "gpsd localhost:2947").
     public var sourceName: String
     /// Whether the location is live, replayed from a recording, or simulated.
@@ -52,7 +62,7 @@ public struct Location: Sendable, Equatable {
         self.course = course
         self.courseAccuracy = courseAccuracy
         self.timestamp = timestamp
-        self.monotonicTime = monotonicTime
+        self.monotonicNanoseconds = monotonicTime.map(Self.nanoseconds) ?? .min
         self.sourceName = sourceName
         self.provenance = provenance
     }
@@ -61,20 +71,38 @@ public struct Location: Sendable, Equatable {
     ///
     /// The fix's error estimates are converted to one sigma here (``ErrorEstimates/horizontalAccuracy``).
     /// A fix of quality `.simulated` is marked ``Provenance/simulated`` whatever `provenance` says.
-    public init?(fix: Fix, sourceName: String = "", provenance: Provenance = .live) {
-        guard fix.mode >= .twoD, let coordinate = fix.coordinate, let time = fix.time else { return nil }
+    public init?(fix: borrowing Fix, sourceName: String = "", provenance: Provenance = .live) {
+        guard let location = withUnsafePointer(to: fix, { Location(at: $0, sourceName: sourceName, provenance: provenance) })
+        else { return nil }
+        self = location
+    }
+
+    /// ``init(fix:sourceName:provenance:)`` reading the fix in place, field by field.
+    init?(at fix: UnsafePointer<Fix>, sourceName: String, provenance: Provenance) {
+        guard fix.pointee.mode >= .twoD, let coordinate = fix.pointee.coordinate, let time = fix.pointee.time else {
+            return nil
+        }
+        let errors = fix.pointee.errors
         self.init(
-            coordinate: coordinate, altitude: fix.altitudeMSL, ellipsoidalAltitude: fix.altitudeHAE,
-            horizontalAccuracy: fix.errors.horizontalAccuracy, verticalAccuracy: fix.errors.verticalAccuracy,
-            speed: fix.speed, speedAccuracy: fix.errors.speed?.oneSigma, course: fix.course,
-            courseAccuracy: fix.errors.course?.oneSigma, timestamp: time, monotonicTime: fix.monotonicTime,
-            sourceName: sourceName, provenance: fix.quality == .simulated ? .simulated : provenance)
+            coordinate: coordinate, altitude: fix.pointee.altitudeMSL, ellipsoidalAltitude: fix.pointee.altitudeHAE,
+            horizontalAccuracy: errors.horizontalAccuracy, verticalAccuracy: errors.verticalAccuracy,
+            speed: fix.pointee.speed, speedAccuracy: errors.speed?.oneSigma, course: fix.pointee.course,
+            courseAccuracy: errors.course?.oneSigma, timestamp: time, monotonicTime: fix.pointee.monotonicTime,
+            sourceName: sourceName, provenance: fix.pointee.quality == .simulated ? .simulated : provenance)
     }
 
     /// Whether the location came from a recording played back.
     public var isReplayed: Bool { provenance == .replayed }
     /// Whether the location was made up by software (a simulator, or a receiver in simulation mode).
     public var isSimulated: Bool { provenance == .simulated }
+
+    /// Whole nanoseconds of a duration, saturating at the bounds of `Int64`.
+    private static func nanoseconds(_ d: Duration) -> Int64 {
+        let (seconds, attoseconds) = d.components
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        if overflow { return seconds < 0 ? .min + 1 : .max }
+        return scaled.addingReportingOverflow(attoseconds / 1_000_000_000).partialValue
+    }
 
     /// Horizontal distance to another location along the WGS84 ellipsoid (Karney 2013), metres.
     /// Altitudes are ignored. - Complexity: O(1), no allocation.

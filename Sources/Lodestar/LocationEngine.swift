@@ -46,6 +46,8 @@ public struct LocationEngine: Sendable {
 
     /// The last location delivered.
     public private(set) var lastDelivered: Location?
+    /// Its coordinate, kept apart for the distance filter's per-fix read.
+    private var lastDeliveredCoordinate: Coordinate?
     /// The last heading delivered.
     public private(set) var lastHeading: Heading?
     /// The time of the last fix that passed the time rules.
@@ -104,11 +106,18 @@ public struct LocationEngine: Sendable {
     ///     replay, where now is the newest fix time seen (``latestTime``).
     /// - Returns: what the fix produced.
     /// - Complexity: O(1); no allocation beyond copying the source name's reference.
-    public mutating func process(_ fix: Fix, now: Date? = nil) -> FixOutcome {
+    public mutating func process(_ fix: borrowing Fix, now: Date? = nil) -> FixOutcome {
+        withUnsafePointer(to: fix) { process(at: $0, now: now) }
+    }
+
+    /// ``process(_:now:)`` on a fix read in place, field by field: the manager's batched path reads
+    /// fixes from the source's storage, and a `Fix` passed on by value is copied whole (a few hundred
+    /// bytes) at each call.
+    mutating func process(at fix: UnsafePointer<Fix>, now: Date?) -> FixOutcome {
         var out = FixOutcome()
-        guard let time = fix.time else {
-            out.withheld = Withholding(time: nil, reason: fix.hasPosition ? .noTimestamp : .noPosition)
-            reportPositionUnknownIfNeeded(fix, into: &out)
+        guard let time = fix.pointee.time else {
+            out.withheld = Withholding(time: nil, reason: fix.pointee.hasPosition ? .noTimestamp : .noPosition)
+            reportPositionUnknownIfNeeded(into: &out)
             return out
         }
         if let latest = latestTime { if time > latest { latestTime = time } } else { latestTime = time }
@@ -117,13 +126,13 @@ public struct LocationEngine: Sendable {
             return out
         }
         lastAcceptedTime = time
-        if fix.hasPosition, let c = fix.coordinate { lastKnownCoordinate = c }
-        if updatingHeading { deriveHeading(fix, time: time, into: &out) }
-        guard fix.hasPosition, let location = Location(fix: fix, sourceName: sourceName, provenance: provenance)
+        if fix.pointee.hasPosition, let c = fix.pointee.coordinate { lastKnownCoordinate = c }
+        if updatingHeading { deriveHeading(at: fix, time: time, into: &out) }
+        guard fix.pointee.hasPosition, let location = Location(at: fix, sourceName: sourceName, provenance: provenance)
         else {
-            if !fix.hasPosition {
+            if !fix.pointee.hasPosition {
                 out.withheld = Withholding(time: time, reason: .noPosition)
-                reportPositionUnknownIfNeeded(fix, into: &out)
+                reportPositionUnknownIfNeeded(into: &out)
             }
             return out
         }
@@ -145,26 +154,27 @@ public struct LocationEngine: Sendable {
             out.toDestination = inverse
             out.arrival = monitor?.update(location, distance: inverse.distance)
         }
-        if let reason = distanceFilter.check(location.coordinate, lastDelivered: lastDelivered?.coordinate) {
+        if let reason = distanceFilter.check(location.coordinate, lastDelivered: lastDeliveredCoordinate) {
             out.withheld = Withholding(time: time, reason: reason)
             return out
         }
+        lastDeliveredCoordinate = location.coordinate
         lastDelivered = location
         bestAccuracySinceDelivery = nil
-        out.location = location
+        out.isDelivered = true
         return out
     }
 
-    private mutating func reportPositionUnknownIfNeeded(_ fix: Fix, into out: inout FixOutcome) {
+    private mutating func reportPositionUnknownIfNeeded(into out: inout FixOutcome) {
         guard updatingLocation, !positionUnknownReported else { return }
         positionUnknownReported = true
         out.error = .locationUnknown
     }
 
-    private mutating func deriveHeading(_ fix: Fix, time: Date, into out: inout FixOutcome) {
-        guard var heading = estimator.heading(for: fix, location: lastKnownCoordinate, date: time) else {
+    private mutating func deriveHeading(at fix: UnsafePointer<Fix>, time: Date, into out: inout FixOutcome) {
+        guard var heading = estimator.heading(at: fix, location: lastKnownCoordinate, date: time) else {
             // Only a fix that could have given a course heading says the heading is unavailable.
-            if fix.hasPosition, !headingUnavailableReported, out.error == nil {
+            if fix.pointee.hasPosition, !headingUnavailableReported, out.error == nil {
                 headingUnavailableReported = true
                 out.error = .headingUnavailable
             }

@@ -16,8 +16,9 @@ public enum LocationEvent: Sendable, Equatable {
     case sourceState(SourceState)
     /// The source reported a problem that did not stop it, such as a skipped sentence.
     case warning(String)
-    /// The arrival rule declared arrival (once).
-    case arrived(ArrivalEvent)
-    /// The arrival rule declared departure after arrival (once).
-    case departed(ArrivalEvent)
+    /// The arrival rule declared arrival (once). Boxed: it is rare, and unboxed it would make every
+    /// event as large as an ``ArrivalEvent``.
+    indirect case arrived(ArrivalEvent)
+    /// The arrival rule declared departure after arrival (once). Boxed, like ``arrived(_:)``.
+    indirect case departed(ArrivalEvent)
 }

@@ -26,6 +26,8 @@ public final class LocationManager: Sendable {
     /// How fixes are paced.
     public let clock: ReplayClock
     private let source: any FixSource
+    /// The path of an ``NMEATraceSource``: its refusals are ``LocationError/traceUnreadable(path:reason:)``.
+    private let tracePath: String?
     private let state: Mutex<State>
 
     private struct Request {
@@ -55,6 +57,7 @@ public final class LocationManager: Sendable {
                 configuration: LocationConfiguration = LocationConfiguration()) {
         self.source = source
         self.sourceName = source.name
+        self.tracePath = (source as? NMEATraceSource)?.path
         self.clock = clock
         var engine = LocationEngine(
             configuration: configuration, sourceName: source.name, provenance: clock == .live ? .live : .replayed)
@@ -124,7 +127,7 @@ public final class LocationManager: Sendable {
     }
 
     /// Like ``events()``, but each element is the events of a batch of fixes, in order: on the virtual
-    /// clock, up to 512 fixes' worth at a time; otherwise one fix's or one source event's. For
+    /// clock, up to 2048 fixes' worth at a time; otherwise one fix's or one source event's. For
     /// replays at millions of fixes per second, where one element per event costs more than the rules.
     public func eventBatches() -> AsyncStream<[LocationEvent]> {
         let (stream, continuation) = AsyncStream.makeStream(of: [LocationEvent].self, bufferingPolicy: .unbounded)
@@ -248,6 +251,7 @@ public final class LocationManager: Sendable {
         var anchor: (trace: Date, wall: ContinuousClock.Instant)?
         let factor = clock.factor
         var events: [LocationEvent] = []
+        var settled: Settled = []
         do {
             for try await event in source.events() {
                 if Task.isCancelled { return }
@@ -261,7 +265,10 @@ public final class LocationManager: Sendable {
                             anchor = (time, ContinuousClock.now)
                         }
                     }
-                    handle(CollectionOfOne(fix), events: &events)
+                    withUnsafePointer(to: fix) {
+                        apply($0, count: 1, now: clock == .live ? Date() : nil, events: &events, settled: &settled)
+                    }
+                    flush(&events, &settled)
                 } else if !handleSourceEvent(event) {
                     break
                 }
@@ -274,64 +281,103 @@ public final class LocationManager: Sendable {
     }
 
     private typealias Continuation = CheckedContinuation<Result<Location, LocationError>, Never>
+    private typealias Settled = [(Continuation, Result<Location, LocationError>)]
 
-    /// Applies the rules to a batch of fixes under one lock, then delivers their events in order.
-    private func handle(_ fixes: some Collection<Fix>, events: inout [LocationEvent]) {
-        let now: Date? = clock == .live ? Date() : nil
-        var settled: [(Continuation, Result<Location, LocationError>)] = []
-        events.removeAll(keepingCapacity: true)
-        let (subscribers, batchSubscribers, delegate) = state.withLock { s in
-            for fix in fixes {
-                let outcome = s.engine.process(fix, now: now)
-                if !s.requests.isEmpty { settleRequests(&s, outcome: outcome, time: fix.time, settled: &settled) }
-                let wantsLocation = s.wantsLocation, wantsHeading = s.wantsHeading
-                outcome.forEachEvent { event in
-                    switch event {
-                    case .location, .waitingForAccuracy, .withheld, .arrived, .departed:
-                        guard wantsLocation else { return }
-                    case .heading:
-                        guard wantsHeading else { return }
-                    default:
-                        break
-                    }
-                    events.append(event)
+    /// Applies the rules to `count` fixes under one lock and appends the events wanted to `events`;
+    /// requests the fixes settle are added to `settled`. The fixes are read in place.
+    @inline(__always)
+    private func apply(
+        _ fixes: UnsafePointer<Fix>, count: Int, now: Date?, events: inout [LocationEvent], settled: inout Settled
+    ) {
+        state.withLock { s in
+            for i in 0..<count {
+                let outcome = s.engine.process(at: fixes + i, now: now)
+                if !s.requests.isEmpty {
+                    settleRequests(&s, outcome: outcome, time: fixes[i].time, settled: &settled)
                 }
+                Self.append(outcome, wantsLocation: s.wantsLocation, wantsHeading: s.wantsHeading, to: &events)
             }
-            return (s.subscribers, s.batchSubscribers, s.delegate)
         }
-        for (continuation, result) in settled { continuation.resume(returning: result) }
-        for event in events { deliver(event, to: subscribers, delegate: delegate) }
-        if !events.isEmpty { for continuation in batchSubscribers.values { continuation.yield(events) } }
-        if !settled.isEmpty { stopIfIdle() }
     }
 
-    /// The virtual clock over a synchronous source: batches of fixes, no awaiting per event.
+    /// The events of an outcome that are wanted, in ``FixOutcome/forEachEvent(_:)``'s order, without
+    /// a closure call per event.
+    @inline(__always)
+    private static func append(
+        _ o: FixOutcome, wantsLocation: Bool, wantsHeading: Bool, to events: inout [LocationEvent]
+    ) {
+        if let error = o.error { events.append(.error(error)) }
+        if wantsHeading, let heading = o.heading { events.append(.heading(heading)) }
+        guard wantsLocation else { return }
+        if let waiting = o.waiting { events.append(.waitingForAccuracy(waiting)) }
+        if let withheld = o.withheld { events.append(.withheld(withheld)) }
+        if o.isDelivered, let location = o.qualified { events.append(.location(location)) }
+        switch o.arrival {
+        case .arrived(let e): events.append(.arrived(e))
+        case .departed(let e): events.append(.departed(e))
+        case nil: break
+        }
+    }
+
+    /// Settles the requests and delivers the events gathered since the last flush, in order, to the
+    /// streams, the batch streams and the delegate; empties both.
+    private func flush(_ events: inout [LocationEvent], _ settled: inout Settled) {
+        if !settled.isEmpty {
+            for (continuation, result) in settled { continuation.resume(returning: result) }
+        }
+        if !events.isEmpty {
+            let (subscribers, batchSubscribers, delegate) = state.withLock { s in
+                (s.subscribers, s.batchSubscribers, s.delegate)
+            }
+            if !subscribers.isEmpty || delegate != nil {
+                for event in events { deliver(event, to: subscribers, delegate: delegate) }
+            }
+            for continuation in batchSubscribers.values { continuation.yield(events) }
+            events.removeAll(keepingCapacity: true)
+        }
+        if !settled.isEmpty {
+            settled.removeAll()
+            stopIfIdle()
+        }
+    }
+
+    /// The virtual clock over a synchronous source: each fix is processed as the source hands it
+    /// over, and the events are delivered every ``batchSize`` fixes (or at a source event, or when
+    /// a request is settled), with no awaiting per event.
     private func consumeSynchronously(_ source: any SynchronousFixSource) {
-        var batch: [Fix] = []
-        batch.reserveCapacity(Self.batchSize)
         var events: [LocationEvent] = []
         events.reserveCapacity(Self.batchSize * 2)
-        source.forEachEvent { event in
-            if Task.isCancelled { return false }
-            if case .fix(let fix) = event {
-                batch.append(fix)
-                if batch.count == Self.batchSize {
-                    handle(batch, events: &events)
-                    batch.removeAll(keepingCapacity: true)
+        var settled: Settled = []
+        var pending = 0
+        var cancelled = false
+        source.forEachEvent(
+            fixes: { buffer in
+                guard let base = buffer.baseAddress else { return true }
+                var done = 0
+                while done < buffer.count {
+                    let n = min(buffer.count - done, Self.batchSize - pending)
+                    apply(base + done, count: n, now: nil, events: &events, settled: &settled)
+                    done += n
+                    pending += n
+                    guard pending == Self.batchSize || !settled.isEmpty else { continue }
+                    flush(&events, &settled)
+                    pending = 0
+                    cancelled = Task.isCancelled
+                    if cancelled { return false }
                 }
                 return true
-            }
-            if !batch.isEmpty {
-                handle(batch, events: &events)
-                batch.removeAll(keepingCapacity: true)
-            }
-            return handleSourceEvent(event)
-        }
-        if !batch.isEmpty, !Task.isCancelled { handle(batch, events: &events) }
+            },
+            other: { event in
+                flush(&events, &settled)
+                pending = 0
+                cancelled = Task.isCancelled
+                return !cancelled && handleSourceEvent(event)
+            })
+        if !cancelled, !Task.isCancelled { flush(&events, &settled) }
     }
 
-    /// Fixes per lock on the virtual clock.
-    private static let batchSize = 512
+    /// Fixes per delivery on the virtual clock.
+    private static let batchSize = 2048
 
     /// Emits a state or warning; returns false when the source has finished.
     private func handleSourceEvent(_ event: FixSourceEvent) -> Bool {
@@ -342,7 +388,11 @@ public final class LocationManager: Sendable {
             emit(.sourceState(sourceState))
             switch sourceState {
             case .refused(let reason), .lost(let reason):
-                emit(.error(.sourceUnavailable(reason: reason)))
+                if let tracePath {
+                    emit(.error(.traceUnreadable(path: tracePath, reason: reason)))
+                } else {
+                    emit(.error(.sourceUnavailable(reason: reason)))
+                }
             case .finished:
                 return false
             default:

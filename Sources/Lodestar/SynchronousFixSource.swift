@@ -3,19 +3,26 @@ import GNSS
 /// A ``FixSource`` that can also hand over its events synchronously: a recording in memory, or a
 /// trace file parsed as it is read.
 ///
-/// On the virtual clock, ``LocationManager`` reads such a source in a tight loop and applies the
-/// rules to batches of fixes under one lock, instead of awaiting each event, which is what lets a
-/// replay run at millions of fixes per second.
+/// On the virtual clock, ``LocationManager`` reads such a source in a tight loop, applies the rules
+/// to each fix as it is handed over and delivers the events in batches, instead of awaiting each
+/// event, which is what lets a replay run at millions of fixes per second.
 public protocol SynchronousFixSource: FixSource {
     /// Calls `body` with each event in order, from the start; stops early when `body` returns false.
     func forEachEvent(_ body: (FixSourceEvent) -> Bool)
+
+    /// Like ``forEachEvent(_:)``, but hands runs of consecutive fixes over in place, as buffers valid
+    /// only during the call (a `Fix` is a few hundred bytes: a replay at millions of fixes per
+    /// second notices each copy), and every other event to `other`. Stops early when either returns
+    /// false. The default implementation calls ``forEachEvent(_:)`` and hands each fix in a buffer
+    /// of one.
+    func forEachEvent(fixes: (UnsafeBufferPointer<Fix>) -> Bool, other: (FixSourceEvent) -> Bool)
 }
 
-extension RecordedFixSource: SynchronousFixSource {
-    /// Calls `body` with ``SourceState/connected``, the recorded events and ``SourceState/finished``.
-    public func forEachEvent(_ body: (FixSourceEvent) -> Bool) {
-        guard body(.state(.connected)) else { return }
-        for event in recorded where !body(event) { return }
-        _ = body(.state(.finished))
+extension SynchronousFixSource {
+    public func forEachEvent(fixes: (UnsafeBufferPointer<Fix>) -> Bool, other: (FixSourceEvent) -> Bool) {
+        forEachEvent { event in
+            guard case .fix(let fix) = event else { return other(event) }
+            return withUnsafePointer(to: fix) { fixes(UnsafeBufferPointer(start: $0, count: 1)) }
+        }
     }
 }

@@ -30,6 +30,17 @@ public enum TurnInstruction: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// An arrow for the turn, in eight directions: ↑ ahead, ↗ ↖ up to 67°, → ← up to 112°, ↘ ↙ beyond,
+    /// ↓ turn around. Every turn other than "ahead" gets an arrow that leans its way.
+    public var arrow: String {
+        switch self {
+        case .ahead: "↑"
+        case .turnAround: "↓"
+        case .right(let d): d <= 67 ? "↗" : d <= 112 ? "→" : "↘"
+        case .left(let d): d <= 67 ? "↖" : d <= 112 ? "←" : "↙"
+        }
+    }
+
     /// "ahead", "turn left 23°", "turn right 40°", "turn around".
     public var description: String {
         switch self {

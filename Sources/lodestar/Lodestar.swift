@@ -8,15 +8,18 @@ struct LodestarCommand: AsyncParsableCommand {
         abstract: "Location, heading and arrival guidance for GNSS receivers on Linux.",
         discussion: """
             Geodesy on the WGS84 ellipsoid and the sphere, the World Magnetic Model 2025, \
-            and NMEA trace replay. Run 'lodestar help SUBCOMMAND' for details.
+            NMEA trace replay, live fixes from gpsd, guidance to a destination and ride \
+            requests. Run \
+            'lodestar help SUBCOMMAND' for details.
             """,
         subcommands: [
             GeodesicCommand.self,
             DeclinationCommand.self,
-            TraceCommand.self,
-            TrackCommand.self,
             ReplayCommand.self,
+            TrackCommand.self,
+            GuideCommand.self,
             RideCommand.self,
+            TraceCommand.self,
         ]
     )
 }

@@ -16,6 +16,11 @@ struct ReplayCommand: ParsableCommand {
             binary garbage) are skipped and reported on standard error with their line number \
             and reason; a summary follows. Skipped lines are not an error: the exit status is \
             non-zero only when the file cannot be read.
+
+            With --desired-accuracy or --distance-filter, the location manager's rules are applied \
+            as on a virtual clock: only the epochs delivered as locations are written, and the \
+            summary counts the others by the reason they were withheld (accuracy, distance filter, \
+            no position, stale, out of order). Without them, every epoch is written.
             """
     )
 
@@ -31,9 +36,25 @@ struct ReplayCommand: ParsableCommand {
     @Option(help: "Report at most this many skipped lines one by one; the rest are only counted.")
     var maxReports = 20
 
+    @Option(
+        name: .customLong("desired-accuracy"),
+        help: ArgumentHelp("Keep only locations whose 68% horizontal accuracy is at most this, metres.", valueName: "metres"))
+    var desiredAccuracy: Double?
+
+    @Option(
+        name: .customLong("distance-filter"),
+        help: ArgumentHelp("Keep a location only this far, metres, from the last one kept (on the ellipsoid).", valueName: "metres"))
+    var distanceFilter: Double?
+
     func validate() throws {
         guard maxReports >= 0 else { throw ValidationError("--max-reports must be 0 or more.") }
         guard !file.isEmpty else { throw ValidationError("FILE must not be empty.") }
+        if let desiredAccuracy, !(desiredAccuracy.isFinite && desiredAccuracy > 0) {
+            throw ValidationError("--desired-accuracy must be a positive number of metres.")
+        }
+        if let distanceFilter, !(distanceFilter.isFinite && distanceFilter > 0) {
+            throw ValidationError("--distance-filter must be a positive number of metres.")
+        }
     }
 
     func run() throws {
@@ -52,10 +73,17 @@ struct ReplayCommand: ParsableCommand {
         var progress = ReplayProgress(total: input.size)
         let format = format
         output.buffer.append(contentsOf: format.header(name: file == "-" ? "stdin" : file))
+        var rules: ReplayRules? =
+            desiredAccuracy == nil && distanceFilter == nil
+            ? nil : ReplayRules(desiredAccuracy: desiredAccuracy, distanceFilter: distanceFilter, sourceName: input.name)
 
         let handle: (NMEADecoder.Event) -> Void = { event in
             switch event {
             case .epoch(let epoch):
+                if let admitted = rules?.admits(epoch.fix), !admitted {
+                    summary.count(epoch)
+                    return
+                }
                 format.append(epoch, to: &output.buffer)
                 output.flushIfFull()
                 summary.count(epoch)
@@ -79,5 +107,6 @@ struct ReplayCommand: ParsableCommand {
         output.flush()
         progress.finish()
         summary.print(decoder.statistics, input: input.name)
+        if let rules { ReplaySummary.printError(rules.summary, prefix: "", newline: false) }
     }
 }

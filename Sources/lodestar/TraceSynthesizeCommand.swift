@@ -68,13 +68,13 @@ struct TraceSynthesizeCommand: ParsableCommand {
     @Option(help: "Heading sentence: none, hdt, hdg or hdm (overrides the profile).")
     var heading: String?
 
-    @Option(help: "True heading minus course, degrees (leeway, crabbing).")
+    @Option(parsing: .unconditional, help: "True heading minus course, degrees (leeway, crabbing); may be negative.")
     var headingOffset: Double = 0
 
     @Option(help: "One-sigma heading sensor noise, degrees.")
     var headingNoise: Double = 0
 
-    @Option(help: "Deviation written in HDG, degrees east positive.")
+    @Option(parsing: .unconditional, help: "Deviation written in HDG, degrees east positive (west negative).")
     var deviation: Double?
 
     @Option(help: "UTC start time, YYYY-MM-DDTHH:MM:SS[.s]Z.")

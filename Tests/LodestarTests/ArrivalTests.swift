@@ -10,7 +10,7 @@ struct ArrivalTests {
     }
 
     @Test("stationary-jitter at the boundary: arrived fires once, departed never, though fixes cross the entry radius")
-    func jitterAtBoundary() throws {
+    func jitterAtBoundary() async throws {
         let rows = try GroundTruth.rows("stationary-jitter")
         // A destination 20 m north of the receiver, with an entry radius of 20 m: jitter crosses it.
         let destination = try Geodesic.wgs84.destination(from: rows[0].coordinate, azimuth: 0, distance: 20)
@@ -22,16 +22,14 @@ struct ArrivalTests {
         let firstInside = try #require(rows.first { r in
             r.reported.map { Geodesic.wgs84.inverse(from: $0, to: destination).distance <= 20 } ?? false
         })
-        var engine = LocationEngine(configuration: .init(arrivalRegion: region))
-        var events: [LocationEvent] = []
-        engine.replay(rows.map { GroundTruth.fix($0, TruthOptions()) }) { events.append($0) }
+        let events = try await BundledTrace.replay("stationary-jitter", .init(arrivalRegion: region))
         let t = Self.transitions(events)
         #expect(t.count == 1)
         guard case .arrived(let arrival) = t.first else {
             Issue.record("expected arrival")
             return
         }
-        #expect(arrival.location.timestamp == firstInside.time)
+        #expect(GroundTruth.centiseconds(arrival.location.timestamp) == firstInside.centiseconds)
     }
 
     @Test("a fix whose accuracy circle is larger than the radius does not declare arrival")
@@ -72,20 +70,20 @@ struct ArrivalTests {
     }
 
     @Test("walk-to-pickup: arrival within 20 m fires once, at the first fix the ground truth puts inside")
-    func walkArrival() throws {
+    func walkArrival() async throws {
         let rows = try GroundTruth.rows("walk-to-pickup")
         let pickup = try Coordinate(latitude: 51.50850, longitude: -0.12470)
         let expected = try #require(rows.first { r in
             r.accuracy <= 20 && (r.reported.map { Geodesic.wgs84.inverse(from: $0, to: pickup).distance <= 20 } ?? false)
         })
-        var engine = LocationEngine(configuration: .init(arrivalRegion: ArrivalRegion(destination: pickup, entryRadius: 20)))
-        var events: [LocationEvent] = []
-        engine.replay(rows.map { GroundTruth.fix($0, TruthOptions()) }) { events.append($0) }
+        let events = try await BundledTrace.replay(
+            "walk-to-pickup", .init(arrivalRegion: ArrivalRegion(destination: pickup, entryRadius: 20)))
         let t = Self.transitions(events)
         #expect(t.count == 1)
         if case .arrived(let e) = t.first {
-            #expect(e.location.timestamp == expected.time)
-            #expect(e.distance == Geodesic.wgs84.inverse(from: try #require(expected.reported), to: pickup).distance)
+            #expect(GroundTruth.centiseconds(e.location.timestamp) == expected.centiseconds)
+            let distance = Geodesic.wgs84.inverse(from: try #require(expected.reported), to: pickup).distance
+            #expect(abs(e.distance - distance) < 1e-4, "the truth's reported position has 9 decimals")
         } else {
             Issue.record("expected one arrival")
         }

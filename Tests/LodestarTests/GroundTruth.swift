@@ -1,10 +1,8 @@
 import Foundation
-import GNSS
 import Geodesy
-import Lodestar
 
-/// One row of a trace's ground-truth CSV (written by `lodestar trace synthesize`), read
-/// independently of the code under test.
+/// One row of a trace's ground-truth CSV (written by `lodestar trace synthesize`), read here with
+/// Foundation alone, independently of the code under test.
 struct TruthRow: Sendable {
     var time: Date
     var coordinate: Coordinate
@@ -23,16 +21,9 @@ struct TruthRow: Sendable {
 
     /// 68% horizontal accuracy implied by the GST per-axis sigmas: √(σ² + σ²).
     var accuracy: Double { (2 * sigma * sigma).squareRoot() }
-}
-
-/// What the receiver profile of a trace sends, for building fixes from the truth rows.
-struct TruthOptions: Sendable {
-    /// The trace has GST, so each fix carries per-axis sigmas.
-    var gst = true
-    /// The variation column was written in RMC.
-    var rmcVariation = false
-    /// The variation column was written in HDG.
-    var hdgVariation = false
+    /// The row's time in whole centiseconds since 1970 (the traces' resolution), for comparing
+    /// with decoded times without floating-point ties.
+    var centiseconds: Int { GroundTruth.centiseconds(time) }
 }
 
 enum GroundTruth {
@@ -51,7 +42,7 @@ enum GroundTruth {
         var rows: [TruthRow] = []
         for (index, line) in text.split(separator: "\n").enumerated() where index > 0 {
             let f = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-            guard f.count == 16, let time = TraceTime.parse(f[0]), let lat = Double(f[1]), let lon = Double(f[2]),
+            guard f.count == 16, let time = parseTime(f[0]), let lat = Double(f[1]), let lon = Double(f[2]),
                 let speed = Double(f[3]), let sigma = Double(f[7])
             else { throw Unreadable(description: "\(name).truth.csv line \(index + 1)") }
             let reported: Coordinate? =
@@ -65,51 +56,27 @@ enum GroundTruth {
         return rows
     }
 
-    /// The fix a receiver reported for a row: the written position, speed, course, sigmas and headings.
-    static func fix(_ row: TruthRow, _ options: TruthOptions) -> Fix {
-        var fix = Fix(time: row.time, mode: row.hasFix ? .threeD : .noFix)
-        if row.hasFix {
-            fix.coordinate = row.reported
-            fix.quality = .gps
-            fix.altitudeMSL = 20
-            fix.speed = row.reportedSpeed
-            fix.course = row.reportedCourse
-            if options.gst {
-                fix.errors = ErrorEstimates(
-                    latitude: Uncertainty(row.sigma, .oneSigma), longitude: Uncertainty(row.sigma, .oneSigma))
-            }
-        }
-        if options.rmcVariation { fix.magneticVariation = row.reportedVariation }
-        if row.reportedTrueHeading != nil || row.reportedMagneticHeading != nil {
-            fix.heading = HeadingReading(
-                trueHeading: row.reportedTrueHeading, magneticHeading: row.reportedMagneticHeading,
-                variation: options.hdgVariation ? row.reportedVariation : nil)
-        }
-        return fix
+    /// "2026-03-14T09:30:00.00Z" with Foundation's Gregorian calendar in UTC.
+    static func parseTime(_ text: String) -> Date? {
+        let parts = text.dropLast().split(separator: "T")
+        guard text.hasSuffix("Z"), parts.count == 2 else { return nil }
+        let day = parts[0].split(separator: "-").compactMap { Int($0) }
+        let clock = parts[1].split(separator: ":")
+        guard day.count == 3, clock.count == 3, let hour = Int(clock[0]), let minute = Int(clock[1]),
+              let seconds = Double(clock[2]) else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? .gmt
+        let midnight = calendar.date(from: DateComponents(year: day[0], month: day[1], day: day[2]))
+        return midnight?.addingTimeInterval(Double(hour * 3600 + minute * 60) + seconds)
     }
 
-    /// The fixes of a trace, in the order written.
-    static func fixes(_ name: String, _ options: TruthOptions = TruthOptions()) throws -> [Fix] {
-        try rows(name).map { fix($0, options) }
-    }
-}
+    /// Whole centiseconds since 1970.
+    static func centiseconds(_ date: Date) -> Int { Int((date.timeIntervalSince1970 * 100).rounded()) }
 
-/// A `FixSource` over a trace's ground-truth file: what a user would write to feed the manager from
-/// their own recording format. Synchronous too, so the virtual clock reads it in batches.
-struct TruthFileSource: SynchronousFixSource {
-    let name: String
-    let fixes: [Fix]
-
-    init(_ trace: String, _ options: TruthOptions = TruthOptions()) throws {
-        name = "truth \(trace)"
-        fixes = try GroundTruth.fixes(trace, options)
-    }
-
-    func events() -> AsyncStream<FixSourceEvent> {
-        RecordedFixSource(name: name, fixes: fixes).events()
-    }
-
-    func forEachEvent(_ body: (FixSourceEvent) -> Bool) {
-        RecordedFixSource(name: name, fixes: fixes).forEachEvent(body)
+    /// The signed difference `to − from` on the circle, degrees in (−180, 180], computed here.
+    static func circularDifference(from: Double, to: Double) -> Double {
+        var d = (to - from).truncatingRemainder(dividingBy: 360)
+        if d <= -180 { d += 360 } else if d > 180 { d -= 360 }
+        return d
     }
 }

@@ -63,6 +63,16 @@ struct GuidanceTests {
         #expect(moving.estimatedArrival == Self.t0.addingTimeInterval(moving.distance / 1.4))
     }
 
+    @Test("each turn has an arrow that leans its way")
+    func arrows() {
+        let cases: [(TurnInstruction, String)] = [
+            (.ahead, "↑"), (.right(degrees: 11), "↗"), (.right(degrees: 67), "↗"), (.right(degrees: 68), "→"),
+            (.right(degrees: 112), "→"), (.right(degrees: 113), "↘"), (.left(degrees: 23), "↖"), (.left(degrees: 90), "←"),
+            (.left(degrees: 170), "↙"), (.turnAround, "↓"),
+        ]
+        for (turn, arrow) in cases { #expect(turn.arrow == arrow, "\(turn)") }
+    }
+
     @Test("compass points")
     func compassPoints() {
         #expect(CompassPoint(bearing: 0) == .n)

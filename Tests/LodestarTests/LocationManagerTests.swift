@@ -17,7 +17,7 @@ struct LocationManagerTests {
 
     @Test("a replay on the virtual clock is deterministic: the same trace gives the same events every run")
     func deterministicReplay() async throws {
-        let source = try TruthFileSource("walk-to-pickup")
+        let source = try BundledTrace.source("walk-to-pickup")
         let configuration = LocationConfiguration(desiredAccuracy: .nearestTenMeters, distanceFilter: 5, headingFilter: 5)
         var runs: [[LocationEvent]] = []
         for _ in 0..<3 {
@@ -30,21 +30,32 @@ struct LocationManagerTests {
         // The async manager gives exactly the synchronous engine's events.
         var engine = LocationEngine(configuration: configuration, sourceName: source.name, provenance: .replayed)
         var direct: [LocationEvent] = [.sourceState(.connected)]
-        engine.replay(source.fixes) { direct.append($0) }
+        engine.replay(try BundledTrace.fixes("walk-to-pickup")) { direct.append($0) }
         direct.append(.sourceState(.finished))
         #expect(runs[0] == direct)
     }
 
+    @Test("a paced replay (2000× the trace's own clock) gives exactly the events of the virtual clock")
+    func pacedMatchesVirtual() async throws {
+        let configuration = LocationConfiguration(desiredAccuracy: .nearestTenMeters, distanceFilter: 5)
+        let virtual = await Self.collect(
+            LocationManager(source: try BundledTrace.source("walk-to-pickup"), clock: .virtual, configuration: configuration))
+        let paced = await Self.collect(
+            LocationManager(source: try BundledTrace.source("walk-to-pickup"), clock: .speed(2000), configuration: configuration))
+        #expect(paced == virtual)
+        #expect(virtual.count > 300)
+    }
+
     /// A source that is only asynchronous, so the manager awaits each event.
     struct AsyncOnlySource: FixSource {
-        let inner: TruthFileSource
+        let inner: NMEATraceSource
         var name: String { inner.name }
         func events() -> AsyncStream<FixSourceEvent> { inner.events() }
     }
 
     @Test("an asynchronous-only source gives the same events as the batched synchronous path")
     func awaitedPathMatchesBatched() async throws {
-        let source = try TruthFileSource("outage-mid-route")
+        let source = try BundledTrace.source("outage-mid-route")
         let configuration = LocationConfiguration(distanceFilter: 20, maximumFixAge: .seconds(10))
         let batched = await Self.collect(LocationManager(source: source, clock: .virtual, configuration: configuration))
         let awaited = await Self.collect(
@@ -55,7 +66,7 @@ struct LocationManagerTests {
 
     @Test("eventBatches carries exactly the events of events(), in order, in batches")
     func batches() async throws {
-        let source = try TruthFileSource("midnight-rollover-10hz", TruthOptions(gst: false))
+        let source = try BundledTrace.source("midnight-rollover-10hz")
         let manager = LocationManager(source: source, clock: .virtual)
         let single = manager.events()
         let batched = manager.eventBatches()
@@ -66,25 +77,27 @@ struct LocationManagerTests {
         for await b in batched { many.append(b) }
         #expect(many.flatMap { $0 } == one)
         #expect(one.count == 603 + 2)
-        #expect(many.count < 10, "603 fixes in batches of up to 512, plus the two state events")
+        #expect(many.count < 10, "603 fixes in batches of up to 2048, plus the two state events")
     }
 
     @Test("requestLocation returns the first location that meets desiredAccuracy (cold-start)")
     func requestLocation() async throws {
         let rows = try GroundTruth.rows("cold-start")
         let manager = LocationManager(
-            source: try TruthFileSource("cold-start"), clock: .virtual,
+            source: try BundledTrace.source("cold-start"), clock: .virtual,
             configuration: .init(desiredAccuracy: .nearestTenMeters, distanceFilter: 1000))
         let location = try await manager.requestLocation(timeout: .seconds(600))
         let expected = try #require(rows.first { $0.hasFix && $0.accuracy <= 10 })
-        #expect(location.timestamp == expected.time)
-        #expect(location.coordinate == expected.reported)
+        #expect(GroundTruth.centiseconds(location.timestamp) == expected.centiseconds)
+        let reported = try #require(expected.reported)
+        #expect(abs(location.coordinate.latitude - reported.latitude) < 1e-9)
+        #expect(abs(location.coordinate.longitude - reported.longitude) < 1e-9)
     }
 
     @Test("requestLocation times out in trace time: locationUnknown after 30 s of only poor fixes")
     func requestLocationTimeout() async throws {
         let manager = LocationManager(
-            source: try TruthFileSource("cold-start"), clock: .virtual,
+            source: try BundledTrace.source("cold-start"), clock: .virtual,
             configuration: .init(desiredAccuracy: .meters(1)))
         await #expect(throws: LocationError.locationUnknown) {
             _ = try await manager.requestLocation(timeout: .seconds(30))
@@ -93,7 +106,7 @@ struct LocationManagerTests {
 
     @Test("stop and start updating: events only for what is being updated")
     func headingOnly() async throws {
-        let manager = LocationManager(source: try TruthFileSource("vehicle-hdt"), clock: .virtual)
+        let manager = LocationManager(source: try BundledTrace.source("vehicle-hdt"), clock: .virtual)
         let stream = manager.events()
         manager.startUpdatingHeading()
         var events: [LocationEvent] = []
@@ -118,7 +131,7 @@ struct LocationManagerTests {
         }
         let recorder = Recorder()
         let manager = LocationManager(
-            source: try TruthFileSource("cold-start"), clock: .virtual, configuration: .init(desiredAccuracy: .nearestTenMeters))
+            source: try BundledTrace.source("cold-start"), clock: .virtual, configuration: .init(desiredAccuracy: .nearestTenMeters))
         manager.delegate = recorder
         let events = await Self.collect(manager, heading: false)
         let expected = events.compactMap { e -> String? in

@@ -1,0 +1,109 @@
+import Foundation
+import Geodesy
+
+/// Follows a ``LocationManager``'s events toward one destination and says what a person being
+/// guided there should be told: the logic behind `lodestar guide`.
+///
+/// ```swift
+/// var session = GuideSession(region: ArrivalRegion(destination: pickup, entryRadius: 20))
+/// let manager = LocationManager(source: trace, clock: .virtual,
+///                               configuration: session.configuration(desiredAccuracy: .meters(10)))
+/// let events = manager.events()
+/// manager.startUpdatingLocation(); manager.startUpdatingHeading()
+/// for await event in events {
+///     if let update = session.handle(event) { show(update) }
+///     if session.hasArrived { break }
+/// }
+/// ```
+///
+/// The heading used is the latest delivered true heading. The manager delivers a fix's heading
+/// before its location, so the guidance at a location uses that fix's heading; a heading stays
+/// current (the heading filter withholds small changes) until the manager reports
+/// ``LocationError/headingUnavailable``.
+public struct GuideSession: Sendable {
+    /// The destination circle; arrival is the manager's ``ArrivalMonitor`` on it.
+    public let region: ArrivalRegion
+    /// The latest location delivered.
+    public private(set) var location: Location?
+    /// The latest heading delivered, until the heading becomes unavailable.
+    public private(set) var heading: Heading?
+    /// The guidance from the latest location and heading.
+    public private(set) var guidance: Guidance?
+    /// The arrival, once declared.
+    public private(set) var arrival: ArrivalEvent?
+    /// The latest report of the accuracy rule withholding a fix, until a location is delivered.
+    public private(set) var waiting: WaitingForAccuracy?
+
+    /// - Parameter region: the destination and its arrival radius.
+    public init(region: ArrivalRegion) {
+        self.region = region
+    }
+
+    /// The destination.
+    public var destination: Coordinate { region.destination }
+
+    /// Whether arrival has been declared.
+    public var hasArrived: Bool { arrival != nil }
+
+    /// The manager's rules for guidance: the accuracy rule, no distance filter (every location
+    /// updates the guidance), the default heading filter, and this session's arrival region.
+    /// - Parameter desiredAccuracy: the accuracy rule; default every valid fix.
+    public func configuration(desiredAccuracy: DesiredAccuracy = .best) -> LocationConfiguration {
+        LocationConfiguration(desiredAccuracy: desiredAccuracy, arrivalRegion: region)
+    }
+
+    /// Takes one event from the manager; returns what to tell the person, if anything changed.
+    /// - Complexity: O(1): one geodesic inverse for a location or a heading.
+    public mutating func handle(_ event: LocationEvent) -> GuideUpdate? {
+        switch event {
+        case .location(let l):
+            location = l
+            waiting = nil
+            let g = makeGuidance(at: l)
+            guidance = g
+            return .location(l, g)
+        case .heading(let h):
+            heading = h
+            guard let location, arrival == nil else { return nil }
+            let g = makeGuidance(at: location)
+            guidance = g
+            return .heading(h, g)
+        case .error(.headingUnavailable):
+            heading = nil
+            return nil
+        case .waitingForAccuracy(let w):
+            waiting = w
+            return .acquiring(w)
+        case .arrived(let e):
+            arrival = e
+            location = e.location
+            let g = makeGuidance(at: e.location)
+            guidance = g
+            return .arrived(e, g)
+        case .departed(let e):
+            let g = makeGuidance(at: e.location)
+            guidance = g
+            return .departed(e, g)
+        case .withheld, .error, .sourceState, .warning:
+            return nil
+        }
+    }
+
+    private func makeGuidance(at l: Location) -> Guidance {
+        Guidance(from: l, heading: heading?.trueHeading, to: region.destination, arrived: arrival != nil)
+    }
+}
+
+/// What ``GuideSession/handle(_:)`` says changed.
+public enum GuideUpdate: Sendable, Equatable {
+    /// The accuracy rule withheld a fix: "acquiring fix ±35 m (need ±10 m)".
+    case acquiring(WaitingForAccuracy)
+    /// A new location, and the guidance from it.
+    case location(Location, Guidance)
+    /// A new heading at the latest location, and the guidance with it (the turn changed).
+    case heading(Heading, Guidance)
+    /// Arrival was declared: the event (location, distance) and the guidance there.
+    case arrived(ArrivalEvent, Guidance)
+    /// Departure after arrival.
+    case departed(ArrivalEvent, Guidance)
+}

@@ -1,0 +1,93 @@
+import GNSS
+import Glibc
+import NMEA
+
+/// Reads an NMEA trace (a file or standard input) in chunks and decodes it as it goes, turning the
+/// decoder's epochs into fixes and its rejected lines into warnings.
+///
+/// Memory is bounded: one chunk buffer, the decoder's partial line and one cycle; nothing grows
+/// with the length of the trace. Used by ``NMEATraceSource`` on both its paths; not thread-safe
+/// (each path owns its reader).
+final class TraceReader {
+    /// Why a trace cannot be read: the path as given and the system's reason.
+    struct Failure: Error {
+        var path: String
+        var reason: String
+    }
+
+    /// Bytes read per `read(2)`.
+    static let chunkSize = 64 * 1024
+
+    private let descriptor: Int32
+    private let ownsDescriptor: Bool
+    private let path: String
+    private let buffer: UnsafeMutableRawBufferPointer
+    private var decoder: NMEADecoder
+    private var ended = false
+
+    /// Opens the input. - Throws: ``Failure`` when the file does not exist, cannot be opened or is
+    /// a directory.
+    init(_ input: NMEATraceSource.Input, options: NMEADecoder.Options) throws(Failure) {
+        switch input {
+        case .standardInput:
+            descriptor = 0
+            ownsDescriptor = false
+            path = "-"
+        case .file(let path):
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
+            var info = stat()
+            if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
+                Glibc.close(fd)
+                throw Failure(path: path, reason: "it is a directory")
+            }
+            descriptor = fd
+            ownsDescriptor = true
+            self.path = path
+        }
+        buffer = .allocate(byteCount: Self.chunkSize, alignment: 16)
+        decoder = NMEADecoder(options: options)
+    }
+
+    deinit {
+        if ownsDescriptor { Glibc.close(descriptor) }
+        buffer.deallocate()
+    }
+
+    /// The decoder's counts so far: lines, sentences, epochs, rejected lines by reason.
+    var statistics: NMEAStatistics { decoder.statistics }
+
+    /// Reads and decodes the next chunk, calling `handle` with each fix and warning in trace order.
+    /// At the end of the input, decodes a last line without a line end and the last cycle.
+    /// - Returns: false once the input has ended (and everything has been handed over).
+    /// - Throws: ``Failure`` when a read fails.
+    func next(_ handle: (FixSourceEvent) -> Void) throws(Failure) -> Bool {
+        guard !ended else { return false }
+        let forward: (NMEADecoder.Event) -> Void = { event in
+            switch event {
+            case .epoch(let epoch): handle(.fix(epoch.fix))
+            case .rejected(let line): handle(.warning(Self.warning(line)))
+            }
+        }
+        while true {
+            let n = read(descriptor, buffer.baseAddress, buffer.count)
+            if n < 0 {
+                if errno == EINTR { continue }
+                ended = true
+                throw Failure(path: path, reason: String(cString: strerror(errno)))
+            }
+            if n == 0 {
+                ended = true
+                decoder.finish(forward)
+                return false
+            }
+            decoder.decode(UnsafeRawBufferPointer(rebasing: buffer[0..<n]), forward)
+            return true
+        }
+    }
+
+    /// `skipped line 12: checksum_mismatch: checksum 26 != computed 25: $GPGGA,...`.
+    static func warning(_ line: NMEADecoder.RejectedLine) -> String {
+        "skipped line \(line.line): \(line.error): \(line.text)"
+    }
+}

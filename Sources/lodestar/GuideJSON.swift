@@ -1,0 +1,121 @@
+import Foundation
+import GNSS
+import Geodesy
+import Lodestar
+
+/// One JSON object per manager event, for `lodestar guide --json`: members in a fixed order, times
+/// in ISO 8601 UTC, distances in metres, angles in degrees, unknown values left out.
+///
+/// `{"event":"location","time":"2026-03-14T09:31:12.000Z","lat":51.511,...,"distance":312.4,...}`
+struct GuideJSON {
+    private var members: [String] = []
+
+    private init(_ event: String) {
+        add("event", string: event)
+    }
+
+    /// The object for an event; a location carries the guidance from it.
+    static func object(for event: LocationEvent, guidance: Guidance?) -> String {
+        var o: GuideJSON
+        switch event {
+        case .location(let l):
+            o = GuideJSON("location")
+            o.add(l)
+            if let g = guidance { o.add(g) }
+        case .heading(let h):
+            o = GuideJSON("heading")
+            o.add("time", time: h.timestamp)
+            o.add("trueHeading", h.trueHeading, decimals: 2)
+            o.add("magneticHeading", h.magneticHeading, decimals: 2)
+            o.add("headingAccuracy", h.headingAccuracy, decimals: 2)
+            o.add("source", string: h.source.rawValue)
+            o.add("declination", h.declination, decimals: 3)
+        case .waitingForAccuracy(let w):
+            o = GuideJSON("waitingForAccuracy")
+            o.add("time", time: w.time)
+            o.add("accuracy", w.accuracy, decimals: 2)
+            o.add("bestSoFar", w.bestSoFar, decimals: 2)
+            o.add("required", w.required, decimals: 2)
+            o.add("message", string: w.description)
+        case .withheld(let w):
+            o = GuideJSON("withheld")
+            if let t = w.time { o.add("time", time: t) }
+            o.add("reason", string: w.reason.description)
+        case .error(let e):
+            o = GuideJSON("error")
+            o.add("message", string: e.description)
+        case .sourceState(let s):
+            o = GuideJSON("sourceState")
+            o.add("state", string: String(describing: s))
+        case .warning(let text):
+            o = GuideJSON("warning")
+            o.add("message", string: text)
+        case .arrived(let e):
+            o = GuideJSON("arrived")
+            o.add(e)
+        case .departed(let e):
+            o = GuideJSON("departed")
+            o.add(e)
+        }
+        return "{" + o.members.joined(separator: ",") + "}"
+    }
+
+    private mutating func add(_ l: Location) {
+        add("time", time: l.timestamp)
+        add("lat", l.coordinate.latitude, decimals: 9)
+        add("lon", l.coordinate.longitude, decimals: 9)
+        add("accuracy", l.horizontalAccuracy, decimals: 2)
+        add("speed", l.speed, decimals: 3)
+        add("course", l.course, decimals: 2)
+    }
+
+    private mutating func add(_ g: Guidance) {
+        add("distance", g.distance, decimals: 2)
+        add("bearing", g.bearing, decimals: 2)
+        add("compassPoint", string: g.compassPoint.rawValue)
+        add("heading", g.heading, decimals: 2)
+        add("relativeBearing", g.relativeBearing, decimals: 2)
+        if let turn = g.turn { add("turn", string: turn.description) }
+        add("timeToGo", g.timeToGo, decimals: 1)
+        if let eta = g.estimatedArrival { add("eta", time: eta) }
+    }
+
+    private mutating func add(_ e: ArrivalEvent) {
+        add("time", time: e.location.timestamp)
+        add("lat", e.location.coordinate.latitude, decimals: 9)
+        add("lon", e.location.coordinate.longitude, decimals: 9)
+        add("accuracy", e.location.horizontalAccuracy, decimals: 2)
+        add("distance", e.distance, decimals: 2)
+        add("radius", e.region.entryRadius, decimals: 2)
+    }
+
+    private mutating func add(_ key: String, _ value: Double?, decimals: Int) {
+        guard let value, value.isFinite else { return }
+        members.append("\"\(key)\":" + DecimalText.string(value, decimals: decimals))
+    }
+
+    private mutating func add(_ key: String, time: Date) {
+        add(key, string: UTCCalendar.iso8601(time))
+    }
+
+    private mutating func add(_ key: String, string: String) {
+        members.append("\"\(key)\":" + Self.quoted(string))
+    }
+
+    /// A JSON string literal (RFC 8259): quotes, backslashes and control characters escaped.
+    static func quoted(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,52 @@
+import GNSS
+import Lodestar
+
+/// The location manager's rules applied to `lodestar replay` (`--desired-accuracy`,
+/// `--distance-filter`): a ``LocationEngine`` on the virtual clock decides which epochs are
+/// delivered as locations; the others are counted by the reason they were withheld.
+struct ReplayRules {
+    private var engine: LocationEngine
+    private(set) var delivered = 0
+    private var withheld: [String: Int] = [:]
+
+    /// - Parameters: the accuracy limit (68% radius) and the distance filter, metres; nil for none.
+    init(desiredAccuracy: Double?, distanceFilter: Double?, sourceName: String) {
+        engine = LocationEngine(
+            configuration: LocationConfiguration(
+                desiredAccuracy: desiredAccuracy.map(DesiredAccuracy.meters) ?? .best, distanceFilter: distanceFilter),
+            sourceName: sourceName, provenance: .replayed)
+        engine.updatingHeading = false
+    }
+
+    /// Whether the epoch's fix is delivered as a location; counts the reason when it is not.
+    mutating func admits(_ fix: Fix) -> Bool {
+        let outcome = engine.process(fix)
+        if outcome.isDelivered {
+            delivered += 1
+            return true
+        }
+        let reason: String =
+            if outcome.waiting != nil {
+                "accuracy"
+            } else {
+                switch outcome.withheld?.reason {
+                case .noPosition: "no position"
+                case .noTimestamp: "no time"
+                case .stale: "stale"
+                case .outOfOrder: "out of order"
+                case .belowDistanceFilter: "distance filter"
+                case .insufficientAccuracy: "accuracy"
+                case nil: "other"
+                }
+            }
+        withheld[reason, default: 0] += 1
+        return false
+    }
+
+    /// `  rules: 212 locations delivered; withheld: accuracy 60, distance filter 80, no position 30`.
+    var summary: String {
+        let reasons = withheld.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+        return "  rules: \(delivered) location\(delivered == 1 ? "" : "s") delivered; withheld: "
+            + (reasons.isEmpty ? "none" : reasons.joined(separator: ", ")) + "\n"
+    }
+}
