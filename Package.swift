@@ -63,7 +63,7 @@ let package = Package(
         // keeps live tests from overlapping, and the epochs they compare. Not a product.
         .target(name: "LiveGPSDSupport", dependencies: ["GNSS"], path: "Tests/LiveGPSDSupport"),
         .testTarget(name: "GPSDTests", dependencies: ["GPSD", "GNSS", "NMEA", "LiveGPSDSupport"]),
-        .testTarget(name: "LodestarTests", dependencies: ["Lodestar", "GNSS", "Geodesy", "GeoMagnetism", "GPSD"]),
+        .testTarget(name: "LodestarTests", dependencies: ["Lodestar", "GNSS", "Geodesy", "GeoMagnetism", "GPSD", "LiveGPSDSupport"]),
         .testTarget(
             name: "RideBookingTests",
             dependencies: [

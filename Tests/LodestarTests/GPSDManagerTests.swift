@@ -2,6 +2,7 @@ import Foundation
 import GNSS
 import GPSD
 import Geodesy
+import LiveGPSDSupport
 import Lodestar
 import Testing
 
@@ -11,9 +12,9 @@ import Testing
 struct GPSDManagerTests {
     @Test("walk-to-pickup served by a real gpsd: the manager's rules, headings and arrival on gpsd's fixes")
     func walkThroughGPSD() async throws {
-        let lock = try await LiveGPSDLock.acquire()
-        defer { lock.release() }
-        let gpsd = try FakeGPSD(log: BundledTrace.path("walk-to-pickup"), cycle: 0.05)
+        let sandbox = try await Sandbox.acquire()
+        defer { sandbox.release() }
+        let gpsd = try FakeGPS(log: BundledTrace.path("walk-to-pickup"), sandbox: sandbox, cycle: 0.05)
         defer { gpsd.stop() }
 
         // gpsd 3.22 ignores GST: its eph is HDOP 1.4 × 19 m = 26.6 m (95%), ±13.3 m at 68%.
