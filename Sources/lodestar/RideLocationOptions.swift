@@ -52,7 +52,13 @@ struct RideLocationOptions: ParsableArguments {
     ///   within --wait seconds; its age is measured from when it was received.
     func current() async throws(RideExit) -> CurrentLocation? {
         if let trace {
-            let manager = LocationManager(source: try RideTraceSource.open(trace), clock: .virtual)
+            let source: NMEATraceSource
+            do {
+                source = try NMEATraceSource(path: trace)
+            } catch {
+                throw .error("\(error)")
+            }
+            let manager = LocationManager(source: source, clock: .virtual)
             return await CurrentLocation.lastLocation(replaying: manager)
         }
         guard usesGPSD else { return nil }
