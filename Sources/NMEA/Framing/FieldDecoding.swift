@@ -158,8 +158,43 @@ extension Fields {
 
     /// ``decimal(_:_:in:)`` without throwing, for the decoders' hot path: a problem is recorded in
     /// `e` (the first one wins) and the value is nil. Inlines into the decoders.
+    ///
+    /// Fields of one to three plain digits (GSV elevations, azimuths and SNRs, most DOPs' integer
+    /// parts aside) are read inline; everything else goes through ``decimalGeneral(_:_:in:_:)``.
+    /// Both give the same value: a whole number of up to 15 digits converts exactly.
     @inline(__always)
     func decimal(_ number: Int, _ name: StaticString, in range: ClosedRange<Double>, _ e: inout NMEAError?) -> Double? {
+        let f = self[number]
+        let n = f.count
+        if n == 0 { return nil }
+        if n <= 3 {
+            let p = f.base + f.start
+            let d0 = p[0] &- 0x30
+            if d0 <= 9 {
+                var v = Int(d0)
+                var ok = true
+                if n >= 2 {
+                    let d1 = p[1] &- 0x30
+                    ok = d1 <= 9
+                    v = v &* 10 &+ Int(d1)
+                    if n == 3 {
+                        let d2 = p[2] &- 0x30
+                        ok = ok && d2 <= 9
+                        v = v &* 10 &+ Int(d2)
+                    }
+                }
+                if ok {
+                    let x = Double(v)
+                    if x >= range.lowerBound && x <= range.upperBound { return x }
+                }
+            }
+        }
+        return decimalGeneral(number, name, in: range, &e)
+    }
+
+    /// ``decimal(_:_:in:_:)`` for any field.
+    @inline(never)
+    func decimalGeneral(_ number: Int, _ name: StaticString, in range: ClosedRange<Double>, _ e: inout NMEAError?) -> Double? {
         let (v, status) = Fields.scanDecimal(self[number])
         if status == .value && v >= range.lowerBound && v <= range.upperBound { return v }
         if status == .empty { return nil }

@@ -51,6 +51,18 @@ public struct GSV: Sendable, Equatable {
                                snr: e.snr, signalID: signalID)
     }
 
+    /// Appends the satellites of this sentence, in order, to `array` (what the assembler does
+    /// with every GSV: `satellite(at:)` for each, without the per-call bounds checks).
+    @inline(__always)
+    func appendSatellites(to array: inout [SatelliteInView]) {
+        let signal = signalID
+        for i in 0..<satelliteCount {
+            let e = storage[unchecked: i]
+            array.append(SatelliteInView(prn: Int(e.prn), system: e.system, elevation: e.elevation,
+                                         azimuth: e.azimuth, snr: e.snr, signalID: signal))
+        }
+    }
+
     /// Appends a satellite (ids 0...65535); ignored beyond four.
     public mutating func append(_ satellite: SatelliteInView) {
         guard satelliteCount < 4 else { return }
