@@ -39,6 +39,7 @@ public struct SatelliteInView: Sendable, Equatable {
     /// NMEA 4.1 signal id, when given.
     @CompactInt public var signalID: Int?
 
+    @inlinable
     public init(prn: Int, system: GNSSSystem? = nil, elevation: Double? = nil, azimuth: Double? = nil,
                 snr: Double? = nil, signalID: Int? = nil) {
         self.prn = prn

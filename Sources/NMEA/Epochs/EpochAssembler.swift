@@ -158,9 +158,14 @@ public struct EpochAssembler: Sendable {
         let epoch = NMEAEpoch(fix: current.fix(date: date, uere: options.userRangeError),
                               timeOfDay: time, firstLine: current.firstLine,
                               lastLine: current.lastLine, sentenceCount: current.sentenceCount)
-        let capacity = current.satellites.count
+        // The new cycle keeps the satellites array's buffer (the fix shares it for now) and
+        // empties it on first use: by then the caller has usually dropped the epoch, so the buffer
+        // is unique again and is reused instead of reallocated; if the caller kept the epoch,
+        // emptying it copies on write, as before.
+        let satellites = current.satellites
         current = EpochBuilder()
-        current.satellites.reserveCapacity(capacity)
+        current.satellites = satellites
+        current.satellitesStale = !satellites.isEmpty
         return epoch
     }
 

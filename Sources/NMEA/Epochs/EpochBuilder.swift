@@ -49,7 +49,10 @@ struct EpochBuilder {
     var gst: GST?
     var heading = HeadingReading()
     var hasHeading = false
+    /// The satellites of this cycle's GSV sentences. Holds the previous cycle's satellites while
+    /// `satellitesStale` is set (see ``EpochAssembler/close()``); read only when `sawGSV`.
     var satellites: [SatelliteInView] = []
+    var satellitesStale = false
     var sawGSV = false
 
     var saysInvalid = false
@@ -160,7 +163,11 @@ struct EpochBuilder {
 
     mutating func add(_ s: GSV) {
         sawGSV = true
-        for i in 0..<s.satelliteCount { satellites.append(s.satellite(at: i)) }
+        if satellitesStale {
+            satellites.removeAll(keepingCapacity: true)
+            satellitesStale = false
+        }
+        s.appendSatellites(to: &satellites)
     }
 
     mutating func add(_ s: VTG) {

@@ -158,8 +158,47 @@ extension Fields {
 
     /// ``decimal(_:_:in:)`` without throwing, for the decoders' hot path: a problem is recorded in
     /// `e` (the first one wins) and the value is nil. Inlines into the decoders.
+    ///
+    /// Unsigned fields of up to eight characters (digits and at most one point, at least one
+    /// digit: GSV values, DOPs, altitudes, GST statistics) are read inline; everything else goes
+    /// through ``decimalGeneral(_:_:in:_:)``. Both compute the same value: the digits as an exact
+    /// integer, divided once by the exact power of ten.
     @inline(__always)
     func decimal(_ number: Int, _ name: StaticString, in range: ClosedRange<Double>, _ e: inout NMEAError?) -> Double? {
+        let f = self[number]
+        let n = f.count
+        if n == 0 { return nil }
+        if n <= 8 {
+            let p = f.base + f.start
+            var mantissa = 0
+            var point = -1
+            var ok = true
+            var i = 0
+            while i < n {
+                let d = p[i] &- 0x30
+                if d <= 9 {
+                    mantissa = mantissa &* 10 &+ Int(d)
+                } else if p[i] == 0x2E && point < 0 {
+                    point = i
+                } else {
+                    ok = false
+                    break
+                }
+                i &+= 1
+            }
+            // A lone "." has no digit: leave it to the general path (it rejects it).
+            if ok && n > (point >= 0 ? 1 : 0) {
+                let scale = point >= 0 ? n &- 1 &- point : 0
+                let x = scale == 0 ? Double(mantissa) : Double(mantissa) / Fields.powerOfTen(scale)
+                if x >= range.lowerBound && x <= range.upperBound { return x }
+            }
+        }
+        return decimalGeneral(number, name, in: range, &e)
+    }
+
+    /// ``decimal(_:_:in:_:)`` for any field.
+    @inline(never)
+    func decimalGeneral(_ number: Int, _ name: StaticString, in range: ClosedRange<Double>, _ e: inout NMEAError?) -> Double? {
         let (v, status) = Fields.scanDecimal(self[number])
         if status == .value && v >= range.lowerBound && v <= range.upperBound { return v }
         if status == .empty { return nil }

@@ -19,7 +19,8 @@ public struct GSV: Sendable, Equatable {
     @CompactInt public var satellitesInView: Int? = nil
     /// NMEA 4.10 signal id (hex digit, as an integer).
     @CompactInt public var signalID: Int? = nil
-    private var storage: InlineArray<4, Entry>
+    /// The satellites, ready to hand out (`signalID` is filled in when they are read).
+    private var storage: InlineArray<4, SatelliteInView>
     /// Number of satellites in this sentence, 0...4.
     public private(set) var satelliteCount: Int
 
@@ -28,34 +29,39 @@ public struct GSV: Sendable, Equatable {
         self.talker = talker
         totalMessages = total
         messageNumber = number
-        storage = InlineArray(repeating: Entry(prn: 0, system: nil, elevation: nil, azimuth: nil, snr: nil))
+        storage = InlineArray(repeating: SatelliteInView(prn: 0))
         satelliteCount = 0
     }
 
-    /// One satellite, stored compactly (32 bytes).
-    struct Entry {
-        var prn: UInt16
-        var system: GNSSSystem?
-        @CompactDouble var elevation: Double?
-        @CompactDouble var azimuth: Double?
-        @CompactDouble var snr: Double?
-    }
 
     /// The satellites of this sentence, in order.
     public var satellites: [SatelliteInView] { (0..<satelliteCount).map { satellite(at: $0) } }
 
     /// The satellite at `index`, 0 ..< satelliteCount.
     public func satellite(at index: Int) -> SatelliteInView {
-        let e = storage[index]
-        return SatelliteInView(prn: Int(e.prn), system: e.system, elevation: e.elevation, azimuth: e.azimuth,
-                               snr: e.snr, signalID: signalID)
+        var satellite = storage[index]
+        satellite.signalID = signalID
+        return satellite
+    }
+
+    /// Appends the satellites of this sentence, in order, to `array` (what the assembler does
+    /// with every GSV: `satellite(at:)` for each, without the per-call bounds checks).
+    @inline(__always)
+    func appendSatellites(to array: inout [SatelliteInView]) {
+        let signal = signalID
+        for i in 0..<satelliteCount {
+            var satellite = storage[unchecked: i]
+            satellite.signalID = signal
+            array.append(satellite)
+        }
     }
 
     /// Appends a satellite (ids 0...65535); ignored beyond four.
     public mutating func append(_ satellite: SatelliteInView) {
         guard satelliteCount < 4 else { return }
-        storage[satelliteCount] = Entry(prn: UInt16(clamping: satellite.prn), system: satellite.system,
-                                        elevation: satellite.elevation, azimuth: satellite.azimuth, snr: satellite.snr)
+        storage[satelliteCount] = SatelliteInView(prn: Int(UInt16(clamping: satellite.prn)), system: satellite.system,
+                                                  elevation: satellite.elevation, azimuth: satellite.azimuth,
+                                                  snr: satellite.snr)
         satelliteCount += 1
     }
 
@@ -99,7 +105,7 @@ public struct GSV: Sendable, Equatable {
                 try e.check()
                 throw f.bad(n, "satellite id", "missing")
             }
-            s.storage[s.satelliteCount] = Entry(prn: UInt16(prn), system: GSV.system(talker: talker, prn: prn),
+            s.storage[s.satelliteCount] = SatelliteInView(prn: prn, system: GSV.system(talker: talker, prn: prn),
                                                 elevation: elevation, azimuth: azimuth == 360 ? 0 : azimuth, snr: snr)
             s.satelliteCount += 1
         }
