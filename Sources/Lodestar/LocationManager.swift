@@ -108,34 +108,27 @@ public final class LocationManager: Sendable {
     /// A new stream of every event from now on, in order. Unbounded: a slow reader loses nothing.
     /// It finishes when the source finishes; after that, it is empty. Subscribe before starting.
     public func events() -> AsyncStream<LocationEvent> {
-        let (stream, continuation) = AsyncStream.makeStream(of: LocationEvent.self, bufferingPolicy: .unbounded)
-        let id: Int? = state.withLock { s in
-            if s.finished { return nil }
-            let id = s.nextID
-            s.nextID += 1
-            s.subscribers[id] = continuation
-            return id
-        }
-        guard let id else {
-            continuation.finish()
-            return stream
-        }
-        continuation.onTermination = { [weak self] _ in
-            _ = self?.state.withLock { $0.subscribers.removeValue(forKey: id) }
-        }
-        return stream
+        subscribe(\.subscribers)
     }
 
     /// Like ``events()``, but each element is the events of a batch of fixes, in order: on the virtual
     /// clock, up to 2048 fixes' worth at a time; otherwise one fix's or one source event's. For
     /// replays at millions of fixes per second, where one element per event costs more than the rules.
     public func eventBatches() -> AsyncStream<[LocationEvent]> {
-        let (stream, continuation) = AsyncStream.makeStream(of: [LocationEvent].self, bufferingPolicy: .unbounded)
+        subscribe(\.batchSubscribers)
+    }
+
+    /// A new unbounded stream registered in the subscriber table `table`, and removed from it when
+    /// its reader stops; once the manager has finished, an already finished stream.
+    private func subscribe<Element: Sendable>(
+        _ table: WritableKeyPath<State, [Int: AsyncStream<Element>.Continuation]> & Sendable
+    ) -> AsyncStream<Element> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Element.self, bufferingPolicy: .unbounded)
         let id: Int? = state.withLock { s in
             if s.finished { return nil }
             let id = s.nextID
             s.nextID += 1
-            s.batchSubscribers[id] = continuation
+            s[keyPath: table][id] = continuation
             return id
         }
         guard let id else {
@@ -143,7 +136,7 @@ public final class LocationManager: Sendable {
             return stream
         }
         continuation.onTermination = { [weak self] _ in
-            _ = self?.state.withLock { $0.batchSubscribers.removeValue(forKey: id) }
+            _ = self?.state.withLock { $0[keyPath: table].removeValue(forKey: id) }
         }
         return stream
     }
