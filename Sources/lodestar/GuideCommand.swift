@@ -146,15 +146,7 @@ struct GuideCommand: AsyncParsableCommand {
             outcome.cancelled = Task.isCancelled
             return outcome
         }
-        let stops = [SIGINT, SIGTERM].map { signalNumber in
-            signal(signalNumber, SIG_IGN)
-            let handler = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            handler.setEventHandler { guiding.cancel() }
-            handler.resume()
-            return handler
-        }
-        var outcome = await guiding.value
-        stops.forEach { $0.cancel() }
+        var outcome = await SignalCancellation.value(of: guiding)
         try finish(&outcome, isTrace: trace != nil)
     }
 

@@ -59,15 +59,7 @@ struct TrackCommand: AsyncParsableCommand {
             for await event in source.events() { printer.handle(event) }
             return printer
         }
-        let stops = [SIGINT, SIGTERM].map { signalNumber in
-            signal(signalNumber, SIG_IGN)
-            let handler = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            handler.setEventHandler { tracking.cancel() }
-            handler.resume()
-            return handler
-        }
-        let printer = await tracking.value
-        stops.forEach { $0.cancel() }
+        let printer = await SignalCancellation.value(of: tracking)
         // The reader thread may still read a sentence before it notices the end: close the
         // recording first, so that the summary counts the lines the file holds.
         recorder?.close()
