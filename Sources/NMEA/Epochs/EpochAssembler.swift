@@ -43,8 +43,8 @@ public struct EpochAssembler: Sendable {
     var current = EpochBuilder()
     var lastDate: CalendarDate?
     var lastTime: TimeOfDay?
-    /// The epoch the last typed `add` closed.
-    var finished: NMEAEpoch?
+    /// Number of cycles closed so far.
+    var epochsClosed = 0
 
     /// Makes an assembler.
     public init(options: Options = Options()) { self.options = options }
@@ -52,57 +52,55 @@ public struct EpochAssembler: Sendable {
     /// Adds the sentence read from line `line` (1-based). Returns the previous cycle when this
     /// sentence starts a new one. Undecoded sentences (proprietary, unsupported) are ignored.
     public mutating func add(_ sentence: NMEASentence, line: Int) -> NMEAEpoch? {
-        let closed: Bool = switch sentence {
-        case .gga(let s): add(s, line: line)
-        case .rmc(let s): add(s, line: line)
-        case .gll(let s): add(s, line: line)
-        case .gsa(let s): add(s, line: line)
-        case .gsv(let s): add(s, line: line)
-        case .vtg(let s): add(s, line: line)
-        case .gst(let s): add(s, line: line)
-        case .gbs(let s): add(s, line: line)
-        case .zda(let s): add(s, line: line)
-        case .gns(let s): add(s, line: line)
-        case .hdt(let s): add(s, line: line)
-        case .hdg(let s): add(s, line: line)
-        case .hdm(let s): add(s, line: line)
-        case .ths(let s): add(s, line: line)
-        case .unsupported, .proprietary, .encapsulated: false
+        var closed: NMEAEpoch? = nil
+        add(sentence, line: line) { closed = $0 }
+        return closed
+    }
+
+    /// Adds a sentence; when it starts a new cycle, `emit` receives the previous one first.
+    mutating func add(_ sentence: NMEASentence, line: Int, emit: (borrowing NMEAEpoch) -> Void) {
+        switch sentence {
+        case .gga(let s): add(s, line: line, emit)
+        case .rmc(let s): add(s, line: line, emit)
+        case .gll(let s): add(s, line: line, emit)
+        case .gsa(let s): add(s, line: line, emit)
+        case .gsv(let s): add(s, line: line, emit)
+        case .vtg(let s): add(s, line: line, emit)
+        case .gst(let s): add(s, line: line, emit)
+        case .gbs(let s): add(s, line: line, emit)
+        case .zda(let s): add(s, line: line, emit)
+        case .gns(let s): add(s, line: line, emit)
+        case .hdt(let s): add(s, line: line, emit)
+        case .hdg(let s): add(s, line: line, emit)
+        case .hdm(let s): add(s, line: line, emit)
+        case .ths(let s): add(s, line: line, emit)
+        case .unsupported, .proprietary, .encapsulated: break
         }
-        return closed ? takeFinished() : nil
     }
 
-    /// The epoch the last typed `add` closed (it returned true), moved out of the assembler.
-    @inline(__always)
-    mutating func takeFinished() -> NMEAEpoch? {
-        let e = finished
-        finished = nil
-        return e
-    }
-
-    // Typed entry points: the stream decoder calls these directly, without an NMEASentence. They
-    // return whether the sentence closed a cycle; the closed epoch waits in `finished`, so that no
-    // large optional is returned per sentence.
-    mutating func add(_ s: GGA, line: Int) -> Bool { let e = begin(s.talker, .gga, s.time, line); current.add(s); return e }
-    mutating func add(_ s: RMC, line: Int) -> Bool { let e = begin(s.talker, .rmc, s.time, line); current.add(s); return e }
-    mutating func add(_ s: GLL, line: Int) -> Bool { let e = begin(s.talker, .gll, s.time, line); current.add(s); return e }
-    mutating func add(_ s: GSA, line: Int) -> Bool { let e = begin(s.talker, .gsa, nil, line); current.add(s); return e }
-    mutating func add(_ s: GSV, line: Int) -> Bool { let e = begin(s.talker, .gsv, nil, line); current.add(s); return e }
-    mutating func add(_ s: VTG, line: Int) -> Bool { let e = begin(s.talker, .vtg, nil, line); current.add(s); return e }
-    mutating func add(_ s: GST, line: Int) -> Bool { let e = begin(s.talker, .gst, s.time, line); current.add(s); return e }
-    mutating func add(_ s: GBS, line: Int) -> Bool { begin(s.talker, .gbs, s.time, line) }
-    mutating func add(_ s: ZDA, line: Int) -> Bool { let e = begin(s.talker, .zda, s.time, line); current.add(s); return e }
-    mutating func add(_ s: GNS, line: Int) -> Bool { let e = begin(s.talker, .gns, s.time, line); current.add(s); return e }
-    mutating func add(_ s: HDT, line: Int) -> Bool { let e = begin(s.talker, .hdt, nil, line); current.add(s); return e }
-    mutating func add(_ s: HDG, line: Int) -> Bool { let e = begin(s.talker, .hdg, nil, line); current.add(s); return e }
-    mutating func add(_ s: HDM, line: Int) -> Bool { let e = begin(s.talker, .hdm, nil, line); current.add(s); return e }
-    mutating func add(_ s: THS, line: Int) -> Bool { let e = begin(s.talker, .ths, nil, line); current.add(s); return e }
+    // Typed entry points: the stream decoder calls these directly, without an NMEASentence. When
+    // the sentence starts a new cycle, the closed cycle's epoch is built once and lent to `emit`
+    // (nothing large is stored, returned or copied per sentence).
+    mutating func add(_ s: GGA, line: Int, _ emit: (borrowing NMEAEpoch) -> Void) { begin(s.talker, .gga, s.time, line, emit); current.add(s) }
+    mutating func add(_ s: RMC, line: Int, _ emit: (borrowing NMEAEpoch) -> Void) { begin(s.talker, .rmc, s.time, line, emit); current.add(s) }
+    mutating func add(_ s: GLL, line: Int, _ emit: (borrowing NMEAEpoch) -> Void) { begin(s.talker, .gll, s.time, line, emit); current.add(s) }
+    mutating func add(_ s: GSA, line: Int, _ emit: (borrowing NMEAEpoch) -> Void) { begin(s.talker, .gsa, nil, line, emit); current.add(s) }
+    mutating func add(_ s: GSV, line: Int, _ emit: (borrowing NMEAEpoch) -> Void) { begin(s.talker, .gsv, nil, line, emit); current.add(s) }
+    mutating func add(_ s: VTG, line: Int, _ emit: (borrowing NMEAEpoch) -> Void) { begin(s.talker, .vtg, nil, line, emit); current.add(s) }
+    mutating func add(_ s: GST, line: Int, _ emit: (borrowing NMEAEpoch) -> Void) { begin(s.talker, .gst, s.time, line, emit); current.add(s) }
+    mutating func add(_ s: GBS, line: Int, _ emit: (borrowing NMEAEpoch) -> Void) { begin(s.talker, .gbs, s.time, line, emit) }
+    mutating func add(_ s: ZDA, line: Int, _ emit: (borrowing NMEAEpoch) -> Void) { begin(s.talker, .zda, s.time, line, emit); current.add(s) }
+    mutating func add(_ s: GNS, line: Int, _ emit: (borrowing NMEAEpoch) -> Void) { begin(s.talker, .gns, s.time, line, emit); current.add(s) }
+    mutating func add(_ s: HDT, line: Int, _ emit: (borrowing NMEAEpoch) -> Void) { begin(s.talker, .hdt, nil, line, emit); current.add(s) }
+    mutating func add(_ s: HDG, line: Int, _ emit: (borrowing NMEAEpoch) -> Void) { begin(s.talker, .hdg, nil, line, emit); current.add(s) }
+    mutating func add(_ s: HDM, line: Int, _ emit: (borrowing NMEAEpoch) -> Void) { begin(s.talker, .hdm, nil, line, emit); current.add(s) }
+    mutating func add(_ s: THS, line: Int, _ emit: (borrowing NMEAEpoch) -> Void) { begin(s.talker, .ths, nil, line, emit); current.add(s) }
 
     /// Applies the cycle-boundary rules for a sentence of `type` with `time` and notes its line.
-    /// Returns true when it closed the cycle in progress (then in `finished`).
+    /// When the sentence starts a new cycle, the one in progress is closed and lent to `emit`.
     @inline(__always)
-    mutating func begin(_ talker: Talker, _ type: SentenceType, _ time: TimeOfDay?, _ line: Int) -> Bool {
-        var closed = false
+    mutating func begin(_ talker: Talker, _ type: SentenceType, _ time: TimeOfDay?, _ line: Int,
+                        _ emit: (borrowing NMEAEpoch) -> Void) {
         let key = EpochBuilder.key(talker, type)
         let timed = EpochAssembler.carriesTime(type)
         let startsNew: Bool
@@ -123,15 +121,11 @@ public struct EpochAssembler: Sendable {
         } else {
             startsNew = false
         }
-        if startsNew && !current.isEmpty {
-            finished = close()
-            closed = true
-        }
+        if startsNew && !current.isEmpty { close(emit) }
         if current.timeOfDay == nil && type != .gsa && type != .gsv { _ = current.repeats(key) }
         if let time, current.timeOfDay == nil { current.timeOfDay = time }
         if timed && time == nil { current.holdsEmptyTime = true }
         current.note(line: line)
-        return closed
     }
 
     /// Whether sentences of this type have a UTC time field (which may be empty).
@@ -144,29 +138,27 @@ public struct EpochAssembler: Sendable {
 
     /// Ends the stream: returns the cycle in progress, if it holds any sentence.
     public mutating func finish() -> NMEAEpoch? {
-        current.isEmpty ? nil : close()
+        var last: NMEAEpoch? = nil
+        finish { last = $0 }
+        return last
     }
 
-    /// Resolves the current cycle into an epoch and starts an empty one.
-    mutating func close() -> NMEAEpoch {
+    /// Ends the stream: lends the cycle in progress to `emit`, if it holds any sentence.
+    mutating func finish(_ emit: (borrowing NMEAEpoch) -> Void) {
+        if !current.isEmpty { close(emit) }
+    }
+
+    /// Resolves the current cycle into an epoch, lends it to `emit`, and starts an empty cycle.
+    mutating func close(_ emit: (borrowing NMEAEpoch) -> Void) {
         let time = current.timeOfDay
         let date = current.date ?? carriedDate(for: time)
         if time != nil {
             if let date { lastDate = date }
             lastTime = time
         }
-        let epoch = NMEAEpoch(fix: current.fix(date: date, uere: options.userRangeError),
-                              timeOfDay: time, firstLine: current.firstLine,
-                              lastLine: current.lastLine, sentenceCount: current.sentenceCount)
-        // The new cycle keeps the satellites array's buffer (the fix shares it for now) and
-        // empties it on first use: by then the caller has usually dropped the epoch, so the buffer
-        // is unique again and is reused instead of reallocated; if the caller kept the epoch,
-        // emptying it copies on write, as before.
-        let satellites = current.satellites
-        current = EpochBuilder()
-        current.satellites = satellites
-        current.satellitesStale = !satellites.isEmpty
-        return epoch
+        epochsClosed += 1
+        emit(current.epoch(date: date, uere: options.userRangeError))
+        current.reset()
     }
 
     /// The previous cycle's date, rolled over midnight when the time of day wrapped.

@@ -13,6 +13,13 @@ extension EpochBuilder {
         return saysValid ? .noFix : .unknown
     }
 
+    /// Resolves the cycle into an epoch: its fix (see ``fix(date:uere:)``) and where it lies in
+    /// the stream.
+    func epoch(date: CalendarDate?, uere: UserRangeError) -> NMEAEpoch {
+        NMEAEpoch(fix: fix(date: date, uere: uere), timeOfDay: timeOfDay, firstLine: firstLine,
+                  lastLine: lastLine, sentenceCount: sentenceCount)
+    }
+
     /// Resolves the cycle into a fix. `date` is the cycle's own date or the one carried over from
     /// earlier cycles; `uere` is the error model used when the receiver sends no GST.
     func fix(date: CalendarDate?, uere: UserRangeError) -> Fix {

@@ -50,7 +50,7 @@ struct EpochBuilder {
     var heading = HeadingReading()
     var hasHeading = false
     /// The satellites of this cycle's GSV sentences. Holds the previous cycle's satellites while
-    /// `satellitesStale` is set (see ``EpochAssembler/close()``); read only when `sawGSV`.
+    /// `satellitesStale` is set (see ``reset()``); read only when `sawGSV`.
     var satellites: [SatelliteInView] = []
     var satellitesStale = false
     var sawGSV = false
@@ -61,6 +61,43 @@ struct EpochBuilder {
     init() {}
 
     var isEmpty: Bool { sentenceCount == 0 }
+
+    /// Empties the builder for a new cycle, in place. It keeps the satellites array's buffer,
+    /// which the epoch just emitted shares, and empties it on first use: by then the caller has
+    /// usually dropped that epoch, so the buffer is unique again and is reused instead of
+    /// reallocated; if the caller kept the epoch, emptying it copies on write.
+    mutating func reset() {
+        timeOfDay = nil
+        date = nil
+        firstLine = 0
+        lastLine = 0
+        sentenceCount = 0
+        holdsEmptyTime = false
+        seenCount = 0
+        latitude = nil
+        longitude = nil
+        altitudeMSL = nil
+        geoidSeparation = nil
+        ggaQuality = nil
+        modeQuality = nil
+        satellitesUsed = nil
+        gsaSatellites = 0
+        sawGSA = false
+        hdop = nil
+        vdop = nil
+        pdop = nil
+        bestGSAFix = 0
+        speed = nil
+        course = nil
+        magneticVariation = nil
+        gst = nil
+        heading = HeadingReading()
+        hasHeading = false
+        satellitesStale = !satellites.isEmpty
+        sawGSV = false
+        saysInvalid = false
+        saysValid = false
+    }
 
     /// The (talker, type) key of a sentence, for the repetition rule.
     @inline(__always)

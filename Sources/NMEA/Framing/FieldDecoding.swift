@@ -163,7 +163,7 @@ extension Fields {
     /// digit: GSV values, DOPs, altitudes, GST statistics) are read inline; everything else goes
     /// through ``decimalGeneral(_:_:in:_:)``. Both compute the same value: the digits as an exact
     /// integer, divided once by the exact power of ten.
-    @inline(__always)
+    @_transparent
     func decimal(_ number: Int, _ name: StaticString, in range: ClosedRange<Double>, _ e: inout NMEAError?) -> Double? {
         let f = self[number]
         let n = f.count
@@ -216,7 +216,7 @@ extension Fields {
     }
 
     /// ``integer(_:_:in:)`` without throwing (see ``decimal(_:_:in:_:)``).
-    @inline(__always)
+    @_transparent
     func integer(_ number: Int, _ name: StaticString, in range: ClosedRange<Int>, _ e: inout NMEAError?) -> Int? {
         let f = self[number]
         let n = f.count

@@ -49,6 +49,13 @@ public struct GSV: Sendable, Equatable {
     @inline(__always)
     func appendSatellites(to array: inout [SatelliteInView]) {
         let signal = signalID
+        if signal == nil {
+            // Stored satellites have no signal id: copy them in one go.
+            storage.span.withUnsafeBufferPointer { all in
+                array.append(contentsOf: UnsafeBufferPointer(rebasing: all[0..<satelliteCount]))
+            }
+            return
+        }
         for i in 0..<satelliteCount {
             var satellite = storage[unchecked: i]
             satellite.signalID = signal

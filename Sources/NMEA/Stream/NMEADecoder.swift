@@ -62,15 +62,25 @@ public struct NMEADecoder: Sendable {
     /// The options in use.
     public let options: Options
     /// The counts so far.
-    public private(set) var statistics = NMEAStatistics()
+    public var statistics: NMEAStatistics {
+        var s = counts
+        s.epochs = assembler.epochsClosed
+        return s
+    }
+    /// The counts but epochs, which the assembler keeps.
+    var counts = NMEAStatistics()
     let parser: NMEAParser
     var assembler: EpochAssembler
     var partial: [UInt8] = []
     var discarding = false
-    /// The line being parsed, and whether its sentence completed an epoch (set by the visitor
-    /// methods; the epoch waits in the assembler).
+    /// The line being parsed (for the assembler).
     var currentLine = 0
-    var completed = false
+    /// Receives the epochs the assembler closes: the handler of the `decode` or `finish` call in
+    /// progress, wrapped (see ``withHandler(_:_:)``); a no-op between calls. The assembler lends
+    /// each epoch to it as it closes, so an epoch is built once and copied once, into its event.
+    /// Never shared across threads: it lives only for the duration of one call on this value.
+    nonisolated(unsafe) var emitEpoch: (borrowing NMEAEpoch) -> Void = NMEADecoder.ignoreEpoch
+    static let ignoreEpoch: @Sendable (borrowing NMEAEpoch) -> Void = { _ in }
 
     /// Makes a decoder.
     public init(options: Options = Options()) {
@@ -83,7 +93,20 @@ public struct NMEADecoder: Sendable {
     /// Decodes the next chunk of the stream, calling `handle` for each event, in stream order.
     public mutating func decode(_ chunk: UnsafeRawBufferPointer, _ handle: (Event) -> Void) {
         guard let base = chunk.baseAddress?.assumingMemoryBound(to: UInt8.self), chunk.count > 0 else { return }
-        let end = base + chunk.count
+        withHandler(handle) { decoder in decoder.decode(base, chunk.count, handle) }
+    }
+
+    /// Runs `body` with ``emitEpoch`` passing epochs to `handle`, then resets it.
+    mutating func withHandler(_ handle: (Event) -> Void, _ body: (inout NMEADecoder) -> Void) {
+        withoutActuallyEscaping(handle) { handle in
+            emitEpoch = { epoch in handle(.epoch(copy epoch)) }
+            body(&self)
+            emitEpoch = NMEADecoder.ignoreEpoch
+        }
+    }
+
+    mutating func decode(_ base: UnsafePointer<UInt8>, _ count: Int, _ handle: (Event) -> Void) {
+        let end = base + count
         var p = base
         while p < end {
             let remaining = end - p
@@ -110,10 +133,9 @@ public struct NMEADecoder: Sendable {
 
     /// Ends the stream: decodes a last line without line end, and reports the last epoch.
     public mutating func finish(_ handle: (Event) -> Void) {
-        if !partial.isEmpty || discarding { endPartialLine(handle) }
-        if let epoch = assembler.finish() {
-            statistics.epochs += 1
-            handle(.epoch(epoch))
+        withHandler(handle) { decoder in
+            if !decoder.partial.isEmpty || decoder.discarding { decoder.endPartialLine(handle) }
+            decoder.assembler.finish(decoder.emitEpoch)
         }
     }
 
@@ -122,7 +144,7 @@ public struct NMEADecoder: Sendable {
         if partial.count + n > options.maxLineLength {
             var head = Array(partial.prefix(100))
             head.append(contentsOf: UnsafeBufferPointer(start: p, count: min(n, 100 - head.count)))
-            rejectTooLong(statistics.lines + 1, head, handle)
+            rejectTooLong(counts.lines + 1, head, handle)
             partial.removeAll(keepingCapacity: true)
             discarding = true
             return
@@ -132,7 +154,7 @@ public struct NMEADecoder: Sendable {
 
     /// Reports a line over the length limit, showing its first 100 bytes.
     mutating func rejectTooLong<C: Collection<UInt8>>(_ number: Int, _ head: C, _ handle: (Event) -> Void) {
-        statistics.rejected[.lineTooLong, default: 0] += 1
+        counts.rejected[.lineTooLong, default: 0] += 1
         let error = NMEAError(.lineTooLong, "line longer than \(options.maxLineLength) bytes")
         handle(.rejected(RejectedLine(line: number, error: error, text: NMEADecoder.printable(head) + "...")))
     }
@@ -140,7 +162,7 @@ public struct NMEADecoder: Sendable {
     mutating func endPartialLine(_ handle: (Event) -> Void) {
         if discarding {
             discarding = false
-            statistics.lines += 1
+            counts.lines += 1
             return
         }
         var bytes = partial
@@ -153,17 +175,17 @@ public struct NMEADecoder: Sendable {
     /// One line, without its LF.
     @inline(__always)
     mutating func line(_ p: UnsafePointer<UInt8>?, _ n: Int, _ handle: (Event) -> Void) {
-        statistics.lines += 1
-        let number = statistics.lines
-        guard let p else { statistics.blankLines += 1; return }
+        counts.lines += 1
+        let number = counts.lines
+        guard let p else { counts.blankLines += 1; return }
         if n > options.maxLineLength {
             rejectTooLong(number, UnsafeBufferPointer(start: p, count: 100), handle)
             return
         }
         var lo = 0
         while lo < n && Framer.isSpace(p[lo]) { lo += 1 }
-        if lo == n { statistics.blankLines += 1; return }
-        if p[lo] == 0x23 { statistics.commentLines += 1; return }
+        if lo == n { counts.blankLines += 1; return }
+        if p[lo] == 0x23 { counts.commentLines += 1; return }
         sentence(p + lo, n - lo, number, handle)
     }
 
@@ -175,11 +197,6 @@ public struct NMEADecoder: Sendable {
                 currentLine = number
                 let parser = parser
                 try parser.parse(p + start, n - start, into: &self)
-                if completed, let epoch = assembler.takeFinished() {
-                    completed = false
-                    statistics.epochs += 1
-                    handle(.epoch(epoch))
-                }
                 return
             } catch {
                 if error.reason == .framing || error.reason == .badChar,
@@ -207,7 +224,7 @@ public struct NMEADecoder: Sendable {
     }
 
     mutating func reject<C: Collection<UInt8>>(_ number: Int, _ error: NMEAError, _ bytes: C, _ handle: (Event) -> Void) {
-        statistics.rejected[error.reason, default: 0] += 1
+        counts.rejected[error.reason, default: 0] += 1
         handle(.rejected(RejectedLine(line: number, error: error, text: NMEADecoder.printable(bytes))))
     }
 
@@ -229,19 +246,19 @@ public struct NMEADecoder: Sendable {
 /// The decoder receives each parsed sentence directly: it counts it and passes it to the
 /// assembler, keeping any epoch that completes for the caller's handler.
 extension NMEADecoder: SentenceVisitor {
-    mutating func visit(_ s: GGA) { statistics.decoded[0] += 1; completed = assembler.add(s, line: currentLine) }
-    mutating func visit(_ s: RMC) { statistics.decoded[1] += 1; completed = assembler.add(s, line: currentLine) }
-    mutating func visit(_ s: GLL) { statistics.decoded[2] += 1; completed = assembler.add(s, line: currentLine) }
-    mutating func visit(_ s: GSA) { statistics.decoded[3] += 1; completed = assembler.add(s, line: currentLine) }
-    mutating func visit(_ s: GSV) { statistics.decoded[4] += 1; completed = assembler.add(s, line: currentLine) }
-    mutating func visit(_ s: VTG) { statistics.decoded[5] += 1; completed = assembler.add(s, line: currentLine) }
-    mutating func visit(_ s: GST) { statistics.decoded[6] += 1; completed = assembler.add(s, line: currentLine) }
-    mutating func visit(_ s: GBS) { statistics.decoded[7] += 1; completed = assembler.add(s, line: currentLine) }
-    mutating func visit(_ s: ZDA) { statistics.decoded[8] += 1; completed = assembler.add(s, line: currentLine) }
-    mutating func visit(_ s: GNS) { statistics.decoded[9] += 1; completed = assembler.add(s, line: currentLine) }
-    mutating func visit(_ s: HDT) { statistics.decoded[10] += 1; completed = assembler.add(s, line: currentLine) }
-    mutating func visit(_ s: HDG) { statistics.decoded[11] += 1; completed = assembler.add(s, line: currentLine) }
-    mutating func visit(_ s: HDM) { statistics.decoded[12] += 1; completed = assembler.add(s, line: currentLine) }
-    mutating func visit(_ s: THS) { statistics.decoded[13] += 1; completed = assembler.add(s, line: currentLine) }
-    mutating func visit(_ s: NMEASentence) { statistics.count(s) }
+    mutating func visit(_ s: GGA) { counts.decoded[0] += 1; assembler.add(s, line: currentLine, emitEpoch) }
+    mutating func visit(_ s: RMC) { counts.decoded[1] += 1; assembler.add(s, line: currentLine, emitEpoch) }
+    mutating func visit(_ s: GLL) { counts.decoded[2] += 1; assembler.add(s, line: currentLine, emitEpoch) }
+    mutating func visit(_ s: GSA) { counts.decoded[3] += 1; assembler.add(s, line: currentLine, emitEpoch) }
+    mutating func visit(_ s: GSV) { counts.decoded[4] += 1; assembler.add(s, line: currentLine, emitEpoch) }
+    mutating func visit(_ s: VTG) { counts.decoded[5] += 1; assembler.add(s, line: currentLine, emitEpoch) }
+    mutating func visit(_ s: GST) { counts.decoded[6] += 1; assembler.add(s, line: currentLine, emitEpoch) }
+    mutating func visit(_ s: GBS) { counts.decoded[7] += 1; assembler.add(s, line: currentLine, emitEpoch) }
+    mutating func visit(_ s: ZDA) { counts.decoded[8] += 1; assembler.add(s, line: currentLine, emitEpoch) }
+    mutating func visit(_ s: GNS) { counts.decoded[9] += 1; assembler.add(s, line: currentLine, emitEpoch) }
+    mutating func visit(_ s: HDT) { counts.decoded[10] += 1; assembler.add(s, line: currentLine, emitEpoch) }
+    mutating func visit(_ s: HDG) { counts.decoded[11] += 1; assembler.add(s, line: currentLine, emitEpoch) }
+    mutating func visit(_ s: HDM) { counts.decoded[12] += 1; assembler.add(s, line: currentLine, emitEpoch) }
+    mutating func visit(_ s: THS) { counts.decoded[13] += 1; assembler.add(s, line: currentLine, emitEpoch) }
+    mutating func visit(_ s: NMEASentence) { counts.count(s) }
 }
