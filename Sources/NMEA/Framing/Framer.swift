@@ -57,40 +57,29 @@ enum Framer {
             first = lo
         }
 
-        // One pass: characters, XOR, field positions.
+        // One pass: characters, XOR, field positions. The words run up to the `*` of a checksum
+        // at its usual place (three bytes before the end) or to the end; the last few bytes before
+        // it are read as one word too, ending there, with the bytes already seen shifted out.
         var sum: UInt8 = 0
         var i = first
         var fields = 0
         var checksumAt = -1
         var wordSum: UInt64 = 0
+        let scanEnd = hi - 3 >= first && p[hi - 3] == star ? hi - 3 : hi
         while true {
-            // Eight bytes at a time while they are all ordinary or commas (SWAR, "Bit Twiddling
-            // Hacks"): every byte in 0x2C...0x7E. Commas are located from the exact zero-byte
-            // mask of the word XOR ",,,,,,,,".
-            while i + 8 <= hi {
+            while i + 8 <= scanEnd {
                 let x = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
-                let below = (x &- 0x2C2C_2C2C_2C2C_2C2C) & ~x & 0x8080_8080_8080_8080
-                let above = ((x &+ 0x0101_0101_0101_0101) | x) & 0x8080_8080_8080_8080
-                if below | above != 0 { break }
-                wordSum ^= x
-                let y = x ^ 0x2C2C_2C2C_2C2C_2C2C
-                var commas = ~(((y & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | y | 0x7F7F_7F7F_7F7F_7F7F)
-                if fields &+ 8 <= capacity {
-                    while commas != 0 {
-                        starts[fields] = Int32(truncatingIfNeeded: i &+ commas.trailingZeroBitCount &>> 3 &+ 1)
-                        fields &+= 1
-                        commas &= commas &- 1
-                    }
-                } else {
-                    while commas != 0 {
-                        if fields < capacity {
-                            starts[fields] = Int32(truncatingIfNeeded: i &+ commas.trailingZeroBitCount &>> 3 &+ 1)
-                        }
-                        fields &+= 1
-                        commas &= commas &- 1
-                    }
-                }
+                if !isOrdinary(x, lanes: ~0) { break }
+                record(x, at: i, &wordSum, &fields, starts, capacity)
                 i += 8
+            }
+            if i < scanEnd && i + 8 > scanEnd && scanEnd >= 8 {
+                let shift = UInt64(8 &- (scanEnd &- i)) &* 8
+                let x = UnsafeRawPointer(p + scanEnd - 8).loadUnaligned(as: UInt64.self) &>> shift
+                if isOrdinary(x, lanes: ~0 &>> shift) {
+                    record(x, at: i, &wordSum, &fields, starts, capacity)
+                    i = scanEnd
+                }
             }
             guard i < hi else { break }
             // One byte: the word held a byte that needs a decision, or fewer than eight remain.
@@ -143,6 +132,44 @@ enum Framer {
         try checkAddress(p, first, addressLength)
         return Frame(delimiter: delimiter, addressStart: first, addressLength: addressLength,
                      payloadEnd: payloadEnd, tagBlock: tagBlock, fieldCount: fields)
+    }
+
+    /// Whether every byte of `x` under `lanes` (0xFF per byte that counts) is an ordinary
+    /// sentence character or a comma: 0x2C...0x7E (SWAR, "Bit Twiddling Hacks"). Bytes outside
+    /// the lanes are zero, and only ever affect the test of the bytes above them.
+    @inline(__always)
+    static func isOrdinary(_ x: UInt64, lanes: UInt64) -> Bool {
+        let below = (x &- 0x2C2C_2C2C_2C2C_2C2C) & ~x
+        let above = (x &+ 0x0101_0101_0101_0101) | x
+        return (below | above) & lanes & 0x8080_8080_8080_8080 == 0
+    }
+
+    /// Adds the ordinary bytes `x`, read at index `i`, to the running XOR, and records the field
+    /// after each comma. Commas are located from the exact zero-byte mask of `x ^ ",,,,,,,,"`;
+    /// zero bytes (outside the lanes) are not commas.
+    @inline(__always)
+    static func record(
+        _ x: UInt64, at i: Int, _ wordSum: inout UInt64, _ fields: inout Int,
+        _ starts: UnsafeMutablePointer<Int32>, _ capacity: Int
+    ) {
+        wordSum ^= x
+        let y = x ^ 0x2C2C_2C2C_2C2C_2C2C
+        var commas = ~(((y & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | y | 0x7F7F_7F7F_7F7F_7F7F)
+        if fields &+ 8 <= capacity {
+            while commas != 0 {
+                starts[fields] = Int32(truncatingIfNeeded: i &+ commas.trailingZeroBitCount &>> 3 &+ 1)
+                fields &+= 1
+                commas &= commas &- 1
+            }
+        } else {
+            while commas != 0 {
+                if fields < capacity {
+                    starts[fields] = Int32(truncatingIfNeeded: i &+ commas.trailingZeroBitCount &>> 3 &+ 1)
+                }
+                fields &+= 1
+                commas &= commas &- 1
+            }
+        }
     }
 
     static func hex2(_ v: UInt8) -> String {
