@@ -39,12 +39,7 @@ extension NMEASentenceDescription {
         o.add("latitude_deg", s.latitude)
         o.add("longitude_deg", s.longitude)
         o.add("fix_quality", s.quality?.rawValue)
-        o.add("satellites", s.satellitesUsed)
-        o.add("hdop", s.hdop)
-        o.add("altitude_m", s.altitudeMSL)
-        o.add("geoid_sep_m", s.geoidSeparation)
-        o.add("dgps_age_s", s.dgpsAge)
-        o.add("dgps_station", s.dgpsStation)
+        addSolution(s.satellitesUsed, s.hdop, s.altitudeMSL, s.geoidSeparation, s.dgpsAge, s.dgpsStation, to: &o)
     }
 
     private func add(_ s: RMC, to o: inout JSONObjectText) {
@@ -127,12 +122,21 @@ extension NMEASentenceDescription {
         o.add("latitude_deg", s.latitude)
         o.add("longitude_deg", s.longitude)
         o.add("gns_mode", s.modes.isEmpty ? nil : s.modes.description)
-        o.add("satellites", s.satellitesUsed)
-        o.add("hdop", s.hdop)
-        o.add("altitude_m", s.altitudeMSL)
-        o.add("geoid_sep_m", s.geoidSeparation)
-        o.add("dgps_age_s", s.dgpsAge)
-        o.add("dgps_station", s.dgpsStation)
+        addSolution(s.satellitesUsed, s.hdop, s.altitudeMSL, s.geoidSeparation, s.dgpsAge, s.dgpsStation, to: &o)
         if has(13) { o.add("nav_status", s.navigationalStatus?.character) }
+    }
+
+    /// The fields GGA and GNS share after their quality or mode: satellites used, HDOP, altitude
+    /// above MSL (m), geoid separation (m), age of the differential data (s), station id.
+    private func addSolution(
+        _ satellites: Int?, _ hdop: Double?, _ altitude: Double?, _ geoidSeparation: Double?,
+        _ dgpsAge: Double?, _ dgpsStation: String?, to o: inout JSONObjectText
+    ) {
+        o.add("satellites", satellites)
+        o.add("hdop", hdop)
+        o.add("altitude_m", altitude)
+        o.add("geoid_sep_m", geoidSeparation)
+        o.add("dgps_age_s", dgpsAge)
+        o.add("dgps_station", dgpsStation)
     }
 }
