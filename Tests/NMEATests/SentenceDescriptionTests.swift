@@ -1,5 +1,5 @@
 import Foundation
-import NMEA
+@testable import NMEA
 import Testing
 
 /// `NMEASentenceDescription` (what `lodestar nmea decode` prints) renders every shared vector in
@@ -103,6 +103,15 @@ struct SentenceDescriptionTests {
         #expect(expected.count > 40)
         #expect(object["fields"] == .array(expected))
         #expect(object["manufacturer"] == .string("UBX"))
+    }
+
+    @Test("the splitter for sentences over 40 fields agrees with the parser's fields on every valid vector",
+          arguments: ValidVectorTests.vectors)
+    func splitterAgrees(_ v: ValidVectorTests.Vector) throws {
+        let parser = NMEAParser(options: .init(lenient: ValidVectorTests.needsLenient(v)))
+        let fields = try parser.fields(v.sentence)
+        guard fields.count < NMEAParser.fieldCapacity else { return }
+        #expect(SentenceBody.fields(ofAccepted: v.sentence) == fields)
     }
 
     @Test("a TAG block's source and time are written after the sentence's keys")
