@@ -16,6 +16,7 @@ struct LodestarCommand: AsyncParsableCommand {
             GeodesicCommand.self,
             DeclinationCommand.self,
             ReplayCommand.self,
+            NMEACommand.self,
             TrackCommand.self,
             GuideCommand.self,
             RideCommand.self,
