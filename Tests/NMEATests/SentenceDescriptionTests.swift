@@ -105,15 +105,6 @@ struct SentenceDescriptionTests {
         #expect(object["manufacturer"] == .string("UBX"))
     }
 
-    @Test("the splitter for sentences over 40 fields agrees with the parser's fields on every valid vector",
-          arguments: ValidVectorTests.vectors)
-    func splitterAgrees(_ v: ValidVectorTests.Vector) throws {
-        let parser = NMEAParser(options: .init(lenient: ValidVectorTests.needsLenient(v)))
-        let fields = try parser.fields(v.sentence)
-        guard fields.count < NMEAParser.fieldCapacity else { return }
-        #expect(SentenceBody.fields(ofAccepted: v.sentence) == fields)
-    }
-
     @Test("a TAG block's source and time are written after the sentence's keys")
     func tagBlock() throws {
         let tag = "s:SI1001,c:1553390539"

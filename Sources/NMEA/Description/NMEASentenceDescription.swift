@@ -58,8 +58,6 @@ public struct NMEASentenceDescription: Sendable, Equatable {
     public init(line: String, parser: NMEAParser = NMEAParser()) throws(NMEAError) {
         sentence = try parser.parse(line)
         fields = try parser.fields(line)
-        // `fields(_:)` records at most `fieldCapacity` fields (u-blox PUBX,03 sends more).
-        if fields.count >= NMEAParser.fieldCapacity { fields = SentenceBody.fields(ofAccepted: line) }
         tagBlock = try parser.tagBlock(line)
     }
 
@@ -98,6 +96,6 @@ public struct NMEASentenceDescription: Sendable, Equatable {
     /// ``json(line:number:parser:)`` for a line given as bytes (any byte values, line end
     /// optional).
     public static func json(lineBytes: some Sequence<UInt8>, number: Int, parser: NMEAParser = NMEAParser()) -> String {
-        json(line: SentenceBody.latin1String(lineBytes), number: number, parser: parser)
+        json(line: Latin1.string(lineBytes), number: number, parser: parser)
     }
 }

@@ -31,15 +31,13 @@ extension NMEAParser {
     /// Lodestar does not decode (TXT, XTE, ...); the decoded types have typed accessors.
     /// - Throws: ``NMEAError`` when the line is not an acceptable sentence.
     public func fields(_ line: String) throws(NMEAError) -> [String] {
-        try withFrame(line) { p, frame, starts in
-            var out: [String] = []
-            let count = min(frame.fieldCount, NMEAParser.fieldCapacity)
-            for i in 0..<count {
-                let s = Int(starts[i])
-                let e = i + 1 == count ? frame.payloadEnd : Int(starts[i + 1]) - 1
-                out.append(String(decoding: UnsafeBufferPointer(start: p + s, count: e - s), as: UTF8.self))
-            }
-            return out
+        try withFrame(line) { p, frame, _ in
+            // Every field, however many (u-blox PUBX,03 has more than the decoders record).
+            guard frame.fieldCount > 0 else { return [] }
+            let first = frame.addressStart + frame.addressLength + 1
+            return UnsafeBufferPointer(start: p + first, count: frame.payloadEnd - first)
+                .split(separator: Framer.comma, omittingEmptySubsequences: false)
+                .map { String(decoding: $0, as: UTF8.self) }
         }
     }
 
