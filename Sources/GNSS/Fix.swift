@@ -44,6 +44,7 @@ public struct Fix: Sendable, Equatable {
     /// Satellites in view, when the receiver reported them (GSV).
     public var satellitesInView: [SatelliteInView]?
 
+    @inlinable
     public init(
         time: Date? = nil, monotonicTime: Duration? = nil, coordinate: Coordinate? = nil,
         altitudeMSL: Double? = nil, geoidSeparation: Double? = nil, altitudeHAE: Double? = nil,

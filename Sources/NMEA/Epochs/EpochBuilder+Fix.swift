@@ -16,14 +16,16 @@ extension EpochBuilder {
     /// Resolves the cycle into an epoch: its fix (see ``fix(date:uere:)``) and where it lies in
     /// the stream.
     func epoch(date: CalendarDate?, uere: UserRangeError) -> NMEAEpoch {
-        NMEAEpoch(fix: fix(date: date, uere: uere), timeOfDay: timeOfDay, firstLine: firstLine,
-                  lastLine: lastLine, sentenceCount: sentenceCount)
+        var epoch = NMEAEpoch(fix: Fix(), timeOfDay: timeOfDay, firstLine: firstLine,
+                              lastLine: lastLine, sentenceCount: sentenceCount)
+        resolve(into: &epoch.fix, date: date, uere: uere)
+        return epoch
     }
 
-    /// Resolves the cycle into a fix. `date` is the cycle's own date or the one carried over from
-    /// earlier cycles; `uere` is the error model used when the receiver sends no GST.
-    func fix(date: CalendarDate?, uere: UserRangeError) -> Fix {
-        var fix = Fix()
+    /// Resolves the cycle into `fix`, which is empty. `date` is the cycle's own date or the one
+    /// carried over from earlier cycles; `uere` is the error model used when the receiver sends
+    /// no GST. (In place: a fix is large, and this runs once per epoch.)
+    func resolve(into fix: inout Fix, date: CalendarDate?, uere: UserRangeError) {
         if let date, let t = timeOfDay {
             fix.time = UTCCalendar.date(year: date.year, month: date.month, day: date.day,
                                         nanosecondsOfDay: t.nanosecondsOfDay)
@@ -40,7 +42,7 @@ extension EpochBuilder {
 
         guard mode >= .twoD else {
             if saysInvalid { fix.quality = .invalid }
-            return fix
+            return
         }
         fix.quality = ggaQuality ?? modeQuality ?? .gps
         if let latitude, let longitude {
@@ -52,7 +54,6 @@ extension EpochBuilder {
         fix.speed = speed
         fix.course = course.map(Angle.normalizedBearing)
         fix.errors = errors(uere: uere, quality: fix.quality)
-        return fix
     }
 
     /// GST's one-sigma statistics when the cycle has them; otherwise DOP × UERE.
