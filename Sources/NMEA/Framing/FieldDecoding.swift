@@ -35,9 +35,19 @@ extension Fields {
     /// 10ᵏ as an integer, k in 0...10.
     @inline(__always)
     static func intPowerOfTen(_ k: Int) -> Int64 {
-        var v: Int64 = 1
-        for _ in 0..<k { v &*= 10 }
-        return v
+        switch k {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 3: 1_000
+        case 4: 10_000
+        case 5: 100_000
+        case 6: 1_000_000
+        case 7: 10_000_000
+        case 8: 100_000_000
+        case 9: 1_000_000_000
+        default: 10_000_000_000
+        }
     }
 
     /// Builds the error for field `number`. Kept out of line: errors are the cold path.
@@ -348,26 +358,34 @@ extension Fields {
     @inline(__always)
     func time(_ number: Int) throws(NMEAError) -> TimeOfDay? {
         let f = self[number]
-        if f.isEmpty { return nil }
-        guard f.count >= 6 else { throw bad(number, "UTC time", "not hhmmss") }
+        let n = f.count
+        if n == 0 { return nil }
+        guard n >= 6 else { throw bad(number, "UTC time", "not hhmmss") }
+        let p = f.base + f.start
         var hms = 0
         for i in 0..<6 {
-            let b = f[i]
-            guard Fields.isDigit(b) else { throw bad(number, "UTC time", "not hhmmss") }
-            hms = hms * 10 + Int(b - 0x30)
+            let d = p[i] &- 0x30
+            guard d <= 9 else { throw bad(number, "UTC time", "not hhmmss") }
+            hms = hms &* 10 &+ Int(d)
         }
         let hh = hms / 10000, mm = hms / 100 % 100, ss = hms % 100
         guard hh < 24, mm < 60, ss <= 60 else { throw bad(number, "UTC time", "out of range") }
         var nanos: Int64 = 0
-        if f.count > 6 {
-            guard f[6] == 0x2E else { throw bad(number, "UTC time", "not hhmmss") }
-            var scale: Int64 = 100_000_000
-            for i in 7..<f.count {
-                let b = f[i]
-                guard Fields.isDigit(b) else { throw bad(number, "UTC time", "not hhmmss") }
-                nanos += Int64(b - 0x30) * scale
-                scale /= 10
+        if n > 6 {
+            guard p[6] == 0x2E else { throw bad(number, "UTC time", "not hhmmss") }
+            // The first nine fraction digits, as nanoseconds; the rest must be digits too.
+            var digits = 0
+            var i = 7
+            while i < n {
+                let d = p[i] &- 0x30
+                guard d <= 9 else { throw bad(number, "UTC time", "not hhmmss") }
+                if digits < 9 {
+                    nanos = nanos &* 10 &+ Int64(d)
+                    digits &+= 1
+                }
+                i &+= 1
             }
+            nanos &*= Fields.intPowerOfTen(9 &- digits)
         }
         return TimeOfDay(nanosecondsOfDay: Int64(hh * 3600 + mm * 60 + ss) * 1_000_000_000 + nanos)
     }
@@ -401,45 +419,48 @@ extension Fields {
         let name: StaticString = isLatitude ? "latitude" : "longitude"
         let f = self[number]
         let hemisphere = self[number + 1]
-        if f.isEmpty { return nil }
-        var intDigits = 0
+        let n = f.count
+        if n == 0 { return nil }
+        let p = f.base + f.start
         var whole = 0
         var i = 0
-        while i < f.count && Fields.isDigit(f[i]) {
-            whole = whole &* 10 &+ Int(f[i] - 0x30)
-            intDigits += 1
-            i += 1
+        while i < n {
+            let d = p[i] &- 0x30
+            if d > 9 { break }
+            whole = whole &* 10 &+ Int(d)
+            i &+= 1
         }
+        let intDigits = i
         let maxDegreeDigits = isLatitude ? 2 : 3
         guard intDigits >= 3, intDigits <= maxDegreeDigits + 2 else {
             throw bad(number, name, "not in (d)ddmm.mmmm form")
         }
         var fraction: Int64 = 0
         var k = 0
-        if i < f.count {
-            guard f[i] == 0x2E else { throw bad(number, name, "not in (d)ddmm.mmmm form") }
-            i += 1
-            while i < f.count {
-                let b = f[i]
-                guard Fields.isDigit(b) else { throw bad(number, name, "not in (d)ddmm.mmmm form") }
+        if i < n {
+            guard p[i] == 0x2E else { throw bad(number, name, "not in (d)ddmm.mmmm form") }
+            i &+= 1
+            while i < n {
+                let d = p[i] &- 0x30
+                guard d <= 9 else { throw bad(number, name, "not in (d)ddmm.mmmm form") }
                 if k < 10 {
-                    fraction = fraction * 10 + Int64(b - 0x30)
-                    k += 1
+                    fraction = fraction &* 10 &+ Int64(d)
+                    k &+= 1
                 }
-                i += 1
+                i &+= 1
             }
         }
         let degrees = Int64(whole / 100)
         let minutes = Int64(whole % 100)
         guard minutes < 60 else { throw bad(number, name, "minutes out of range") }
         let scale = Fields.intPowerOfTen(k)
-        let scaledMinutes = minutes * scale + fraction
+        let scaledMinutes = minutes &* scale &+ fraction
         let limit: Int64 = isLatitude ? 90 : 180
         guard degrees < limit || (degrees == limit && scaledMinutes == 0) else {
             throw bad(number, name, "out of range")
         }
-        let denominator = 60 * scale
-        var value = Double(degrees * denominator + scaledMinutes) / Double(denominator)
+        let denominator = 60 &* scale
+        var value = Double(degrees &* denominator &+ scaledMinutes) / Double(denominator)
         guard hemisphere.count == 1 else {
             throw bad(number + 1, name, hemisphere.isEmpty ? "missing hemisphere" : "bad hemisphere")
         }
