@@ -50,6 +50,24 @@ extension Fields {
         }
     }
 
+    /// The value of `n` (1...4) decimal digits at `p`, or nil when they are not all digits. Reads
+    /// four bytes at `p` (the caller makes sure they are in the sentence) and converts them
+    /// without a loop (SWAR): the digits are moved to the high lanes, checked together, and
+    /// combined in two multiply-add steps. Short integer fields (satellite ids, elevations,
+    /// azimuths, SNRs, counts) are most of a GSV or GSA sentence.
+    @inline(__always)
+    static func smallUnsigned(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int? {
+        let x = UInt32(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt32.self))
+        let shift = UInt32(truncatingIfNeeded: (4 &- n) &* 8)
+        let lanes: UInt32 = 0xFFFF_FFFF &<< shift
+        // Each used lane minus '0'; a byte below '0' wraps to 0xD0 or more.
+        let d = (x &<< shift) &- (0x3030_3030 & lanes)
+        // A lane above 9 reaches 0x80 when 0x76 is added; one at 0x80 or more has it already.
+        if ((d &+ 0x7676_7676) | d) & 0x8080_8080 & lanes != 0 { return nil }
+        let pairs = (d &* 10 &+ (d &>> 8)) & 0x00FF_00FF
+        return Int((pairs &* 100 &+ (pairs &>> 16)) & 0xFFFF)
+    }
+
     /// Builds the error for field `number`. Kept out of line: errors are the cold path.
     @inline(never)
     func bad(_ number: Int, _ name: StaticString, _ problem: String) -> NMEAError {
@@ -178,6 +196,11 @@ extension Fields {
         let f = self[number]
         let n = f.count
         if n == 0 { return nil }
+        if n <= 4 && f.start &+ 4 <= end, let v = Fields.smallUnsigned(f.base + f.start, n) {
+            let x = Double(v)
+            if x >= range.lowerBound && x <= range.upperBound { return x }
+            return decimalGeneral(number, name, in: range, &e)
+        }
         if n <= 8 {
             let p = f.base + f.start
             var mantissa = 0
@@ -231,6 +254,10 @@ extension Fields {
         let f = self[number]
         let n = f.count
         if n == 0 { return nil }
+        if n <= 4 && f.start &+ 4 <= end, let v = Fields.smallUnsigned(f.base + f.start, n) {
+            if v >= range.lowerBound && v <= range.upperBound { return v }
+            return integerRecording(number, name, range, &e)
+        }
         if n <= 9 {
             let p = f.base + f.start
             var v = 0
