@@ -99,23 +99,6 @@ struct GuideJSON {
     }
 
     private mutating func add(_ key: String, string: String) {
-        members.append("\"\(key)\":" + Self.quoted(string))
-    }
-
-    /// A JSON string literal (RFC 8259): quotes, backslashes and control characters escaped.
-    static func quoted(_ s: String) -> String {
-        var out = "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
+        members.append("\"\(key)\":" + JSONString.quoted(string))
     }
 }

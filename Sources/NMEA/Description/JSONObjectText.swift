@@ -1,3 +1,5 @@
+import GNSS
+
 /// Builds the text of one compact JSON object (RFC 8259), member by member, in the order the
 /// members are added: `{"type":"GGA","talker":"GP","hdop":0.9}`.
 ///
@@ -21,7 +23,7 @@ struct JSONObjectText {
     mutating func add(_ key: String, _ value: String?) {
         member(key)
         guard let value else { return text += "null" }
-        JSONObjectText.appendQuoted(value, to: &text)
+        JSONString.append(value, to: &text)
     }
 
     /// Appends a member with a one-letter value (`"A"`).
@@ -64,7 +66,7 @@ struct JSONObjectText {
         text += "["
         for (i, s) in strings.enumerated() {
             if i > 0 { text += "," }
-            JSONObjectText.appendQuoted(s, to: &text)
+            JSONString.append(s, to: &text)
         }
         text += "]"
     }
@@ -85,7 +87,7 @@ struct JSONObjectText {
     private mutating func member(_ key: String) {
         if !isEmpty { text += "," }
         isEmpty = false
-        JSONObjectText.appendQuoted(key, to: &text)
+        JSONString.append(key, to: &text)
         text += ":"
     }
 
@@ -93,24 +95,5 @@ struct JSONObjectText {
     static func appendNumber(_ value: Double?, to text: inout String) {
         guard let value, value.isFinite else { return text += "null" }
         text += (value == 0 ? 0.0 : value).description
-    }
-
-    /// Appends `s` as a JSON string literal.
-    static func appendQuoted(_ s: String, to text: inout String) {
-        text += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": text += "\\\""
-            case "\\": text += "\\\\"
-            case "\n": text += "\\n"
-            case "\r": text += "\\r"
-            case "\t": text += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let hex = String(scalar.value, radix: 16, uppercase: false)
-                text += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: text.unicodeScalars.append(scalar)
-            }
-        }
-        text += "\""
     }
 }

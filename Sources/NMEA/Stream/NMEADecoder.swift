@@ -91,6 +91,8 @@ public struct NMEADecoder: Sendable {
     }
 
     /// Decodes the next chunk of the stream, calling `handle` for each event, in stream order.
+    /// Each call makes two small allocations (the wrapped handler); nothing is allocated per
+    /// line or per epoch, except when a caller keeps epochs (their satellites are then copied).
     public mutating func decode(_ chunk: UnsafeRawBufferPointer, _ handle: (Event) -> Void) {
         guard let base = chunk.baseAddress?.assumingMemoryBound(to: UInt8.self), chunk.count > 0 else { return }
         withHandler(handle) { decoder in decoder.decode(base, chunk.count, handle) }
