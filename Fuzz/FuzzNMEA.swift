@@ -5,7 +5,8 @@
 // `swiftc -sanitize=fuzzer,address -parse-as-library`.
 //
 // For each input it checks, besides "no crash, no hang, no memory error":
-// - the single-sentence parser, strict and lenient, on the whole input;
+// - the single-sentence parser, strict and lenient, on the whole input, and its JSON description
+//   (what `lodestar nmea decode` prints);
 // - that decoding the input in one chunk and in small chunks gives the same events;
 // - that every epoch is sane (coordinates in range, a position only with a 2D/3D fix, line
 //   numbers ordered) and that the encoders accept it.
@@ -21,6 +22,10 @@ public func fuzzNMEA(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     } else {
         _ = try? lenient.parse(bytes)
     }
+
+    // `lodestar nmea decode` on the input as one line: a description or a rejection, as JSON.
+    let described = NMEASentenceDescription.json(lineBytes: bytes, number: 1)
+    precondition(described.hasPrefix("{") && described.hasSuffix("}"), "not a JSON object")
 
     let whole = decodeEvents(bytes, chunk: size)
     // Chunk size chosen by the input itself, so that the fuzzer explores chunk boundaries.
