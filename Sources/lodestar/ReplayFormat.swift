@@ -6,7 +6,8 @@ import NMEA
 enum ReplayFormat: String, EnumerableFlag {
     /// One readable line per epoch.
     case text
-    /// gpsd TPV JSON objects, one per line.
+    /// gpsd TPV JSON objects, one per line, each followed by an ATT object when the epoch has a
+    /// true heading (as gpsd and `lodestar track --json` write them).
     case json
     /// A GPX 1.1 track.
     case gpx
@@ -16,7 +17,7 @@ enum ReplayFormat: String, EnumerableFlag {
     static func help(for value: ReplayFormat) -> ArgumentHelp? {
         switch value {
         case .text: "One readable line per epoch."
-        case .json: "gpsd-compatible TPV JSON objects, one per line."
+        case .json: "gpsd-compatible JSON, one object per line: a TPV per epoch, and an ATT after it when the epoch has a true heading (HDT, THS)."
         case .gpx: "A GPX 1.1 track (epochs with a position)."
         case .csv: "CSV, one row per epoch, with a header row."
         }
@@ -40,7 +41,9 @@ enum ReplayFormat: String, EnumerableFlag {
     @inline(__always)
     func append(_ epoch: NMEAEpoch, to out: inout [UInt8]) {
         switch self {
-        case .json: TPVEncoder.append(epoch.fix, to: &out)
+        case .json:
+            TPVEncoder.append(epoch.fix, to: &out)
+            if let heading = epoch.fix.heading { TPVEncoder.appendAttitude(heading, to: &out) }
         case .gpx: GPXEncoder.appendPoint(epoch.fix, to: &out)
         case .csv: CSVEncoder.appendRow(epoch.fix, to: &out)
         case .text: ReplayFormat.appendText(epoch, to: &out)

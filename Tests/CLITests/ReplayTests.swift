@@ -63,6 +63,32 @@ struct ReplayTests {
         #expect(matched * 10 >= tpvs.count * 8, "\(matched) of \(tpvs.count) epochs found in gpsd's output")
     }
 
+    @Test("--json follows the TPV of an epoch with a true heading by an ATT, with gpsd's headings (hemi.log HDT)")
+    func jsonAttitude() throws {
+        let r = try CLIRunner.run(["replay", Self.trace("hemi.log"), "--json"])
+        #expect(r.status == 0)
+        let objects = Self.jsonObjects(r.stdout)
+        #expect(objects.count == r.stdout.split(separator: "\n").count, "every line is a JSON object")
+        let classes = objects.map { $0["class"] as? String ?? "?" }
+        #expect(classes.filter { $0 == "TPV" }.count == Self.epochs(r.stderr))
+        // Each ATT comes right after its epoch's TPV.
+        for (i, c) in classes.enumerated() where c == "ATT" {
+            #expect(i > 0 && classes[i - 1] == "TPV", "ATT at line \(i + 1) does not follow a TPV")
+        }
+        // The log's HDT is empty ("$GPHDT,,T") until the last four cycles; gpsd reports those four.
+        // (The .chk has CRLF line ends, which a String split on "\n" would not see: split the bytes.)
+        let chk = try Data(contentsOf: Self.traces.appendingPathComponent("hemi.log.chk"))
+        let gpsdHeadings = chk.split(separator: UInt8(ascii: "\n"))
+            .compactMap { (try? JSONSerialization.jsonObject(with: Data($0))) as? [String: Any] }
+            .filter { $0["class"] as? String == "ATT" }.compactMap { $0["heading"] as? Double }
+        let ours = objects.filter { $0["class"] as? String == "ATT" }.compactMap { $0["heading"] as? Double }
+        #expect(gpsdHeadings.count == 4)
+        #expect(ours == gpsdHeadings)
+        // A log without heading sentences has no ATT.
+        let plain = try CLIRunner.run(["replay", Self.trace("nmea-rtk.log"), "--json"])
+        #expect(!plain.stdout.isEmpty && !plain.stdout.contains(#""class":"ATT""#))
+    }
+
     @Test("unknown values are left out of the TPV, never written as 0")
     func jsonLeavesOutUnknowns() throws {
         // ublox-lea-5q has no fix at all: empty GGA/GLL, RMC V, GSA mode 1.
