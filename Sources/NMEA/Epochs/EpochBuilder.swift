@@ -238,15 +238,15 @@ struct EpochBuilder {
     }
 
     mutating func add(_ s: HDG) {
-        guard let h = s.heading else { return }
-        heading.magneticHeading = Angle.normalizedBearing(h + (s.deviation ?? 0))
-        heading.deviation = s.deviation
-        heading.variation = s.variation
+        guard let r = s.reading else { return }
+        heading.magneticHeading = r.magneticHeading
+        heading.deviation = r.deviation
+        heading.variation = r.variation
         hasHeading = true
     }
 
     mutating func add(_ s: HDM) {
-        if let h = s.heading { heading.magneticHeading = Angle.normalizedBearing(h); hasHeading = true }
+        if let r = s.reading { heading.magneticHeading = r.magneticHeading; hasHeading = true }
     }
 
     /// Metres per second in one knot (1852 m per hour, exactly).

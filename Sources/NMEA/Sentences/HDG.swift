@@ -1,4 +1,5 @@
 import GNSS
+import Geodesy
 
 /// HDG — heading, deviation and variation, from a magnetic compass.
 ///
@@ -30,5 +31,14 @@ public struct HDG: Sendable, Equatable {
         s.variation = try f.eastWest(4, "variation", in: 0...180)
         try e.check()
         return s
+    }
+
+    /// What the compass says, as a ``GNSS/HeadingReading``: the magnetic heading is the sensor
+    /// heading plus the deviation (east positive), normalised to [0, 360); the deviation and the
+    /// variation are kept for reference. nil when the heading field is empty.
+    public var reading: HeadingReading? {
+        guard let heading else { return nil }
+        return HeadingReading(magneticHeading: Angle.normalizedBearing(heading + (deviation ?? 0)),
+                              deviation: deviation, variation: variation)
     }
 }

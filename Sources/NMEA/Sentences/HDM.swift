@@ -1,4 +1,5 @@
 import GNSS
+import Geodesy
 
 /// HDM — heading, magnetic.
 ///
@@ -20,5 +21,11 @@ public struct HDM: Sendable, Equatable {
         f.unit(2, "heading reference", 0x4D, &e)
         try e.check()
         return s
+    }
+
+    /// What the compass says, as a ``GNSS/HeadingReading``: the magnetic heading normalised to
+    /// [0, 360). nil when the heading field is empty.
+    public var reading: HeadingReading? {
+        heading.map { HeadingReading(magneticHeading: Angle.normalizedBearing($0)) }
     }
 }
