@@ -35,8 +35,9 @@ let package = Package(
             name: "CGPS", path: "Sources/CGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
         // A flat C shim in front of libgps: Swift cannot import gps_data_t's unions or gps_send.
         .target(name: "CGPSShim", dependencies: ["CGPS"], linkerSettings: [.linkedLibrary("gps")]),
-        // The live gpsd FixSource.
-        .target(name: "GPSD", dependencies: ["GNSS", "CGPSShim"]),
+        // The live gpsd FixSource. It reads the magnetic heading sentences gpsd relays but does not
+        // report (HDG, HDM) with the NMEA parser.
+        .target(name: "GPSD", dependencies: ["GNSS", "NMEA", "CGPSShim"]),
         // The location manager, headings, rules, arrival, guidance and the trace synthesizer.
         .target(name: "Lodestar", dependencies: ["Geodesy", "GeoMagnetism", "GNSS", "NMEA", "GPSD"]),
         // Ride requests in SiriKit's resolve → confirm → handle model: fleet, spatial index, SQLite store.

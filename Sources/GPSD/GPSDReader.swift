@@ -2,6 +2,7 @@ import CGPSShim
 import Dispatch
 import Foundation
 import GNSS
+import NMEA
 import Synchronization
 
 /// The body of one ``GPSDSource`` stream: connects, watches, reads and reconnects, on a thread of
@@ -48,7 +49,7 @@ final class GPSDReader: Sendable {
                 if waitBeforeRetry(attempt) { continue } else { break }
             }
             let lostReason: String?
-            if lgps_watch(connection, options.recorder != nil, endpoint.device) != 0 {
+            if lgps_watch(connection, options.watchesNMEA, endpoint.device) != 0 {
                 lostReason = "gpsd did not take the WATCH request (\(String(cString: strerror(errno))))"
             } else {
                 send(.state(.connected))
@@ -109,13 +110,28 @@ final class GPSDReader: Sendable {
                 send(.fix(Fix(monotonicTime: ReportMapping.receiveTime(report), heading: reading)))
             }
         case LGPS_KIND_NMEA:
-            if let recorder = options.recorder, !recorder.record(String(cString: lgps_line(connection))),
+            guard let line = lgps_line(connection) else { break }
+            if let recorder = options.recorder, !recorder.record(String(cString: line)),
                 recorder.writeFailures == 1
             {
                 send(.warning("cannot write to the recording \(recorder.path): \(String(cString: strerror(errno)))"))
             }
+            if options.magneticHeadingsFromNMEA { relayMagneticHeading(line, receivedAt: ReportMapping.receiveTime(report)) }
         default:
             break
+        }
+    }
+
+    /// Reports the magnetic heading of a relayed `HDG`/`HDM` line as a heading-only fix; a line
+    /// that fails to parse is reported as a warning (gpsd relays only sentences whose checksum
+    /// holds, so this is a field out of range).
+    private func relayMagneticHeading(_ line: UnsafePointer<CChar>, receivedAt time: Duration) {
+        do throws(NMEAError) {
+            if let reading = try RelayedHeading.reading(fromLine: line) {
+                send(.fix(Fix(monotonicTime: time, heading: reading)))
+            }
+        } catch {
+            send(.warning("ignored a heading sentence gpsd relayed: \(error): \(String(cString: line))"))
         }
     }
 }

@@ -10,10 +10,17 @@ import Geodesy
 ///
 /// For each fix, in order:
 /// 1. A fix without UTC time is withheld (``WithholdReason/noTimestamp``, or ``WithholdReason/noPosition``
-///    when it has no position either).
+///    when it has no position either). Except a heading reading on its own from a live source
+///    (gpsd's ATT, a compass sentence gpsd relays: no time, no position, a monotonic time): it is
+///    dated by the monotonic clock from the last fix that had both times (or, before any, by `now`),
+///    and only its heading is derived (step 3).
 /// 2. ``FixTimeRule``: stale and out-of-order fixes are withheld.
 /// 3. The heading is derived (``HeadingEstimator``), smoothed (``HeadingSmoother``) and filtered
-///    (``HeadingFilter``), even for a fix without position: a compass works without a fix.
+///    (``HeadingFilter``), even for a fix without position: a compass works without a fix. A sensor
+///    heading (true or magnetic) takes precedence over course over ground: for
+///    ``sensorHeadingPrecedence`` after a sensor heading, a course is not delivered as the heading
+///    (a live source reports the compass and the GNSS fix separately, and would otherwise
+///    alternate between the two).
 /// 4. A fix without position is withheld; the first one after a position (or before any) reports
 ///    ``LocationError/locationUnknown``.
 /// 5. ``AccuracyGate``: withheld with ``WaitingForAccuracy`` (best accuracy since the last delivery).
@@ -60,6 +67,18 @@ public struct LocationEngine: Sendable {
     public private(set) var bestAccuracySinceDelivery: Double?
     private var positionUnknownReported = false
     private var headingUnavailableReported = false
+    /// The last accepted fix with both a UTC and a monotonic time: maps a live source's monotonic
+    /// clock to UTC for heading readings that arrive without a time of their own.
+    private var timeAnchor: (time: Date, monotonic: Duration)?
+    /// When the last sensor heading (true or magnetic) was derived: its UTC time, and the source's
+    /// monotonic time when it has one.
+    private var lastSensorHeading: (time: Date, monotonic: Duration?)?
+
+    /// How long a sensor heading keeps course over ground from being delivered as the heading,
+    /// seconds (2 s: a heading sensor reports at 1 Hz or faster). Measured on the source's monotonic
+    /// clock when both fixes have one (a live source, whose readings without a time of their own
+    /// are dated by estimate), else between the fixes' UTC times.
+    public static let sensorHeadingPrecedence: TimeInterval = 2
 
     /// - Parameters:
     ///   - configuration: the rules.
@@ -116,6 +135,10 @@ public struct LocationEngine: Sendable {
     mutating func process(at fix: UnsafePointer<Fix>, now: Date?) -> FixOutcome {
         var out = FixOutcome()
         guard let time = fix.pointee.time else {
+            if fix.pointee.heading != nil, !fix.pointee.hasPosition, let t = readingTime(of: fix, now: now) {
+                if updatingHeading { deriveHeading(at: fix, time: t, into: &out) }
+                return out
+            }
             out.withheld = Withholding(time: nil, reason: fix.pointee.hasPosition ? .noTimestamp : .noPosition)
             reportPositionUnknownIfNeeded(into: &out)
             return out
@@ -126,6 +149,7 @@ public struct LocationEngine: Sendable {
             return out
         }
         lastAcceptedTime = time
+        if let m = fix.pointee.monotonicTime { timeAnchor = (time, m) }
         if fix.pointee.hasPosition, let c = fix.pointee.coordinate { lastKnownCoordinate = c }
         if updatingHeading { deriveHeading(at: fix, time: time, into: &out) }
         guard fix.pointee.hasPosition, let location = Location(at: fix, sourceName: sourceName, provenance: provenance)
@@ -165,6 +189,16 @@ public struct LocationEngine: Sendable {
         return out
     }
 
+    /// The UTC time of a heading reading that came without one: the anchor's time plus the
+    /// monotonic time elapsed since it, else `now` (a live source before its first timed fix).
+    /// nil for a replay, where a reading without time cannot be dated.
+    private func readingTime(of fix: UnsafePointer<Fix>, now: Date?) -> Date? {
+        guard let anchor = timeAnchor, let m = fix.pointee.monotonicTime else { return now }
+        let elapsed = m - anchor.monotonic
+        return anchor.time.addingTimeInterval(
+            Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+    }
+
     private mutating func reportPositionUnknownIfNeeded(into out: inout FixOutcome) {
         guard updatingLocation, !positionUnknownReported else { return }
         positionUnknownReported = true
@@ -181,6 +215,21 @@ public struct LocationEngine: Sendable {
             return
         }
         headingUnavailableReported = false
+        let monotonic = fix.pointee.monotonicTime
+        if heading.source == .courseOverGround {
+            if let sensor = lastSensorHeading {
+                let since: TimeInterval
+                if let m = monotonic, let ms = sensor.monotonic {
+                    let d = m - ms
+                    since = Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+                } else {
+                    since = time.timeIntervalSince(sensor.time)
+                }
+                if abs(since) <= LocationEngine.sensorHeadingPrecedence { return }
+            }
+        } else {
+            lastSensorHeading = (time, monotonic)
+        }
         if var s = smoother {
             if smoothedSource != heading.source { s.reset() }
             smoothedSource = heading.source

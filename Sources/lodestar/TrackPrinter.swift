@@ -106,7 +106,8 @@ struct TrackPrinter: Sendable {
         }
     }
 
-    /// `2035-05-26T09:15:05.000Z  3D  48.2174350 N    8.4144950 E  ±5.2 m  4.88 m/s  course 186.6°  heading 274.1°`
+    /// `2035-05-26T09:15:05.000Z  3D  48.2174350 N    8.4144950 E  ±5.2 m  4.88 m/s  course 186.6°  heading 274.1°`;
+    /// a magnetic compass's reading shows as `heading 229.8° magnetic (variation 1.3° E)`.
     static func line(for fix: Fix, heading: HeadingReading?) -> String {
         var parts = [fix.time.map(UTCCalendar.iso8601) ?? "(no time)              ", fix.mode == .threeD ? "3D" : "2D"]
         if let c = fix.coordinate {
@@ -116,7 +117,13 @@ struct TrackPrinter: Sendable {
         if let accuracy = fix.errors.horizontalAccuracy { parts.append(String(format: "±%.1f m", accuracy)) }
         if let speed = fix.speed { parts.append(String(format: "%.2f m/s", speed)) }
         if let course = fix.course { parts.append(String(format: "course %.1f°", course)) }
-        if let h = heading?.trueHeading { parts.append(String(format: "heading %.1f°", h)) }
+        if let h = heading?.trueHeading {
+            parts.append(String(format: "heading %.1f°", h))
+        } else if let h = heading?.magneticHeading {
+            var text = String(format: "heading %.1f° magnetic", h)
+            if let v = heading?.variation { text += String(format: " (variation %.1f° %@)", abs(v), v < 0 ? "W" : "E") }
+            parts.append(text)
+        }
         return parts.joined(separator: "  ")
     }
 

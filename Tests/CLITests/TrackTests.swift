@@ -150,6 +150,30 @@ struct TrackTests {
         #expect(track.stderr.contains(" headings) in "))
     }
 
+    /// bundg_zeus_9.log: a chartplotter's `$SDHDG`, which gpsd 3.22 relays but reports no heading
+    /// of; track reads it from the relayed NMEA and shows it, magnetic, with its variation.
+    @Test("bundg_zeus_9.log HDG: the magnetic heading gpsd only relays appears on the fix lines")
+    func magneticHeadingShown() async throws {
+        let h = try await Sandbox.acquire()
+        defer { h.release() }
+        let excerpt = try SharedTraces.excerpt(of: "bundg_zeus_9.log", lines: 1...200, into: h)
+        let gpsd = try FakeGPS(log: excerpt, sandbox: h, cycle: 0.02)
+        defer { gpsd.stop() }
+        let track = try h.startLodestar(["track", "--gpsd", "localhost:\(h.port)"])
+        defer { track.stop() }
+        let shown = await waitUntil(upTo: .seconds(5)) { track.stdout.contains("° magnetic (variation 1.3° E)") }
+        track.send(SIGINT)
+        #expect(track.waitForExit(timeout: .seconds(5)) == 0)
+        #expect(shown)
+        // The excerpt's headings run from 229.8° to 232.6° magnetic.
+        let headings = track.stdoutLines.compactMap { line -> Double? in
+            guard let r = line.range(of: "heading ") else { return nil }
+            return Double(line[r.upperBound...].prefix { $0 != "°" })
+        }
+        #expect(!headings.isEmpty)
+        #expect(headings.allSatisfy { (229.8...232.6).contains($0) }, "\(headings)")
+    }
+
     /// Issue 4's acceptance: `lodestar track --record out.nmea`, then `lodestar replay out.nmea`,
     /// gives the same fixes. nmea-rtk.log (2020, 10 Hz) is a log whose dates gpsd does not shift
     /// by 1024 weeks and where gpsd and Lodestar agree on every time and position.

@@ -59,8 +59,9 @@ extension GPSDLiveTests {
 
         /// bundg_zeus_9.log: a chartplotter sending `$SDHDG` (magnetic heading with variation) about
         /// three times a second. gpsd 3.22 relays the sentences but makes no ATT of them, and its
-        /// .chk has no ATT at all: the magnetic heading is lost. The recording shows it was there.
-        @Test("bundg_zeus_9.log HDG: gpsd 3.22 relays the sentence but reports no heading")
+        /// .chk has no ATT at all: gpsd's reports lose the magnetic heading. The recording shows it
+        /// was there.
+        @Test("bundg_zeus_9.log HDG: gpsd 3.22 relays the sentence but reports no heading of it")
         func magneticHeadingLost() async throws {
             let sandbox = try await Sandbox.acquire()
             defer { sandbox.release() }
@@ -68,7 +69,9 @@ extension GPSDLiveTests {
             let gpsd = try FakeGPS(log: log, sandbox: sandbox, cycle: 0.01)
             defer { gpsd.stop() }
             let recorder = try NMEARecorder(path: sandbox.path("zeus.nmea"))
-            let events = EventLog(GPSDLiveTests.source(sandbox, recorder: recorder))
+            var options = GPSDLiveTests.quickOptions(recorder: recorder)
+            options.magneticHeadingsFromNMEA = false
+            let events = EventLog(GPSDSource(endpoint: GPSDEndpoint(host: "localhost", port: sandbox.port), options: options))
             let positioned = await events.wait(upTo: .seconds(5)) { _ in events.tpvFixes.count(where: \.hasPosition) >= 3 }
             await events.stop()
             #expect(positioned)
@@ -77,6 +80,42 @@ extension GPSDLiveTests {
             #expect(events.fixes.allSatisfy { $0.heading == nil })
             let chk = try String(contentsOfFile: SharedTraces.gpsdLog("bundg_zeus_9.log.chk"), encoding: .utf8)
             #expect(!chk.contains(#""class":"ATT""#))
+        }
+
+        /// The same chartplotter with the default options: the source watches the NMEA gpsd
+        /// relays and reports each `$SDHDG` itself, in order, as gpsd reports an ATT heading.
+        @Test("bundg_zeus_9.log HDG: the magnetic headings gpsd relays are recovered, with their variation, in order")
+        func magneticHeadingRecovered() async throws {
+            let sandbox = try await Sandbox.acquire()
+            defer { sandbox.release() }
+            let log = try SharedTraces.excerpt(of: "bundg_zeus_9.log", lines: 1...200, into: sandbox)
+            let gpsd = try FakeGPS(log: log, sandbox: sandbox, cycle: 0.01)
+            defer { gpsd.stop() }
+            let events = EventLog(GPSDLiveTests.source(sandbox))
+            let enough = await events.wait(upTo: .seconds(5)) { _ in events.fixes.count { $0.heading != nil } >= 12 }
+            await events.stop()
+            #expect(enough)
+
+            // The log's own sentences, read as text: `$SDHDG,229.8,,,1.3,E*36` is 229.8° magnetic
+            // (no deviation), variation 1.3° E.
+            let text = try String(contentsOfFile: log, encoding: .utf8)
+            let written: [HeadingReading] = text.split(whereSeparator: \.isNewline).compactMap { line in
+                guard line.hasPrefix("$SDHDG,") else { return nil }
+                let f = line.split(separator: "*")[0].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+                guard f.count >= 6, let heading = Double(f[1]) else { return nil }
+                let deviation = Double(f[2]).map { f[3] == "W" ? -$0 : $0 }
+                let variation = Double(f[4]).map { f[5] == "W" ? -$0 : $0 }
+                return HeadingReading(magneticHeading: heading + (deviation ?? 0), deviation: deviation, variation: variation)
+            }
+            #expect(written.count >= 20)
+            let received = events.fixes.compactMap(\.heading)
+            // gpsfake plays the excerpt in a loop: the readings are one contiguous run of the log's.
+            #expect(contiguousRun(received, in: written + written + written + written) != nil,
+                    "\(received.prefix(5)) not in \(written.prefix(5))")
+            #expect(received.allSatisfy { $0.trueHeading == nil && $0.variation == 1.3 })
+            #expect(events.fixes.filter { $0.heading != nil }.allSatisfy { $0.mode == .unknown && $0.coordinate == nil && $0.monotonicTime != nil })
+            // Positions still arrive as usual beside them.
+            #expect(events.tpvFixes.contains { $0.hasPosition })
         }
     }
 }

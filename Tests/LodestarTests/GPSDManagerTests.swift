@@ -1,6 +1,7 @@
 import Foundation
 import GNSS
 import GPSD
+import GeoMagnetism
 import Geodesy
 import LiveGPSDSupport
 import Lodestar
@@ -91,5 +92,63 @@ struct GPSDManagerTests {
         // Arrival: the walk starts inside the 1 km circle round its first position.
         let arrivals = events.filter { if case .arrived = $0 { true } else { false } }
         #expect(arrivals.count == 1)
+    }
+
+    @Test("compass-hdm-reykjavik served by a real gpsd: the HDM gpsd only relays becomes a true heading with WMM's declination")
+    func magneticCompassThroughGPSD() async throws {
+        let sandbox = try await Sandbox.acquire()
+        defer { sandbox.release() }
+        let trace = BundledTrace.path("compass-hdm-reykjavik")
+        let gpsd = try FakeGPS(log: trace, sandbox: sandbox, cycle: 0.05)
+        defer { gpsd.stop() }
+        let source = GPSDSource(
+            endpoint: GPSDEndpoint(host: "localhost", port: gpsd.port),
+            options: GPSDSourceOptions(noFixTimeout: .seconds(5), noDataTimeout: .seconds(5), pollInterval: .milliseconds(100)))
+        // Every heading delivered (no heading filter), so that they can be matched one to one.
+        let manager = LocationManager(source: source, clock: .live, configuration: LocationConfiguration(headingFilter: nil))
+        let stream = manager.events()
+        manager.startUpdatingLocation()
+        manager.startUpdatingHeading()
+        let collector = Task {
+            var headings: [Heading] = []
+            for await event in stream {
+                if case .heading(let h) = event { headings.append(h) }
+                if headings.count(where: { $0.trueHeading != nil && $0.source == .magneticPlusDeclination }) >= 10 { break }
+            }
+            return headings
+        }
+        let timeout = Task {
+            try await Task.sleep(for: .seconds(30))
+            collector.cancel()
+        }
+        let headings = await collector.value
+        timeout.cancel()
+        manager.stopUpdatingLocation()
+        manager.stopUpdatingHeading()
+        let compass = headings.filter { $0.source == .magneticPlusDeclination }
+        try #require(compass.count(where: { $0.trueHeading != nil }) >= 10, "only \(compass.count) compass headings from gpsd in 30 s")
+        // Walking at 1.3 m/s, each TPV's course would be a heading too; once the compass speaks, it
+        // takes precedence. (Before it, the first TPV may give one course heading.)
+        let firstCompass = try #require(headings.firstIndex { $0.source == .magneticPlusDeclination })
+        #expect(headings[firstCompass...].allSatisfy { $0.source == .magneticPlusDeclination })
+        // Only a reading that arrives before gpsd's first position has no true heading (no location,
+        // no variation): the rule "with no location, true heading is unknown".
+        #expect(compass.drop { $0.trueHeading == nil }.allSatisfy { $0.trueHeading != nil })
+
+        // The compass's own words, read from the trace as text: `$HCHDM,61.7,M*19`.
+        let written = try String(contentsOfFile: trace, encoding: .utf8).split(whereSeparator: \.isNewline)
+            .filter { $0.hasPrefix("$HCHDM,") }.compactMap { Double($0.split(separator: ",")[1]) }
+        #expect(contiguousRun(compass.compactMap(\.magneticHeading), in: written + written) != nil)
+        // No variation anywhere in the trace: the declination is WMM2025's, about 11° W here (the
+        // walk spans 300 m, over which it changes by less than 0.01°).
+        let start = try Coordinate(latitude: 64.14660, longitude: -21.94260)
+        let declination = try WorldMagneticModel.wmm2025.declination(
+            at: start, date: Date(timeIntervalSince1970: 1_782_907_200))   // 2026-07-01T12:00:00Z
+        #expect(declination < -10 && declination > -12.5)
+        for h in compass where h.trueHeading != nil {
+            #expect(h.declinationSource == .worldMagneticModel)
+            let expected = (h.magneticHeading ?? .nan) + declination
+            #expect(abs(Angle.difference(from: expected, to: h.trueHeading ?? .nan)) < 0.05, "\(h)")
+        }
     }
 }
