@@ -11,6 +11,33 @@ import Testing
 /// gpsfake; the expected decisions come from the trace's ground truth.
 @Suite("gpsd through the location manager", .serialized)
 struct GPSDManagerTests {
+    /// Starts the manager's location and heading updates and collects its events until `enough`
+    /// holds for them, or `timeout` has passed; then stops the updates.
+    static func events(
+        of manager: LocationManager, upTo timeout: Duration, until enough: @escaping @Sendable ([LocationEvent]) -> Bool
+    ) async -> [LocationEvent] {
+        let stream = manager.events()
+        manager.startUpdatingLocation()
+        manager.startUpdatingHeading()
+        let collector = Task {
+            var events: [LocationEvent] = []
+            for await event in stream {
+                events.append(event)
+                if enough(events) { break }
+            }
+            return events
+        }
+        let timer = Task {
+            try await Task.sleep(for: timeout)
+            collector.cancel()
+        }
+        let events = await collector.value
+        timer.cancel()
+        manager.stopUpdatingLocation()
+        manager.stopUpdatingHeading()
+        return events
+    }
+
     @Test("walk-to-pickup served by a real gpsd: the manager's rules, headings and arrival on gpsd's fixes")
     func walkThroughGPSD() async throws {
         let sandbox = try await Sandbox.acquire()
@@ -28,25 +55,7 @@ struct GPSDManagerTests {
             endpoint: GPSDEndpoint(host: "localhost", port: gpsd.port),
             options: GPSDSourceOptions(noFixTimeout: .seconds(5), noDataTimeout: .seconds(5), pollInterval: .milliseconds(100)))
         let manager = LocationManager(source: source, clock: .live, configuration: configuration)
-        let stream = manager.events()
-        manager.startUpdatingLocation()
-        manager.startUpdatingHeading()
-        let collector = Task {
-            var events: [LocationEvent] = []
-            for await event in stream {
-                events.append(event)
-                if events.count(where: { $0.location != nil }) >= 12 { break }
-            }
-            return events
-        }
-        let timeout = Task {
-            try await Task.sleep(for: .seconds(45))
-            collector.cancel()
-        }
-        let events = await collector.value
-        timeout.cancel()
-        manager.stopUpdatingLocation()
-        manager.stopUpdatingHeading()
+        let events = await Self.events(of: manager, upTo: .seconds(45)) { $0.count(where: { $0.location != nil }) >= 12 }
 
         let byTime = Dictionary(uniqueKeysWithValues: truth.map { ($0.centiseconds, $0) })
         let delivered = events.compactMap(\.location)
@@ -106,25 +115,9 @@ struct GPSDManagerTests {
             options: GPSDSourceOptions(noFixTimeout: .seconds(5), noDataTimeout: .seconds(5), pollInterval: .milliseconds(100)))
         // Every heading delivered (no heading filter), so that they can be matched one to one.
         let manager = LocationManager(source: source, clock: .live, configuration: LocationConfiguration(headingFilter: nil))
-        let stream = manager.events()
-        manager.startUpdatingLocation()
-        manager.startUpdatingHeading()
-        let collector = Task {
-            var headings: [Heading] = []
-            for await event in stream {
-                if case .heading(let h) = event { headings.append(h) }
-                if headings.count(where: { $0.trueHeading != nil && $0.source == .magneticPlusDeclination }) >= 10 { break }
-            }
-            return headings
-        }
-        let timeout = Task {
-            try await Task.sleep(for: .seconds(30))
-            collector.cancel()
-        }
-        let headings = await collector.value
-        timeout.cancel()
-        manager.stopUpdatingLocation()
-        manager.stopUpdatingHeading()
+        let headings = await Self.events(of: manager, upTo: .seconds(30)) {
+            $0.count(where: { $0.heading?.trueHeading != nil && $0.heading?.source == .magneticPlusDeclination }) >= 10
+        }.compactMap(\.heading)
         let compass = headings.filter { $0.source == .magneticPlusDeclination }
         try #require(compass.count(where: { $0.trueHeading != nil }) >= 10, "only \(compass.count) compass headings from gpsd in 30 s")
         // Walking at 1.3 m/s, each TPV's course would be a heading too; once the compass speaks, it
