@@ -1,0 +1,31 @@
+/// A satellite in view (NMEA GSV, gpsd SKY).
+public struct SatelliteInView: Sendable, Equatable {
+    /// Satellite id as the receiver numbers it (NMEA PRN).
+    public var prn: Int
+    /// GNSS system derived from the talker or the NMEA 4.1 system id, when known.
+    public var system: GNSSSystem?
+    /// Elevation, degrees in [-90, 90].
+    @CompactDouble public var elevation: Double?
+    /// Azimuth, degrees in [0, 360).
+    @CompactDouble public var azimuth: Double?
+    /// Signal to noise ratio, dB-Hz.
+    @CompactDouble public var snr: Double?
+    /// NMEA 4.1 signal id, when given.
+    @CompactInt public var signalID: Int?
+
+    @inlinable
+    public init(prn: Int, system: GNSSSystem? = nil, elevation: Double? = nil, azimuth: Double? = nil,
+                snr: Double? = nil, signalID: Int? = nil) {
+        self.prn = prn
+        self.system = system
+        self.elevation = elevation
+        self.azimuth = azimuth
+        self.snr = snr
+        self.signalID = signalID
+    }
+}
+
+/// Satellite systems.
+public enum GNSSSystem: String, Sendable, Codable, CaseIterable {
+    case gps, glonass, galileo, beidou, qzss, navic, sbas
+}
