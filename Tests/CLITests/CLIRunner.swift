@@ -60,7 +60,7 @@ enum CLIRunner {
 }
 
 /// Holds what the standard-error thread read; the semaphore orders the write before the read.
-private final class DataBox: @unchecked Sendable {
+final class DataBox: @unchecked Sendable {
     var data = Data()
     let done = DispatchSemaphore(value: 0)
 }

@@ -204,3 +204,57 @@ struct RideCLITests {
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent(".local").path))
     }
 }
+
+/// `lodestar ride request` at a terminal: the questions it asks and what the answers do. Standard
+/// input is a pseudo-terminal and the answers are typed ahead, as a person would type them.
+@Suite("lodestar ride request at a terminal")
+struct RidePromptTests {
+    let cli: RideCLITests
+
+    init() throws { cli = try RideCLITests() }
+
+    func request(_ arguments: [String], typing: String) throws -> CLIRunner.Result {
+        try TerminalRunner.run(["ride", "request"] + arguments + ["--store", cli.store], typing: typing)
+    }
+
+    @Test("the proposed pickup is asked about; 'y' books the ride")
+    func confirmYes() throws {
+        defer { try? FileManager.default.removeItem(at: cli.directory) }
+        let r = try request(["--trace", RideCLITests.walk, "--dropoff", "51.4700,-0.4543", "--party", "2"], typing: "y\n")
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("Use Charing Cross station forecourt (51.50850,-0.12470) as the pickup? [y/N] "))
+        let id = try #require(RideCLITests.rideIdentifier(r.stdout))
+        let list = try cli.ride(["list"])
+        #expect(list.stdout.contains(id))
+    }
+
+    @Test("anything but y or yes declines: exit 4, nothing booked")
+    func confirmNo() throws {
+        defer { try? FileManager.default.removeItem(at: cli.directory) }
+        for answer in ["n\n", "\n", "maybe\n"] {
+            let r = try request(["--trace", RideCLITests.walk, "--party", "2"], typing: answer)
+            #expect(r.status == 4, "\(answer): \(r.stderr)")
+            #expect(r.stderr == "lodestar ride request: pickup: declined\n")
+        }
+        #expect(try cli.ride(["list"]).stdout.hasPrefix("no rides"))
+    }
+
+    @Test("several places: a number out of range is asked again; the chosen place is the pickup")
+    func choose() throws {
+        defer { try? FileManager.default.removeItem(at: cli.directory) }
+        let r = try request(["--trace", RideCLITests.walk, "--pickup-name", "Heathrow", "--party", "1"], typing: "9\n2\n")
+        #expect(r.status == 0, "\(r.stderr)")
+        // Nearest first from Charing Cross: T4, T2, T3, T5. The question comes twice: "9" is no choice.
+        #expect(r.stdout.components(separatedBy: "Which pickup? [1-4, Enter to stop] ").count == 3)
+        #expect(r.stdout.contains("  2. Heathrow Terminal 2 (51.46960,-0.45170)"))
+        #expect(r.stdout.contains("pickup     Heathrow Terminal 2 (51.46960,-0.45170)"))
+    }
+
+    @Test("several places: Enter alone stops without booking (exit 4)")
+    func chooseNone() throws {
+        defer { try? FileManager.default.removeItem(at: cli.directory) }
+        let r = try request(["--trace", RideCLITests.walk, "--pickup-name", "Heathrow", "--party", "1"], typing: "\n")
+        #expect(r.status == 4, "\(r.stderr)")
+        #expect(try cli.ride(["list"]).stdout.hasPrefix("no rides"))
+    }
+}
