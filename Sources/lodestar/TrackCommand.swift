@@ -12,7 +12,9 @@ struct TrackCommand: AsyncParsableCommand {
         discussion: """
             Each line gives the receiver's UTC time, 2D/3D, latitude and longitude, the horizontal \
             accuracy (radius of the 68% circle: gpsd's 95% figures are converted), speed, course \
-            over ground, and the heading of a heading sensor when one reported in the last 2 s. \
+            over ground, and the heading of a heading sensor when one reported in the last 2 s: \
+            true (gpsd's ATT), or magnetic with its variation (a compass's HDG or HDM, which gpsd \
+            relays but does not report; track reads them from the relayed NMEA). \
             Messages about the connection (waiting for gpsd, waiting for a fix, connection lost, \
             reconnected) go to standard error; the fix lines alone go to standard output. \
             gpsd is localhost:2947 unless --gpsd or GPSD_HOST / GPSD_PORT say otherwise. \
@@ -26,7 +28,7 @@ struct TrackCommand: AsyncParsableCommand {
             "Where gpsd is: HOST[:PORT[:DEVICE]], an IPv6 host in brackets.", valueName: "host[:port[:device]]"))
     var gpsd: String?
 
-    @Flag(help: "Print gpsd-compatible JSON instead: one TPV object per fix, one ATT object per heading.")
+    @Flag(help: "Print gpsd-compatible JSON instead: one TPV object per fix, one ATT object per true heading (gpsd 3.22's ATT has no magnetic heading).")
     var json = false
 
     @Option(help: ArgumentHelp("Copy the raw NMEA sentences gpsd relays into this file (CR LF lines).", valueName: "file"))
