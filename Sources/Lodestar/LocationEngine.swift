@@ -16,11 +16,11 @@ import Geodesy
 ///    and only its heading is derived (step 3).
 /// 2. ``FixTimeRule``: stale and out-of-order fixes are withheld.
 /// 3. The heading is derived (``HeadingEstimator``), smoothed (``HeadingSmoother``) and filtered
-///    (``HeadingFilter``), even for a fix without position: a compass works without a fix. A sensor
-///    heading (true or magnetic) takes precedence over course over ground: for
-///    ``sensorHeadingPrecedence`` after a sensor heading, a course is not delivered as the heading
-///    (a live source reports the compass and the GNSS fix separately, and would otherwise
-///    alternate between the two).
+///    (``HeadingFilter``), even for a fix without position: a compass works without a fix. The
+///    sources rank true sensor, then magnetic sensor, then course over ground: for
+///    ``sensorHeadingPrecedence`` after a sensor heading, a heading of a lower rank is not
+///    delivered (a live source reports the heading sensors and the GNSS fix separately, and the
+///    heading would otherwise alternate between them).
 /// 4. A fix without position is withheld; the first one after a position (or before any) reports
 ///    ``LocationError/locationUnknown``.
 /// 5. ``AccuracyGate``: withheld with ``WaitingForAccuracy`` (best accuracy since the last delivery).
@@ -70,14 +70,16 @@ public struct LocationEngine: Sendable {
     /// The last accepted fix with both a UTC and a monotonic time: maps a live source's monotonic
     /// clock to UTC for heading readings that arrive without a time of their own.
     private var timeAnchor: (time: Date, monotonic: Duration)?
-    /// When the last sensor heading (true or magnetic) was derived: its UTC time, and the source's
-    /// monotonic time when it has one.
-    private var lastSensorHeading: (time: Date, monotonic: Duration?)?
+    /// When the last true-sensor heading was derived.
+    private var lastTrueSensorHeading: HeadingInstant?
+    /// When the last magnetic-sensor heading was derived.
+    private var lastMagneticSensorHeading: HeadingInstant?
 
-    /// How long a sensor heading keeps course over ground from being delivered as the heading,
-    /// seconds (2 s: a heading sensor reports at 1 Hz or faster). Measured on the source's monotonic
-    /// clock when both fixes have one (a live source, whose readings without a time of their own
-    /// are dated by estimate), else between the fixes' UTC times.
+    /// How long a sensor heading keeps headings of a lower rank (a magnetic sensor's after a true
+    /// sensor's; course over ground after either) from being delivered, seconds (2 s: a heading
+    /// sensor reports at 1 Hz or faster). Measured on the source's monotonic clock when both fixes
+    /// have one (a live source, whose readings without a time of their own are dated by
+    /// estimate), else between the fixes' UTC times.
     public static let sensorHeadingPrecedence: TimeInterval = 2
 
     /// - Parameters:
@@ -215,20 +217,16 @@ public struct LocationEngine: Sendable {
             return
         }
         headingUnavailableReported = false
-        let monotonic = fix.pointee.monotonicTime
-        if heading.source == .courseOverGround {
-            if let sensor = lastSensorHeading {
-                let since: TimeInterval
-                if let m = monotonic, let ms = sensor.monotonic {
-                    let d = m - ms
-                    since = Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
-                } else {
-                    since = time.timeIntervalSince(sensor.time)
-                }
-                if abs(since) <= LocationEngine.sensorHeadingPrecedence { return }
-            }
-        } else {
-            lastSensorHeading = (time, monotonic)
+        let instant = HeadingInstant(time: time, monotonic: fix.pointee.monotonicTime)
+        switch heading.source {
+        case .trueSensor:
+            lastTrueSensorHeading = instant
+        case .magneticPlusDeclination:
+            if lastTrueSensorHeading?.isRecent(at: instant) == true { return }
+            lastMagneticSensorHeading = instant
+        case .courseOverGround:
+            if lastTrueSensorHeading?.isRecent(at: instant) == true
+                || lastMagneticSensorHeading?.isRecent(at: instant) == true { return }
         }
         if var s = smoother {
             if smoothedSource != heading.source { s.reset() }
@@ -256,5 +254,24 @@ public struct LocationEngine: Sendable {
     /// `body` with each event in order. Deterministic: the same fixes give the same events.
     public mutating func replay(_ fixes: some Sequence<Fix>, _ body: (LocationEvent) -> Void) {
         for fix in fixes { process(fix).forEachEvent(body) }
+    }
+}
+
+/// When a heading was derived: its UTC time, and the source's monotonic time when it has one.
+private struct HeadingInstant {
+    var time: Date
+    var monotonic: Duration?
+
+    /// Whether `later` lies within ``LocationEngine/sensorHeadingPrecedence`` of this instant, on
+    /// the monotonic clock when both have one, else by their UTC times.
+    func isRecent(at later: HeadingInstant) -> Bool {
+        let since: TimeInterval
+        if let m = later.monotonic, let m0 = monotonic {
+            let d = m - m0
+            since = Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+        } else {
+            since = later.time.timeIntervalSince(time)
+        }
+        return abs(since) <= LocationEngine.sensorHeadingPrecedence
     }
 }

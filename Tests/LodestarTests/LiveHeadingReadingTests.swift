@@ -62,4 +62,18 @@ struct LiveHeadingReadingTests {
         let later = try #require(engine.process(Self.gnss(3), now: nil).heading)
         #expect(later.source == .courseOverGround && later.trueHeading == 40)
     }
+
+    @Test("a true sensor outranks a magnetic one the same way: its heading holds for 2 s")
+    func trueOutranksMagnetic() throws {
+        var engine = LocationEngine(configuration: LocationConfiguration(headingFilter: nil))
+        _ = engine.process(Self.gnss(0), now: Self.t0)
+        let gyro = Fix(monotonicTime: .seconds(100) + .milliseconds(200), heading: HeadingReading(trueHeading: 45))
+        #expect(engine.process(gyro, now: nil).heading?.source == .trueSensor)
+        // A compass reading 0.3 s later, and the course 0.8 s later: neither is the heading.
+        #expect(engine.process(Self.compass(0.5, 60), now: nil).heading == nil)
+        #expect(engine.process(Self.gnss(1), now: nil).heading == nil)
+        // The compass alone, 2.3 s after the gyro: it is the heading again, and holds off the course.
+        #expect(engine.process(Self.compass(2.5, 61), now: nil).heading?.source == .magneticPlusDeclination)
+        #expect(engine.process(Self.gnss(3), now: nil).heading == nil)
+    }
 }
