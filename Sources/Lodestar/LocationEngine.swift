@@ -196,9 +196,7 @@ public struct LocationEngine: Sendable {
     /// nil for a replay, where a reading without time cannot be dated.
     private func readingTime(of fix: UnsafePointer<Fix>, now: Date?) -> Date? {
         guard let anchor = timeAnchor, let m = fix.pointee.monotonicTime else { return now }
-        let elapsed = m - anchor.monotonic
-        return anchor.time.addingTimeInterval(
-            Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18)
+        return anchor.time.addingTimeInterval((m - anchor.monotonic).seconds)
     }
 
     private mutating func reportPositionUnknownIfNeeded(into out: inout FixOutcome) {
@@ -265,13 +263,7 @@ private struct HeadingInstant {
     /// Whether `later` lies within ``LocationEngine/sensorHeadingPrecedence`` of this instant, on
     /// the monotonic clock when both have one, else by their UTC times.
     func isRecent(at later: HeadingInstant) -> Bool {
-        let since: TimeInterval
-        if let m = later.monotonic, let m0 = monotonic {
-            let d = m - m0
-            since = Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
-        } else {
-            since = later.time.timeIntervalSince(time)
-        }
+        let since = if let m = later.monotonic, let m0 = monotonic { (m - m0).seconds } else { later.time.timeIntervalSince(time) }
         return abs(since) <= LocationEngine.sensorHeadingPrecedence
     }
 }
