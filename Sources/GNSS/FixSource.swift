@@ -6,8 +6,17 @@ public protocol FixSource: Sendable {
     associatedtype Events: AsyncSequence & Sendable where Events.Element == FixSourceEvent
     /// A short human-readable name: "gpsd localhost:2947", "trace walk.nmea".
     var name: String { get }
+    /// Whether the fixes happen now (gpsd, a receiver) rather than come from a recording (a trace,
+    /// fixes in memory). A recording is judged on its own time and paced by its own timestamps,
+    /// never by the wall clock. Default true.
+    var isLive: Bool { get }
     /// Starts the source and returns its events. Each call starts a fresh stream.
     func events() -> Events
+}
+
+extension FixSource {
+    /// A source is live unless it says otherwise.
+    public var isLive: Bool { true }
 }
 
 /// What a ``FixSource`` reports.

@@ -5,7 +5,7 @@ import Geodesy
 ///
 /// - Arrival: the location is within ``ArrivalRegion/entryRadius`` of the destination and its
 ///   accuracy circle (68% radius) is no larger than the entry radius, continuously for
-///   ``ArrivalRegion/dwell`` seconds of fix time. A fix whose accuracy is unknown counts as inside
+///   ``ArrivalRegion/dwell`` of fix time. A fix whose accuracy is unknown counts as inside
 ///   on its distance alone.
 /// - Departure, after arrival: the location is farther than ``ArrivalRegion/exitRadius``.
 ///   Jitter between the two radii declares nothing.
@@ -54,7 +54,7 @@ public struct ArrivalMonitor: Sendable, Equatable {
             }
             let since: Date
             if case .dwelling(let start) = phase { since = start } else { since = location.timestamp }
-            if location.timestamp.timeIntervalSince(since) >= (region.dwell ?? 0) {
+            if location.timestamp.timeIntervalSince(since) >= (region.dwell?.seconds ?? 0) {
                 phase = .arrived
                 return .arrived(ArrivalEvent(region: region, location: location, distance: distance))
             }

@@ -1,23 +1,39 @@
 import Geodesy
 
-/// A destination circle with hysteresis, watched by an ``ArrivalMonitor``.
+/// A destination circle with hysteresis, watched by an ``ArrivalMonitor``. Always valid: its
+/// initializer refuses radii and dwell times out of range.
 public struct ArrivalRegion: Sendable, Equatable {
     /// The destination.
-    public var destination: Coordinate
-    /// Arrival is declared inside this radius, metres, > 0.
-    public var entryRadius: Double
-    /// Departure is declared outside this radius, metres, ≥ ``entryRadius``.
-    public var exitRadius: Double
-    /// How long the location must stay inside ``entryRadius`` before arrival is declared, seconds
-    /// (fix time); nil or 0 declares it on the first qualifying fix.
-    public var dwell: Double?
+    public let destination: Coordinate
+    /// Arrival is declared inside this radius, metres, finite and > 0.
+    public let entryRadius: Double
+    /// Departure is declared outside this radius, metres, finite and ≥ ``entryRadius``.
+    public let exitRadius: Double
+    /// How long the location must stay inside ``entryRadius`` before arrival is declared (fix
+    /// time), ≥ 0; nil or zero declares it on the first qualifying fix.
+    public let dwell: Duration?
 
     /// - Parameters:
     ///   - destination: the destination.
-    ///   - entryRadius: metres, > 0.
-    ///   - exitRadius: metres; default 1.5 × `entryRadius`, and never less than it.
-    ///   - dwell: seconds; default none.
-    public init(destination: Coordinate, entryRadius: Double, exitRadius: Double? = nil, dwell: Double? = nil) {
+    ///   - entryRadius: metres, finite and > 0.
+    ///   - exitRadius: metres, finite and > 0; default 1.5 × `entryRadius`, and never less than it.
+    ///   - dwell: ≥ 0; default none.
+    /// - Throws: ``RuleError/arrivalRadius(_:)`` or ``RuleError/arrivalDwell(_:)``.
+    public init(destination: Coordinate, entryRadius: Double, exitRadius: Double? = nil, dwell: Duration? = nil)
+        throws(RuleError)
+    {
+        let entry = try RuleError.positive(entryRadius, else: RuleError.arrivalRadius)
+        let exit = try RuleError.positive(exitRadius ?? entry * 1.5, else: RuleError.arrivalRadius)
+        if let dwell, dwell < .zero { throw .arrivalDwell(dwell) }
+        self.destination = destination
+        self.entryRadius = entry
+        self.exitRadius = max(exit, entry)
+        self.dwell = dwell
+    }
+
+    /// A region from values the caller has already checked (finite radii > 0, dwell ≥ 0), as
+    /// ``init(destination:entryRadius:exitRadius:dwell:)`` checks them.
+    package init(unchecked destination: Coordinate, entryRadius: Double, exitRadius: Double?, dwell: Duration?) {
         self.destination = destination
         self.entryRadius = entryRadius
         self.exitRadius = max(exitRadius ?? entryRadius * 1.5, entryRadius)

@@ -1,50 +1,58 @@
 /// The accuracy a location must have to be delivered, with CoreLocation's names.
 ///
 /// A rule, not a hint: a location whose horizontal accuracy (68% radius) is worse than the limit is
-/// withheld. ``best`` and ``bestForNavigation`` accept every valid fix. No negative sentinels.
-public enum DesiredAccuracy: Sendable, Equatable, Hashable, CustomStringConvertible {
+/// withheld. ``best`` and ``bestForNavigation`` accept every valid fix. A limit of your own is made
+/// with ``meters(_:)``, which refuses NaN, infinite, zero and negative metres with a ``RuleError``
+/// there and then: a `DesiredAccuracy` is always valid.
+///
+/// ```swift
+/// manager.desiredAccuracy = .nearestTenMeters
+/// manager.desiredAccuracy = try .meters(25)      // try .meters(.nan) throws RuleError.desiredAccuracy
+/// ```
+public struct DesiredAccuracy: Sendable, Equatable, Hashable, CustomStringConvertible {
+    private enum Kind: Hashable {
+        case bestForNavigation, best, limit(Double)
+    }
+
+    private let kind: Kind
+    private let name: String?
+
+    private init(_ kind: Kind, name: String?) {
+        self.kind = kind
+        self.name = name
+    }
+
     /// Every valid fix, for navigation.
-    case bestForNavigation
+    public static let bestForNavigation = DesiredAccuracy(.bestForNavigation, name: "bestForNavigation")
     /// Every valid fix.
-    case best
+    public static let best = DesiredAccuracy(.best, name: "best")
     /// 10 metres.
-    case nearestTenMeters
+    public static let nearestTenMeters = DesiredAccuracy(.limit(10), name: "nearestTenMeters")
     /// 100 metres.
-    case hundredMeters
+    public static let hundredMeters = DesiredAccuracy(.limit(100), name: "hundredMeters")
     /// 1 000 metres.
-    case kilometer
+    public static let kilometer = DesiredAccuracy(.limit(1_000), name: "kilometer")
     /// 3 000 metres.
-    case threeKilometers
-    /// A limit in metres; must be positive and finite (see ``isValid``).
-    case meters(Double)
+    public static let threeKilometers = DesiredAccuracy(.limit(3_000), name: "threeKilometers")
 
-    /// The limit in metres, or nil when every valid fix is accepted.
+    /// A limit of `meters` (68% radius).
+    /// - Parameter meters: finite and > 0.
+    /// - Throws: ``RuleError/desiredAccuracy(_:)`` for NaN, infinite, zero or negative metres.
+    public static func meters(_ meters: Double) throws(RuleError) -> DesiredAccuracy {
+        DesiredAccuracy(.limit(try RuleError.positive(meters, else: RuleError.desiredAccuracy)), name: nil)
+    }
+
+    /// The limit in metres (finite, > 0), or nil when every valid fix is accepted.
     public var limit: Double? {
-        switch self {
-        case .bestForNavigation, .best: nil
-        case .nearestTenMeters: 10
-        case .hundredMeters: 100
-        case .kilometer: 1_000
-        case .threeKilometers: 3_000
-        case .meters(let m): m
-        }
+        if case .limit(let m) = kind { m } else { nil }
     }
 
-    /// False for `.meters(x)` with x not positive and finite.
-    public var isValid: Bool {
-        guard let limit else { return true }
-        return limit.isFinite && limit > 0
-    }
+    public static func == (a: DesiredAccuracy, b: DesiredAccuracy) -> Bool { a.kind == b.kind }
+    public func hash(into hasher: inout Hasher) { hasher.combine(kind) }
 
+    /// The preset's name ("nearestTenMeters"), or "25.0 m" for a limit of your own.
     public var description: String {
-        switch self {
-        case .bestForNavigation: "bestForNavigation"
-        case .best: "best"
-        case .nearestTenMeters: "nearestTenMeters"
-        case .hundredMeters: "hundredMeters"
-        case .kilometer: "kilometer"
-        case .threeKilometers: "threeKilometers"
-        case .meters(let m): "\(m) m"
-        }
+        if let name { return name }
+        return "\(limit ?? 0) m"
     }
 }

@@ -5,9 +5,9 @@ import Geodesy
 /// guided there should be told: the logic behind `lodestar guide`.
 ///
 /// ```swift
-/// var session = GuideSession(region: ArrivalRegion(destination: pickup, entryRadius: 20))
+/// var session = GuideSession(region: try ArrivalRegion(destination: pickup, entryRadius: 20))
 /// let manager = LocationManager(source: trace, clock: .virtual,
-///                               configuration: session.configuration(desiredAccuracy: .meters(10)))
+///                               configuration: session.configuration(desiredAccuracy: .nearestTenMeters))
 /// let events = manager.events()
 /// manager.startUpdatingLocation(); manager.startUpdatingHeading()
 /// for await event in events {
@@ -49,7 +49,10 @@ public struct GuideSession: Sendable {
     /// updates the guidance), the default heading filter, and this session's arrival region.
     /// - Parameter desiredAccuracy: the accuracy rule; default every valid fix.
     public func configuration(desiredAccuracy: DesiredAccuracy = .best) -> LocationConfiguration {
-        LocationConfiguration(desiredAccuracy: desiredAccuracy, arrivalRegion: region)
+        var configuration = LocationConfiguration()
+        configuration.desiredAccuracy = desiredAccuracy
+        configuration.arrivalRegion = region
+        return configuration
     }
 
     /// Takes one event from the manager; returns what to tell the person, if anything changed.

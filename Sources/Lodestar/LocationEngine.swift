@@ -100,6 +100,16 @@ public struct LocationEngine: Sendable {
         monitor = configuration.arrivalRegion.map(ArrivalMonitor.init(region:))
     }
 
+    /// Forgets the history of the previous fixes (times, last delivered location and heading,
+    /// arrival, best accuracy), keeping the rules, the source's name and what is updated: the next
+    /// fixes are judged afresh, as when a stopped manager starts again.
+    public mutating func reset() {
+        var fresh = LocationEngine(configuration: configuration, sourceName: sourceName, provenance: provenance)
+        fresh.updatingLocation = updatingLocation
+        fresh.updatingHeading = updatingHeading
+        self = fresh
+    }
+
     private mutating func apply(_ new: LocationConfiguration, previous: LocationConfiguration) {
         gate = AccuracyGate(desiredAccuracy: new.desiredAccuracy)
         distanceFilter = DistanceFilter(distance: new.distanceFilter)

@@ -1,462 +1,246 @@
 import Foundation
 import GNSS
-import Synchronization
 
 /// A CoreLocation-like location manager over one ``FixSource``: gpsd, an NMEA trace, or a source
 /// of your own.
 ///
 /// The manager applies its ``configuration`` (the rules: desiredAccuracy, distanceFilter,
 /// headingFilter, maximumFixAge, arrival) to every fix with a ``LocationEngine`` and delivers the
-/// results as ``LocationEvent``s, both on ``events()`` and to a ``delegate``. A trace is paced by its
-/// own timestamps on a ``ReplayClock``: real time, N× or a virtual clock that never sleeps.
+/// results as ``LocationEvent``s. A recording is paced by its own timestamps on a ``ReplayClock``:
+/// real time, N× or a virtual clock that never sleeps.
 ///
-/// ```swift
-/// let manager = LocationManager(source: trace, clock: .virtual)
-/// manager.configuration.desiredAccuracy = .nearestTenMeters
-/// let events = manager.events()          // subscribe first
-/// manager.startUpdatingLocation()
-/// for await event in events { ... }      // ends when the source finishes
-/// ```
+/// Three ways in, all sharing one run of the source:
+/// - Structured concurrency, like CoreLocation's `CLLocationUpdate.liveUpdates()`: iterating
+///   ``updates(_:)`` starts the source; ending the iteration (a `break`, a `return`, the task
+///   cancelled) stops it when nothing else needs it.
+///   ```swift
+///   for await event in manager.updates() {
+///       if case .location(let location) = event, location.horizontalAccuracy ?? .infinity < 10 { break }
+///   }
+///   ```
+/// - CoreLocation's start and stop: ``startUpdatingLocation()`` and ``stopUpdatingLocation()``,
+///   with ``events()`` (subscribe first) or a ``delegate`` / ``mainActorDelegate``.
+/// - One location: ``requestLocation(timeout:)``.
 ///
-/// The source runs while anything wants it (location updates, heading updates, or a pending
-/// ``requestLocation(timeout:)``). When the source finishes, every event stream finishes.
+/// Lifecycle:
+/// - The source runs while anything wants it: location or heading updates started, a reader of
+///   ``updates(_:)``, a pending request. When nothing does, it stops (within one fix or one batch).
+/// - Each start judges the fixes afresh: a restarted trace is read again from its first line, and
+///   nothing is withheld because of the previous run (``location`` and ``heading`` keep the last
+///   delivered values).
+/// - A stream of ``events()`` lives across stop and start: it finishes when the source finishes by
+///   itself (the end of a trace, a file that cannot be read) or when the manager is released.
+///   A stream made after that sees the next run.
+/// - A manager the application lets go of stops its source at once: its `deinit` cancels the run,
+///   finishes every stream and fails every pending request. Nothing the manager started holds it.
+///   A reader of ``updates(_:)`` holds the manager while it iterates.
 public final class LocationManager: Sendable {
+    /// What a reader of ``updates(_:)`` asks the source for.
+    public struct Updates: OptionSet, Sendable, Hashable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        /// Locations, withholdings and arrival, as ``startUpdatingLocation()`` does.
+        public static let location = Updates(rawValue: 1)
+        /// Headings, as ``startUpdatingHeading()`` does.
+        public static let heading = Updates(rawValue: 2)
+    }
+
+    private let core: ManagerCore
+
     /// The source's name.
-    public let sourceName: String
-    /// How fixes are paced.
-    public let clock: ReplayClock
-    private let source: any FixSource
-    /// The path of an ``NMEATraceSource``: its refusals are ``LocationError/traceUnreadable(path:reason:)``.
-    private let tracePath: String?
-    private let state: Mutex<State>
-
-    private struct Request {
-        var continuation: CheckedContinuation<Result<Location, LocationError>, Never>
-        var timeout: Double
-        var deadline: Date?
-    }
-
-    private struct State {
-        var engine: LocationEngine
-        var subscribers: [Int: AsyncStream<LocationEvent>.Continuation] = [:]
-        var batchSubscribers: [Int: AsyncStream<[LocationEvent]>.Continuation] = [:]
-        var requests: [Int: Request] = [:]
-        var nextID = 0
-        var task: Task<Void, Never>?
-        var finished = false
-        var wantsLocation = false
-        var wantsHeading = false
-        weak var delegate: (any LocationManagerDelegate)?
-    }
+    public var sourceName: String { core.sourceName }
+    /// How fixes are paced: `.live` for a live source; for a recording, the clock given, or
+    /// `.realTime` when none was. A recording is never treated as live.
+    public var clock: ReplayClock { core.clock }
 
     /// - Parameters:
     ///   - source: where fixes come from.
-    ///   - clock: `.live` for a receiver; `.realTime`, `.speed(n)` or `.virtual` for a replay.
+    ///   - clock: how a recording is paced: `.realTime`, `.speed(n)` or `.virtual`; nil (the
+    ///     default) replays a recording in real time. A live source (``GNSS/FixSource/isLive``) is
+    ///     always `.live`: fixes as they come, "now" is the wall clock. A recording given `.live` is
+    ///     replayed on `.virtual`: it is judged on its own time, never on the wall clock.
     ///   - configuration: the rules; default: every valid fix, heading filter 1°.
-    public init(source: some FixSource, clock: ReplayClock = .live,
+    public init(source: some FixSource, clock: ReplayClock? = nil,
                 configuration: LocationConfiguration = LocationConfiguration()) {
-        self.source = source
-        self.sourceName = source.name
-        self.tracePath = (source as? NMEATraceSource)?.path
-        self.clock = clock
-        var engine = LocationEngine(
-            configuration: configuration, sourceName: source.name, provenance: clock == .live ? .live : .replayed)
-        engine.updatingLocation = false
-        engine.updatingHeading = false
-        state = Mutex(State(engine: engine))
+        core = ManagerCore(source: source, clock: clock, configuration: configuration)
+        core.state.withLock { $0.owner = self }
+    }
+
+    deinit {
+        core.shutDown()
     }
 
     // MARK: Configuration
 
-    /// The rules. Changes apply from the next fix.
+    /// The rules. Changes apply from the next fix. A configuration is always valid: its numbers are
+    /// checked when they are set (``RuleError``).
     public var configuration: LocationConfiguration {
-        get { state.withLock { $0.engine.configuration } }
-        set { state.withLock { $0.engine.configuration = newValue } }
+        get { core.state.withLock { $0.engine.configuration } }
+        set { core.state.withLock { $0.engine.configuration = newValue } }
     }
-    /// Shorthand for `configuration.desiredAccuracy`.
+    /// Shorthand for `configuration.desiredAccuracy` (always valid: see ``DesiredAccuracy/meters(_:)``).
     public var desiredAccuracy: DesiredAccuracy {
         get { configuration.desiredAccuracy }
-        set { state.withLock { $0.engine.configuration.desiredAccuracy = newValue } }
+        set { core.state.withLock { $0.engine.configuration.desiredAccuracy = newValue } }
     }
-    /// Shorthand for `configuration.distanceFilter`, metres; nil for none.
-    public var distanceFilter: Double? {
-        get { configuration.distanceFilter }
-        set { state.withLock { $0.engine.configuration.distanceFilter = newValue } }
+    /// `configuration.distanceFilter`, metres; nil for none. Set with ``setDistanceFilter(_:)``.
+    public var distanceFilter: Double? { configuration.distanceFilter }
+    /// `configuration.headingFilter`, degrees; nil for none. Set with ``setHeadingFilter(_:)``.
+    public var headingFilter: Double? { configuration.headingFilter }
+    /// `configuration.maximumFixAge`; nil for any age. Set with ``setMaximumFixAge(_:)``.
+    public var maximumFixAge: Duration? { configuration.maximumFixAge }
+
+    /// Sets the distance filter, metres (finite, > 0), or none.
+    /// - Throws: ``RuleError/distanceFilter(_:)``; the rules are then unchanged.
+    public func setDistanceFilter(_ meters: Double?) throws(RuleError) {
+        try core.state.withLock { s throws(RuleError) in try s.engine.configuration.setDistanceFilter(meters) }
     }
-    /// Shorthand for `configuration.headingFilter`, degrees; nil for none.
-    public var headingFilter: Double? {
-        get { configuration.headingFilter }
-        set { state.withLock { $0.engine.configuration.headingFilter = newValue } }
+
+    /// Sets the heading filter, degrees in (0, 180], or none.
+    /// - Throws: ``RuleError/headingFilter(_:)``; the rules are then unchanged.
+    public func setHeadingFilter(_ degrees: Double?) throws(RuleError) {
+        try core.state.withLock { s throws(RuleError) in try s.engine.configuration.setHeadingFilter(degrees) }
     }
-    /// Shorthand for `configuration.maximumFixAge`; nil for any age.
-    public var maximumFixAge: Duration? {
-        get { configuration.maximumFixAge }
-        set { state.withLock { $0.engine.configuration.maximumFixAge = newValue } }
+
+    /// Sets the maximum fix age (> 0), or none.
+    /// - Throws: ``RuleError/maximumFixAge(_:)``; the rules are then unchanged.
+    public func setMaximumFixAge(_ age: Duration?) throws(RuleError) {
+        try core.state.withLock { s throws(RuleError) in try s.engine.configuration.setMaximumFixAge(age) }
     }
-    /// The delegate, held weakly.
+
+    /// The delegate, held weakly, called on the thread that reads the source.
     public var delegate: (any LocationManagerDelegate)? {
-        get { state.withLock { $0.delegate } }
-        set { state.withLock { $0.delegate = newValue } }
+        get { core.state.withLock { $0.delegate } }
+        set { core.state.withLock { $0.delegate = newValue } }
     }
-    /// The last location delivered.
-    public var location: Location? { state.withLock { $0.engine.lastDelivered } }
-    /// The last heading delivered.
-    public var heading: Heading? { state.withLock { $0.engine.lastHeading } }
+
+    /// A delegate on the main actor, held weakly, called on the main actor in order.
+    public var mainActorDelegate: (any MainActorLocationManagerDelegate)? {
+        get { core.state.withLock { $0.mainActorDelegateObject } }
+        set {
+            let box = newValue.map { MainActorDelegateBox(delegate: $0, manager: self) }
+            let old = core.state.withLock { s in
+                defer {
+                    s.mainActorDelegate = box
+                    s.mainActorDelegateObject = newValue
+                }
+                return s.mainActorDelegate
+            }
+            old?.finish()
+        }
+    }
+
+    /// The last location delivered (kept across stop and start).
+    public var location: Location? { core.state.withLock { $0.lastLocation } }
+    /// The last heading delivered (kept across stop and start).
+    public var heading: Heading? { core.state.withLock { $0.lastHeading } }
 
     // MARK: Delivery
 
+    /// The manager's events while something iterates it: iterating starts the source (for
+    /// locations, headings or both), and the end of the iteration (a `break`, the task cancelled)
+    /// stops it when nothing else needs it, within one fix or one batch of a replay. Several
+    /// iterations at once share one run of the source; each sees every event from its start.
+    ///
+    /// An iteration ends by itself when the source finishes (the end of a trace) or the manager is
+    /// released. Iterating again after that runs the source again (a trace from its first line).
+    /// - Parameter updates: what to start; default locations.
+    public func updates(_ updates: Updates = .location) -> LocationUpdates {
+        LocationUpdates(manager: self, demand: updates)
+    }
+
+    /// A reader's stream for ``LocationUpdates``, registered with its demand.
+    func subscribe(demand: Updates) -> AsyncStream<LocationEvent> {
+        core.subscribe(demand: demand)
+    }
+
     /// A new stream of every event from now on, in order. Unbounded: a slow reader loses nothing.
-    /// It finishes when the source finishes; after that, it is empty. Subscribe before starting.
+    /// Reading it does not start the source: subscribe, then ``startUpdatingLocation()``.
+    /// It lives across stop and start; it finishes when the source finishes by itself or the
+    /// manager is released.
     public func events() -> AsyncStream<LocationEvent> {
-        subscribe(\.subscribers)
+        core.subscribe(demand: [])
     }
 
     /// Like ``events()``, but each element is the events of a batch of fixes, in order: on the virtual
     /// clock, up to 2048 fixes' worth at a time; otherwise one fix's or one source event's. For
     /// replays at millions of fixes per second, where one element per event costs more than the rules.
     public func eventBatches() -> AsyncStream<[LocationEvent]> {
-        subscribe(\.batchSubscribers)
-    }
-
-    /// A new unbounded stream registered in the subscriber table `table`, and removed from it when
-    /// its reader stops; once the manager has finished, an already finished stream.
-    private func subscribe<Element: Sendable>(
-        _ table: WritableKeyPath<State, [Int: AsyncStream<Element>.Continuation]> & Sendable
-    ) -> AsyncStream<Element> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Element.self, bufferingPolicy: .unbounded)
-        let id: Int? = state.withLock { s in
-            if s.finished { return nil }
-            let id = s.nextID
-            s.nextID += 1
-            s[keyPath: table][id] = continuation
-            return id
-        }
-        guard let id else {
-            continuation.finish()
-            return stream
-        }
-        continuation.onTermination = { [weak self] _ in
-            _ = self?.state.withLock { $0[keyPath: table].removeValue(forKey: id) }
-        }
-        return stream
+        core.subscribeBatches()
     }
 
     /// Starts delivering locations (and arrival events).
     public func startUpdatingLocation() {
-        state.withLock {
-            $0.wantsLocation = true
-            $0.engine.updatingLocation = true
-        }
-        ensureRunning()
+        core.state.withLock { $0.wantsLocation = true }
+        core.reconcile()
     }
 
     /// Stops delivering locations. The source stops when nothing else needs it.
     public func stopUpdatingLocation() {
-        state.withLock {
-            $0.wantsLocation = false
-            $0.engine.updatingLocation = false
-        }
-        stopIfIdle()
+        core.state.withLock { $0.wantsLocation = false }
+        core.reconcile()
     }
 
     /// Starts delivering headings.
     public func startUpdatingHeading() {
-        state.withLock {
-            $0.wantsHeading = true
-            $0.engine.updatingHeading = true
-        }
-        ensureRunning()
+        core.state.withLock { $0.wantsHeading = true }
+        core.reconcile()
     }
 
     /// Stops delivering headings. The source stops when nothing else needs it.
     public func stopUpdatingHeading() {
-        state.withLock {
-            $0.wantsHeading = false
-            $0.engine.updatingHeading = false
-        }
-        stopIfIdle()
+        core.state.withLock { $0.wantsHeading = false }
+        core.reconcile()
     }
 
     /// One location that meets the time and accuracy rules (the distance filter does not apply).
     ///
     /// - Parameter timeout: how long to wait: wall-clock time for a live source, trace time (from
     ///   the first fix seen after the request) for a replay, so a virtual-clock replay times out
-    ///   deterministically. Default 30 s.
-    /// - Throws: ``LocationError/locationUnknown`` on timeout, or when the source ends first.
+    ///   deterministically. Default 30 s. Its timer ends when the request is settled.
+    /// - Throws: ``LocationError/requestFailed(_:)`` on timeout or when the source ends first,
+    ///   saying what was seen ("no fix met ±10 m within 60 s (best ±11 m)");
+    ///   ``LocationError/cancelled`` at once when the awaiting task is cancelled;
+    ///   ``LocationError/locationUnknown`` when the manager is released meanwhile.
     public func requestLocation(timeout: Duration = .seconds(30)) async throws(LocationError) -> Location {
-        let result = await withCheckedContinuation { (c: CheckedContinuation<Result<Location, LocationError>, Never>) in
-            let id: Int? = state.withLock { s in
-                if s.finished { return nil }
-                let id = s.nextID
-                s.nextID += 1
-                s.requests[id] = Request(continuation: c, timeout: timeout.seconds, deadline: nil)
-                return id
+        let core = core
+        let id = core.takeID()
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { (c: ManagerCore.Continuation) in
+                core.addRequest(id: id, timeout: timeout, continuation: c)
             }
-            guard let id else {
-                c.resume(returning: .failure(.locationUnknown))
-                return
-            }
-            if clock == .live {
-                Task { [weak self] in
-                    try? await Task.sleep(for: timeout)
-                    self?.expire(id)
-                }
-            }
-            ensureRunning()
+        } onCancel: {
+            core.cancelRequest(id: id)
         }
-        stopIfIdle()
         return try result.get()
     }
+}
 
-    // MARK: Running the source
+/// The events of a ``LocationManager`` for as long as they are iterated: see
+/// ``LocationManager/updates(_:)``. Each iteration is a reader of its own; it holds the manager.
+public struct LocationUpdates: AsyncSequence, Sendable {
+    public typealias Element = LocationEvent
+    public typealias Failure = Never
 
-    private func ensureRunning() {
-        state.withLock { s in
-            guard s.task == nil, !s.finished else { return }
-            s.task = Task { [weak self] in await self?.run() }
-        }
+    let manager: LocationManager
+    let demand: LocationManager.Updates
+
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(manager: manager, base: manager.subscribe(demand: demand).makeAsyncIterator())
     }
 
-    private func stopIfIdle() {
-        let task: Task<Void, Never>? = state.withLock { s in
-            guard !s.wantsLocation, !s.wantsHeading, s.requests.isEmpty else { return nil }
-            defer { s.task = nil }
-            return s.task
+    /// Registers its reader when made; the reader (and the demand) goes when it is released or its
+    /// task is cancelled.
+    public struct Iterator: AsyncIteratorProtocol {
+        let manager: LocationManager
+        var base: AsyncStream<LocationEvent>.Iterator
+
+        public mutating func next() async -> LocationEvent? {
+            await base.next()
         }
-        task?.cancel()
-    }
 
-    private func expire(_ id: Int) {
-        let request = state.withLock { $0.requests.removeValue(forKey: id) }
-        request?.continuation.resume(returning: .failure(.locationUnknown))
-    }
-
-    private func run() async {
-        await consume(source)
-    }
-
-    private func consume<S: FixSource>(_ source: S) async {
-        if clock == .virtual, let synchronous = source as? any SynchronousFixSource {
-            consumeSynchronously(synchronous)
-            if !Task.isCancelled { finish() }
-            return
+        public mutating func next(isolation actor: isolated (any Actor)?) async -> LocationEvent? {
+            await base.next(isolation: actor)
         }
-        var anchor: (trace: Date, wall: ContinuousClock.Instant)?
-        let factor = clock.factor
-        var events: [LocationEvent] = []
-        var settled: Settled = []
-        do {
-            for try await event in source.events() {
-                if Task.isCancelled { return }
-                if case .fix(let fix) = event {
-                    if let factor, let time = fix.time {
-                        if let anchor {
-                            let target = anchor.wall + .seconds(time.timeIntervalSince(anchor.trace) / factor)
-                            try? await ContinuousClock().sleep(until: target)
-                            if Task.isCancelled { return }
-                        } else {
-                            anchor = (time, ContinuousClock.now)
-                        }
-                    }
-                    withUnsafePointer(to: fix) {
-                        apply($0, count: 1, now: clock == .live ? Date() : nil, events: &events, settled: &settled)
-                    }
-                    flush(&events, &settled)
-                } else if !handleSourceEvent(event) {
-                    break
-                }
-            }
-        } catch {
-            emit(.error(.sourceUnavailable(reason: String(describing: error))))
-        }
-        if Task.isCancelled { return }
-        finish()
-    }
-
-    private typealias Continuation = CheckedContinuation<Result<Location, LocationError>, Never>
-    private typealias Settled = [(Continuation, Result<Location, LocationError>)]
-
-    /// Applies the rules to `count` fixes under one lock and appends the events wanted to `events`;
-    /// requests the fixes settle are added to `settled`. The fixes are read in place.
-    @inline(__always)
-    private func apply(
-        _ fixes: UnsafePointer<Fix>, count: Int, now: Date?, events: inout [LocationEvent], settled: inout Settled
-    ) {
-        state.withLock { s in
-            for i in 0..<count {
-                let outcome = s.engine.process(at: fixes + i, now: now)
-                if !s.requests.isEmpty {
-                    settleRequests(&s, outcome: outcome, time: fixes[i].time, settled: &settled)
-                }
-                Self.append(outcome, wantsLocation: s.wantsLocation, wantsHeading: s.wantsHeading, to: &events)
-            }
-        }
-    }
-
-    /// The events of an outcome that are wanted, in ``FixOutcome/forEachEvent(_:)``'s order, without
-    /// a closure call per event.
-    @inline(__always)
-    private static func append(
-        _ o: FixOutcome, wantsLocation: Bool, wantsHeading: Bool, to events: inout [LocationEvent]
-    ) {
-        if let error = o.error { events.append(.error(error)) }
-        if wantsHeading, let heading = o.heading { events.append(.heading(heading)) }
-        guard wantsLocation else { return }
-        if let waiting = o.waiting { events.append(.waitingForAccuracy(waiting)) }
-        if let withheld = o.withheld { events.append(.withheld(withheld)) }
-        if o.isDelivered, let location = o.qualified { events.append(.location(location)) }
-        switch o.arrival {
-        case .arrived(let e): events.append(.arrived(e))
-        case .departed(let e): events.append(.departed(e))
-        case nil: break
-        }
-    }
-
-    /// Settles the requests and delivers the events gathered since the last flush, in order, to the
-    /// streams, the batch streams and the delegate; empties both.
-    private func flush(_ events: inout [LocationEvent], _ settled: inout Settled) {
-        if !settled.isEmpty {
-            for (continuation, result) in settled { continuation.resume(returning: result) }
-        }
-        if !events.isEmpty {
-            let (subscribers, batchSubscribers, delegate) = state.withLock { s in
-                (s.subscribers, s.batchSubscribers, s.delegate)
-            }
-            if !subscribers.isEmpty || delegate != nil {
-                for event in events { deliver(event, to: subscribers, delegate: delegate) }
-            }
-            for continuation in batchSubscribers.values { continuation.yield(events) }
-            events.removeAll(keepingCapacity: true)
-        }
-        if !settled.isEmpty {
-            settled.removeAll()
-            stopIfIdle()
-        }
-    }
-
-    /// The virtual clock over a synchronous source: each fix is processed as the source hands it
-    /// over, and the events are delivered every ``batchSize`` fixes (or at a source event, or when
-    /// a request is settled), with no awaiting per event.
-    private func consumeSynchronously(_ source: any SynchronousFixSource) {
-        var events: [LocationEvent] = []
-        events.reserveCapacity(Self.batchSize * 2)
-        var settled: Settled = []
-        var pending = 0
-        var cancelled = false
-        source.forEachEvent(
-            fixes: { buffer in
-                guard let base = buffer.baseAddress else { return true }
-                var done = 0
-                while done < buffer.count {
-                    let n = min(buffer.count - done, Self.batchSize - pending)
-                    apply(base + done, count: n, now: nil, events: &events, settled: &settled)
-                    done += n
-                    pending += n
-                    guard pending == Self.batchSize || !settled.isEmpty else { continue }
-                    flush(&events, &settled)
-                    pending = 0
-                    cancelled = Task.isCancelled
-                    if cancelled { return false }
-                }
-                return true
-            },
-            other: { event in
-                flush(&events, &settled)
-                pending = 0
-                cancelled = Task.isCancelled
-                return !cancelled && handleSourceEvent(event)
-            })
-        if !cancelled, !Task.isCancelled { flush(&events, &settled) }
-    }
-
-    /// Fixes per delivery on the virtual clock.
-    private static let batchSize = 2048
-
-    /// Emits a state or warning; returns false when the source has finished.
-    private func handleSourceEvent(_ event: FixSourceEvent) -> Bool {
-        switch event {
-        case .fix:
-            return true
-        case .state(let sourceState):
-            emit(.sourceState(sourceState))
-            switch sourceState {
-            case .refused(let reason), .lost(let reason):
-                if let tracePath {
-                    emit(.error(.traceUnreadable(path: tracePath, reason: reason)))
-                } else {
-                    emit(.error(.sourceUnavailable(reason: reason)))
-                }
-            case .finished:
-                return false
-            default:
-                break
-            }
-        case .warning(let text):
-            emit(.warning(text))
-        }
-        return true
-    }
-
-    private func settleRequests(
-        _ s: inout State, outcome: FixOutcome, time: Date?,
-        settled: inout [(Continuation, Result<Location, LocationError>)]
-    ) {
-        if let location = outcome.qualified {
-            for request in s.requests.values { settled.append((request.continuation, .success(location))) }
-            s.requests.removeAll()
-            return
-        }
-        guard clock != .live, let time else { return }
-        for (id, request) in s.requests {
-            if let deadline = request.deadline {
-                if time > deadline {
-                    settled.append((request.continuation, .failure(.locationUnknown)))
-                    s.requests.removeValue(forKey: id)
-                }
-            } else {
-                s.requests[id]?.deadline = time.addingTimeInterval(request.timeout)
-            }
-        }
-    }
-
-    private func emit(_ event: LocationEvent) {
-        let (subscribers, batchSubscribers, delegate) = state.withLock { ($0.subscribers, $0.batchSubscribers, $0.delegate) }
-        deliver(event, to: subscribers, delegate: delegate)
-        for continuation in batchSubscribers.values { continuation.yield([event]) }
-    }
-
-    private func deliver(
-        _ event: LocationEvent, to subscribers: [Int: AsyncStream<LocationEvent>.Continuation],
-        delegate: (any LocationManagerDelegate)?
-    ) {
-        for continuation in subscribers.values { continuation.yield(event) }
-        guard let delegate else { return }
-        switch event {
-        case .location(let l): delegate.locationManager(self, didUpdateLocation: l)
-        case .heading(let h): delegate.locationManager(self, didUpdateHeading: h)
-        case .waitingForAccuracy(let w): delegate.locationManager(self, isWaitingForAccuracy: w)
-        case .withheld(let w): delegate.locationManager(self, didWithhold: w)
-        case .error(let e): delegate.locationManager(self, didFailWithError: e)
-        case .sourceState(let s): delegate.locationManager(self, didChangeSourceState: s)
-        case .warning(let w): delegate.locationManager(self, didReceiveWarning: w)
-        case .arrived(let a): delegate.locationManager(self, didArrive: a)
-        case .departed(let d): delegate.locationManager(self, didDepart: d)
-        }
-    }
-
-    private func finish() {
-        let (subscribers, batchSubscribers, requests) = state.withLock { s in
-            s.finished = true
-            s.task = nil
-            defer {
-                s.subscribers.removeAll()
-                s.batchSubscribers.removeAll()
-                s.requests.removeAll()
-            }
-            return (s.subscribers, s.batchSubscribers, s.requests)
-        }
-        for request in requests.values { request.continuation.resume(returning: .failure(.locationUnknown)) }
-        for continuation in subscribers.values { continuation.finish() }
-        for continuation in batchSubscribers.values { continuation.finish() }
     }
 }

@@ -3,8 +3,9 @@ import GNSS
 /// CoreLocation-style callbacks from a ``LocationManager``: the same events as
 /// ``LocationManager/events()``, one method each. Every method has an empty default.
 ///
-/// The manager calls the delegate on its own task, one event at a time and in order; it holds the
-/// delegate weakly.
+/// The manager calls the delegate on the thread that reads its source, one event at a time and in
+/// order; it holds the delegate weakly. For a class on the main actor, use
+/// ``MainActorLocationManagerDelegate`` instead: the same methods, called on the main actor.
 public protocol LocationManagerDelegate: AnyObject, Sendable {
     /// A location passed every rule.
     func locationManager(_ manager: LocationManager, didUpdateLocation location: Location)

@@ -67,6 +67,9 @@ public struct NMEATraceSource: SynchronousFixSource {
         self.options = options
     }
 
+    /// False: a recording, replayed on its own time.
+    public var isLive: Bool { false }
+
     /// The path for messages: the file's, or "-" for standard input.
     public var path: String {
         switch input {

@@ -32,6 +32,9 @@ public struct RecordedFixSource: FixSource {
         self.storage = .events(events)
     }
 
+    /// False: a recording, replayed on its own time.
+    public var isLive: Bool { false }
+
     /// The recorded events, in order (without the `connected` and `finished` states the source
     /// adds). - Complexity: O(n) when the source was made from fixes.
     public var recorded: [FixSourceEvent] {

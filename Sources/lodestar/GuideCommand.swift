@@ -103,9 +103,9 @@ struct GuideCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let region = ArrivalRegion(destination: to.coordinate, entryRadius: arriveWithin)
+        let region = try ArrivalRegion(destination: to.coordinate, entryRadius: arriveWithin)
         let configuration = GuideSession(region: region)
-            .configuration(desiredAccuracy: desiredAccuracy.map(DesiredAccuracy.meters) ?? .best)
+            .configuration(desiredAccuracy: try desiredAccuracy.map { m throws(RuleError) in try .meters(m) } ?? .best)
         let manager: LocationManager
         if let trace {
             let source: NMEATraceSource

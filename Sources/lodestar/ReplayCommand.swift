@@ -75,7 +75,7 @@ struct ReplayCommand: ParsableCommand {
         output.buffer.append(contentsOf: format.header(name: file == "-" ? "stdin" : file))
         var rules: ReplayRules? =
             desiredAccuracy == nil && distanceFilter == nil
-            ? nil : ReplayRules(desiredAccuracy: desiredAccuracy, distanceFilter: distanceFilter, sourceName: input.name)
+            ? nil : try ReplayRules(desiredAccuracy: desiredAccuracy, distanceFilter: distanceFilter, sourceName: input.name)
 
         let handle: (NMEADecoder.Event) -> Void = { event in
             switch event {

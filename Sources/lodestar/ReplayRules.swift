@@ -10,10 +10,12 @@ struct ReplayRules {
     private var withheld: [String: Int] = [:]
 
     /// - Parameters: the accuracy limit (68% radius) and the distance filter, metres; nil for none.
-    init(desiredAccuracy: Double?, distanceFilter: Double?, sourceName: String) {
+    /// - Throws: ``Lodestar/RuleError`` for a value out of range (the options are checked before).
+    init(desiredAccuracy: Double?, distanceFilter: Double?, sourceName: String) throws(RuleError) {
         engine = LocationEngine(
-            configuration: LocationConfiguration(
-                desiredAccuracy: desiredAccuracy.map(DesiredAccuracy.meters) ?? .best, distanceFilter: distanceFilter),
+            configuration: try LocationConfiguration(
+                desiredAccuracy: try desiredAccuracy.map { m throws(RuleError) in try .meters(m) } ?? .best,
+                distanceFilter: distanceFilter),
             sourceName: sourceName, provenance: .replayed)
         engine.updatingHeading = false
     }

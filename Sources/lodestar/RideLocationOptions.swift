@@ -70,7 +70,14 @@ struct RideLocationOptions: ParsableArguments {
         }
         let manager = LocationManager(
             source: GPSDSource(endpoint: endpoint), clock: .live,
-            configuration: LocationConfiguration(desiredAccuracy: .hundredMeters))
+            configuration: Self.hundredMeters)
         return await CurrentLocation.requesting(from: manager, timeout: .milliseconds(Int64(wait * 1_000)))
+    }
+
+    /// The rules for a pickup from gpsd: locations good to 100 m.
+    private static var hundredMeters: LocationConfiguration {
+        var configuration = LocationConfiguration()
+        configuration.desiredAccuracy = .hundredMeters
+        return configuration
     }
 }

@@ -14,7 +14,7 @@ struct ArrivalTests {
         let rows = try GroundTruth.rows("stationary-jitter")
         // A destination 20 m north of the receiver, with an entry radius of 20 m: jitter crosses it.
         let destination = try Geodesic.wgs84.destination(from: rows[0].coordinate, azimuth: 0, distance: 20)
-        let region = ArrivalRegion(destination: destination, entryRadius: 20, exitRadius: 35)
+        let region = try ArrivalRegion(destination: destination, entryRadius: 20, exitRadius: 35)
         let distances = rows.compactMap { $0.reported.map { Geodesic.wgs84.inverse(from: $0, to: destination).distance } }
         let crossings = zip(distances, distances.dropFirst()).filter { ($0 <= 20) != ($1 <= 20) }.count
         #expect(crossings > 20, "the fixture must jitter across the boundary")
@@ -35,7 +35,7 @@ struct ArrivalTests {
     @Test("a fix whose accuracy circle is larger than the radius does not declare arrival")
     func vagueFixDoesNotArrive() throws {
         let here = try Coordinate(latitude: 51.5, longitude: -0.1)
-        var monitor = ArrivalMonitor(region: ArrivalRegion(destination: here, entryRadius: 20))
+        var monitor = ArrivalMonitor(region: try ArrivalRegion(destination: here, entryRadius: 20))
         let t0 = Date(timeIntervalSince1970: 1_780_000_000)
         #expect(monitor.update(Location(coordinate: here, horizontalAccuracy: 25, timestamp: t0)) == nil)
         #expect(monitor.phase == .approaching)
@@ -47,7 +47,7 @@ struct ArrivalTests {
     @Test("dwell, then departure once beyond the exit radius, then nothing")
     func dwellAndDeparture() throws {
         let destination = try Coordinate(latitude: 51.5, longitude: -0.1)
-        var monitor = ArrivalMonitor(region: ArrivalRegion(destination: destination, entryRadius: 20, dwell: 5))
+        var monitor = ArrivalMonitor(region: try ArrivalRegion(destination: destination, entryRadius: 20, dwell: .seconds(5)))
         #expect(monitor.region.exitRadius == 30)
         let t0 = Date(timeIntervalSince1970: 1_780_000_000)
         func at(_ s: Double, _ d: Double) throws -> Location {

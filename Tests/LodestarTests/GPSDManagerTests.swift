@@ -48,9 +48,9 @@ struct GPSDManagerTests {
         // gpsd 3.22 ignores GST: its eph is HDOP 1.4 × 19 m = 26.6 m (95%), ±13.3 m at 68%.
         let truth = try GroundTruth.rows("walk-to-pickup")
         let start = try #require(truth.first?.reported)
-        let configuration = LocationConfiguration(
-            desiredAccuracy: .meters(15), distanceFilter: 5,
-            arrivalRegion: ArrivalRegion(destination: start, entryRadius: 1000))
+        let configuration = try LocationConfiguration(
+            desiredAccuracy: try .meters(15), distanceFilter: 5,
+            arrivalRegion: try ArrivalRegion(destination: start, entryRadius: 1000))
         let source = GPSDSource(
             endpoint: GPSDEndpoint(host: "localhost", port: gpsd.port),
             options: GPSDSourceOptions(noFixTimeout: .seconds(5), noDataTimeout: .seconds(5), pollInterval: .milliseconds(100)))
@@ -114,7 +114,7 @@ struct GPSDManagerTests {
             endpoint: GPSDEndpoint(host: "localhost", port: gpsd.port),
             options: GPSDSourceOptions(noFixTimeout: .seconds(5), noDataTimeout: .seconds(5), pollInterval: .milliseconds(100)))
         // Every heading delivered (no heading filter), so that they can be matched one to one.
-        let manager = LocationManager(source: source, clock: .live, configuration: LocationConfiguration(headingFilter: nil))
+        let manager = LocationManager(source: source, clock: .live, configuration: try LocationConfiguration(headingFilter: nil))
         let headings = await Self.events(of: manager, upTo: .seconds(30)) {
             $0.count(where: { $0.heading?.trueHeading != nil && $0.heading?.source == .magneticPlusDeclination }) >= 10
         }.compactMap(\.heading)

@@ -55,7 +55,7 @@ struct GuideSessionTests {
         let rows = try GroundTruth.rows("walk-to-pickup")
         let byTime = Dictionary(uniqueKeysWithValues: rows.map { ($0.centiseconds, $0) })
         let headings = Self.expectedHeadings(rows)
-        var session = GuideSession(region: ArrivalRegion(destination: Self.pickup, entryRadius: 20))
+        var session = GuideSession(region: try ArrivalRegion(destination: Self.pickup, entryRadius: 20))
         let updates = try await Self.updates("walk-to-pickup", &session)
         var checked = 0, turns = 0
         for case .location(let location, let g) in updates {
@@ -96,7 +96,7 @@ struct GuideSessionTests {
         let expected = try #require(rows.first { r in
             r.accuracy <= 20 && (r.reported.map { Geodesic.wgs84.inverse(from: $0, to: Self.pickup).distance <= 20 } ?? false)
         })
-        var session = GuideSession(region: ArrivalRegion(destination: Self.pickup, entryRadius: 20))
+        var session = GuideSession(region: try ArrivalRegion(destination: Self.pickup, entryRadius: 20))
         let updates = try await Self.updates("walk-to-pickup", &session)
         let arrivals = updates.compactMap { if case .arrived(let e, let g) = $0 { (e, g) } else { nil } }
         try #require(arrivals.count == 1)
@@ -111,7 +111,7 @@ struct GuideSessionTests {
 
     @Test("cold-start with desiredAccuracy 10 m: 'acquiring fix' while the rule withholds, then guidance")
     func acquiring() async throws {
-        var session = GuideSession(region: ArrivalRegion(destination: Self.pickup, entryRadius: 20))
+        var session = GuideSession(region: try ArrivalRegion(destination: Self.pickup, entryRadius: 20))
         let updates = try await Self.updates("cold-start", &session, desiredAccuracy: .nearestTenMeters)
         let first = try #require(updates.first)
         guard case .acquiring(let w) = first else {

@@ -7,7 +7,14 @@ import Testing
 
 @Suite("heading derivation")
 struct HeadingTests {
-    static func engineHeadings(_ fixes: [Fix], _ configuration: LocationConfiguration = .init(headingFilter: nil)) -> [Heading] {
+    /// The default rules without a heading filter: every heading is delivered.
+    static let noHeadingFilter: LocationConfiguration = {
+        var configuration = LocationConfiguration()
+        try? configuration.setHeadingFilter(nil)
+        return configuration
+    }()
+
+    static func engineHeadings(_ fixes: [Fix], _ configuration: LocationConfiguration = Self.noHeadingFilter) -> [Heading] {
         var engine = LocationEngine(configuration: configuration)
         var out: [Heading] = []
         engine.replay(fixes) { if case .heading(let h) = $0 { out.append(h) } }
@@ -15,7 +22,7 @@ struct HeadingTests {
     }
 
     /// The headings of a replay of a bundled trace through the manager.
-    static func headings(_ trace: String, _ configuration: LocationConfiguration = .init(headingFilter: nil))
+    static func headings(_ trace: String, _ configuration: LocationConfiguration = Self.noHeadingFilter)
         async throws -> [Heading]
     {
         try await BundledTrace.replay(trace, configuration).compactMap(\.heading)
@@ -143,13 +150,13 @@ struct HeadingTests {
     }
 
     @Test("the heading filter in the engine: 359° → 1° is a 2° change")
-    func headingFilterInEngine() {
+    func headingFilterInEngine() throws {
         let t0 = Date(timeIntervalSince1970: 1_780_000_000)
         let raw: [Double] = [359, 1, 0.5, 3, 359.5, 10]
         let fixes = raw.enumerated().map { i, h in
             Fix(time: t0.addingTimeInterval(Double(i)), mode: .noFix, heading: HeadingReading(trueHeading: h))
         }
-        let delivered = Self.engineHeadings(fixes, .init(headingFilter: 2.5)).compactMap(\.trueHeading)
+        let delivered = Self.engineHeadings(fixes, try .init(headingFilter: 2.5)).compactMap(\.trueHeading)
         // 359 first; 1 is 2° away (withheld); 0.5 is 1.5°; 3 is 4° (delivered); 359.5 is 3.5°; 10 is 10.5°.
         #expect(delivered == [359, 3, 359.5, 10])
     }

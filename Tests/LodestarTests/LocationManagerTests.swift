@@ -18,7 +18,7 @@ struct LocationManagerTests {
     @Test("a replay on the virtual clock is deterministic: the same trace gives the same events every run")
     func deterministicReplay() async throws {
         let source = try BundledTrace.source("walk-to-pickup")
-        let configuration = LocationConfiguration(desiredAccuracy: .nearestTenMeters, distanceFilter: 5, headingFilter: 5)
+        let configuration = try LocationConfiguration(desiredAccuracy: .nearestTenMeters, distanceFilter: 5, headingFilter: 5)
         var runs: [[LocationEvent]] = []
         for _ in 0..<3 {
             runs.append(await Self.collect(LocationManager(source: source, clock: .virtual, configuration: configuration)))
@@ -37,7 +37,7 @@ struct LocationManagerTests {
 
     @Test("a paced replay (2000× the trace's own clock) gives exactly the events of the virtual clock")
     func pacedMatchesVirtual() async throws {
-        let configuration = LocationConfiguration(desiredAccuracy: .nearestTenMeters, distanceFilter: 5)
+        let configuration = try LocationConfiguration(desiredAccuracy: .nearestTenMeters, distanceFilter: 5)
         let virtual = await Self.collect(
             LocationManager(source: try BundledTrace.source("walk-to-pickup"), clock: .virtual, configuration: configuration))
         let paced = await Self.collect(
@@ -56,7 +56,7 @@ struct LocationManagerTests {
     @Test("an asynchronous-only source gives the same events as the batched synchronous path")
     func awaitedPathMatchesBatched() async throws {
         let source = try BundledTrace.source("outage-mid-route")
-        let configuration = LocationConfiguration(distanceFilter: 20, maximumFixAge: .seconds(10))
+        let configuration = try LocationConfiguration(distanceFilter: 20, maximumFixAge: .seconds(10))
         let batched = await Self.collect(LocationManager(source: source, clock: .virtual, configuration: configuration))
         let awaited = await Self.collect(
             LocationManager(source: AsyncOnlySource(inner: source), clock: .virtual, configuration: configuration))
@@ -85,7 +85,7 @@ struct LocationManagerTests {
         let rows = try GroundTruth.rows("cold-start")
         let manager = LocationManager(
             source: try BundledTrace.source("cold-start"), clock: .virtual,
-            configuration: .init(desiredAccuracy: .nearestTenMeters, distanceFilter: 1000))
+            configuration: try .init(desiredAccuracy: .nearestTenMeters, distanceFilter: 1000))
         let location = try await manager.requestLocation(timeout: .seconds(600))
         let expected = try #require(rows.first { $0.hasFix && $0.accuracy <= 10 })
         #expect(GroundTruth.centiseconds(location.timestamp) == expected.centiseconds)
@@ -98,7 +98,7 @@ struct LocationManagerTests {
     func requestLocationTimeout() async throws {
         let manager = LocationManager(
             source: try BundledTrace.source("cold-start"), clock: .virtual,
-            configuration: .init(desiredAccuracy: .meters(1)))
+            configuration: try .init(desiredAccuracy: try .meters(1)))
         await #expect(throws: LocationError.locationUnknown) {
             _ = try await manager.requestLocation(timeout: .seconds(30))
         }
@@ -131,7 +131,7 @@ struct LocationManagerTests {
         }
         let recorder = Recorder()
         let manager = LocationManager(
-            source: try BundledTrace.source("cold-start"), clock: .virtual, configuration: .init(desiredAccuracy: .nearestTenMeters))
+            source: try BundledTrace.source("cold-start"), clock: .virtual, configuration: try .init(desiredAccuracy: .nearestTenMeters))
         manager.delegate = recorder
         let events = await Self.collect(manager, heading: false)
         let expected = events.compactMap { e -> String? in

@@ -13,9 +13,10 @@ struct RuleTests {
         #expect(DesiredAccuracy.hundredMeters.limit == 100)
         #expect(DesiredAccuracy.kilometer.limit == 1000)
         #expect(DesiredAccuracy.threeKilometers.limit == 3000)
-        #expect(DesiredAccuracy.meters(7.5).limit == 7.5)
-        #expect(!DesiredAccuracy.meters(-1).isValid)
-        #expect(!DesiredAccuracy.meters(.nan).isValid)
+        #expect(try DesiredAccuracy.meters(7.5).limit == 7.5)
+        #expect(throws: RuleError.desiredAccuracy(-1)) { try DesiredAccuracy.meters(-1) }
+        #expect(throws: RuleError.self) { try DesiredAccuracy.meters(.nan) }
+        #expect(throws: RuleError.desiredAccuracy(.infinity)) { try DesiredAccuracy.meters(.infinity) }
     }
 
     @Test("the accuracy gate withholds worse-than-desired and unknown accuracy, with the reason")

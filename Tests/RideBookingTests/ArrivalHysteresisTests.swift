@@ -14,7 +14,7 @@ import Testing
         try status.advance(to: .confirmed)
         return RideTracker(
             status: status, pickup: Fixture.charingCross, dropOff: nil, vehicleSpeed: 10,
-            rules: RideTrackingRules(pickupEntryRadius: 25, pickupExitRadius: 50, pickupDwell: dwell))
+            rules: try RideTrackingRules(pickupEntryRadius: 25, pickupExitRadius: 50, pickupDwell: dwell))
     }
 
     /// A fix `distance` metres east of the pickup, `second` s after booking, with 3 m accuracy.

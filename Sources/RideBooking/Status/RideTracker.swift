@@ -40,12 +40,8 @@ public struct RideTracker: Sendable {
     ) {
         self.status = status
         self.rules = rules
-        pickupMonitor = ArrivalMonitor(region: ArrivalRegion(
-            destination: pickup, entryRadius: rules.pickupEntryRadius, exitRadius: rules.pickupExitRadius,
-            dwell: rules.pickupDwell))
-        dropOffMonitor = dropOff.map {
-            ArrivalMonitor(region: ArrivalRegion(destination: $0, entryRadius: rules.dropOffEntryRadius))
-        }
+        pickupMonitor = ArrivalMonitor(region: rules.pickupRegion(at: pickup))
+        dropOffMonitor = dropOff.map { ArrivalMonitor(region: rules.dropOffRegion(at: $0)) }
         lastPublished = status.date
         speed = vehicleSpeed
     }
