@@ -65,6 +65,8 @@ let package = Package(
         .target(name: "LiveGPSDSupport", dependencies: ["GNSS"], path: "Tests/LiveGPSDSupport"),
         .testTarget(name: "GPSDTests", dependencies: ["GPSD", "GNSS", "NMEA", "LiveGPSDSupport"]),
         .testTarget(name: "LodestarTests", dependencies: ["Lodestar", "GNSS", "Geodesy", "GeoMagnetism", "GPSD", "LiveGPSDSupport"]),
+        // The manager as an application uses it: the public API only (no @testable import).
+        .testTarget(name: "LodestarLibraryTests", dependencies: ["Lodestar", "GNSS", "Geodesy"]),
         .testTarget(
             name: "RideBookingTests",
             dependencies: [

@@ -46,9 +46,10 @@ final class ManagerCore: Sendable {
 
         init(generation: Int) { self.generation = generation }
 
+        /// Stops the run. Idempotent; safe from the run's own cancellation handler.
         func cancel() {
-            cancelled.store(true, ordering: .relaxed)
-            task.withLock { $0?.cancel() }
+            guard !cancelled.exchange(true, ordering: .relaxed) else { return }
+            task.withLock { $0 }?.cancel()
         }
 
         var isCancelled: Bool { cancelled.load(ordering: .relaxed) || Task.isCancelled }
@@ -254,10 +255,6 @@ final class ManagerCore: Sendable {
         let accuracy = outcome.waiting?.accuracy
         let time = fix.pointee.time
         for (id, var request) in s.requests {
-            if hasPosition {
-                request.positions += 1
-                if let accuracy, accuracy < (request.best ?? .infinity) { request.best = accuracy }
-            }
             if clock != .live, let time {
                 if let deadline = request.deadline {
                     if time > deadline {
@@ -269,6 +266,10 @@ final class ManagerCore: Sendable {
                 } else {
                     request.deadline = time.addingTimeInterval(request.timeout.seconds)
                 }
+            }
+            if hasPosition {
+                request.positions += 1
+                if let accuracy, accuracy < (request.best ?? .infinity) { request.best = accuracy }
             }
             s.requests[id] = request
         }

@@ -6,7 +6,7 @@ import Testing
 @Suite("rules as pure values")
 struct RuleTests {
     @Test("desiredAccuracy names map to CoreLocation's metres; best and bestForNavigation have no limit")
-    func desiredAccuracyLimits() {
+    func desiredAccuracyLimits() throws {
         #expect(DesiredAccuracy.best.limit == nil)
         #expect(DesiredAccuracy.bestForNavigation.limit == nil)
         #expect(DesiredAccuracy.nearestTenMeters.limit == 10)
