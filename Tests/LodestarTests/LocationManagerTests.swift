@@ -50,6 +50,7 @@ struct LocationManagerTests {
     struct AsyncOnlySource: FixSource {
         let inner: NMEATraceSource
         var name: String { inner.name }
+        var isLive: Bool { false }
         func events() -> AsyncStream<FixSourceEvent> { inner.events() }
     }
 
@@ -94,12 +95,13 @@ struct LocationManagerTests {
         #expect(abs(location.coordinate.longitude - reported.longitude) < 1e-9)
     }
 
-    @Test("requestLocation times out in trace time: locationUnknown after 30 s of only poor fixes")
+    @Test("requestLocation times out in trace time after 30 s of only poor fixes, and says what it saw")
     func requestLocationTimeout() async throws {
         let manager = LocationManager(
             source: try BundledTrace.source("cold-start"), clock: .virtual,
             configuration: try .init(desiredAccuracy: try .meters(1)))
-        await #expect(throws: LocationError.locationUnknown) {
+        let failure = LocationRequestFailure(ending: .timedOut(.seconds(30)), required: 1, best: 35.35533905932738, positions: 1)
+        await #expect(throws: LocationError.requestFailed(failure)) {
             _ = try await manager.requestLocation(timeout: .seconds(30))
         }
     }
