@@ -14,7 +14,8 @@ import Synchronization
 ///
 /// The trace is read in 64 KiB chunks and decoded as it is read, so memory stays bounded whatever
 /// its length: on the virtual clock the manager reads it synchronously (``SynchronousFixSource``);
-/// on a paced clock ``events()`` reads ahead only as far as the manager has consumed.
+/// on a paced clock ``events()`` reads ahead only as far as the manager has consumed. Either way the
+/// reading is done on a thread of its own, never on a task of the cooperative pool.
 ///
 /// Events: ``GNSS/SourceState/connected``, the fixes and warnings in trace order, then
 /// ``GNSS/SourceState/finished``. A trace that cannot be opened gives
@@ -102,6 +103,6 @@ public struct NMEATraceSource: SynchronousFixSource {
     /// so far have been consumed, so a paced replay holds one chunk's events at most.
     public func events() -> AsyncStream<FixSourceEvent> {
         let stream = TraceStream(input: input, options: options)
-        return AsyncStream(unfolding: { stream.next() })
+        return AsyncStream(unfolding: { await stream.next() }, onCancel: { stream.stop() })
     }
 }

@@ -61,8 +61,13 @@ final class TraceReader {
     /// At the end of the input, decodes a last line without a line end and the last cycle.
     /// - Returns: false once the input has ended (and everything has been handed over).
     /// - Throws: ``Failure`` when a read fails.
-    func next(_ handle: (FixSourceEvent) -> Void) throws(Failure) -> Bool {
+    /// - Parameter stop: asked every 100 ms while the input has nothing to read (a silent pipe or
+    ///   FIFO); when it says true, returns true with nothing handed over.
+    func next(_ handle: (FixSourceEvent) -> Void, stop: () -> Bool = { false }) throws(Failure) -> Bool {
         guard !ended else { return false }
+        while !readable(within: 100) {
+            if stop() { return true }
+        }
         let forward: (NMEADecoder.Event) -> Void = { event in
             switch event {
             case .epoch(let epoch): handle(.fix(epoch.fix))
@@ -84,6 +89,13 @@ final class TraceReader {
             decoder.decode(UnsafeRawBufferPointer(rebasing: buffer[0..<n]), forward)
             return true
         }
+    }
+
+    /// Whether the input has something to read (or has ended, or failed) within `milliseconds`.
+    private func readable(within milliseconds: Int32) -> Bool {
+        var descriptor = pollfd(fd: self.descriptor, events: Int16(POLLIN), revents: 0)
+        let n = poll(&descriptor, 1, milliseconds)
+        return n != 0
     }
 
     /// `skipped line 12: checksum_mismatch: checksum 26 != computed 25: $GPGGA,...`.
