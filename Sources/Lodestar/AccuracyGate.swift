@@ -3,11 +3,11 @@
 ///
 /// Pure and stateless. A fix of unknown accuracy cannot show that it meets a numeric limit, so it is
 /// withheld too; ``DesiredAccuracy/best`` and ``DesiredAccuracy/bestForNavigation`` accept it.
-public struct AccuracyGate: Sendable, Equatable {
+package struct AccuracyGate: Sendable, Equatable {
     /// The rule.
-    public var desiredAccuracy: DesiredAccuracy
+    package var desiredAccuracy: DesiredAccuracy
 
-    public init(desiredAccuracy: DesiredAccuracy) {
+    package init(desiredAccuracy: DesiredAccuracy) {
         self.desiredAccuracy = desiredAccuracy
     }
 
@@ -15,7 +15,7 @@ public struct AccuracyGate: Sendable, Equatable {
     /// - Parameter horizontalAccuracy: 68% radius, metres; nil when unknown.
     /// - Complexity: O(1).
     @inlinable
-    public func check(horizontalAccuracy: Double?) -> WithholdReason? {
+    package func check(horizontalAccuracy: Double?) -> WithholdReason? {
         guard let limit = desiredAccuracy.limit else { return nil }
         if let accuracy = horizontalAccuracy, accuracy <= limit { return nil }
         return .insufficientAccuracy(accuracy: horizontalAccuracy, required: limit)

@@ -11,15 +11,15 @@ import Geodesy
 /// caches it per cell of 0.1° (about 10 km): the zones are bounded by contours of the horizontal
 /// field strength (2000 and 6000 nT) hundreds of kilometres apart, and a moving receiver then
 /// evaluates the model every few minutes instead of every minute.
-public struct DeclinationCache: Sendable {
+package struct DeclinationCache: Sendable {
     /// One cached value.
-    public struct Entry: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
         /// Declination, degrees, east positive.
-        public var declination: Double
+        package var declination: Double
         /// NOAA's one-sigma declination uncertainty, degrees.
-        public var uncertainty: Double
+        package var uncertainty: Double
         /// Compass zone.
-        public var zone: CompassZone
+        package var zone: CompassZone
     }
 
     private let model: WorldMagneticModel?
@@ -32,17 +32,17 @@ public struct DeclinationCache: Sendable {
     private var zoneCell: Cell?
     private typealias Cell = (latitude: Double, longitude: Double, dayStart: Double)
     /// How many times the model has been evaluated (for tests and benchmarks).
-    public private(set) var evaluations = 0
+    package private(set) var evaluations = 0
 
     /// A cache over WMM2025. If the embedded model cannot load, every lookup gives nil.
-    public init() {
+    package init() {
         model = try? WorldMagneticModel.wmm2025
     }
 
     /// The declination at a coordinate (at the ellipsoid) and instant, or nil outside the model's
     /// validity (2025.0–2030.0).
     /// - Complexity: O(1); evaluates the model only when the cell or day changes.
-    public mutating func lookup(_ coordinate: Coordinate, date: Date) -> Entry? {
+    package mutating func lookup(_ coordinate: Coordinate, date: Date) -> Entry? {
         if Self.contains(cell, coordinate, date, halfWidth: 0.005) { return entry }
         let k = (
             Int((coordinate.latitude * 100).rounded()), Int((coordinate.longitude * 100).rounded()),
@@ -70,7 +70,7 @@ public struct DeclinationCache: Sendable {
     /// The compass zone at a coordinate and instant (from a 0.1° cell's centre), or nil outside the
     /// model's validity.
     /// - Complexity: O(1); evaluates the model only when the 0.1° cell or the day changes.
-    public mutating func zone(at coordinate: Coordinate, date: Date) -> CompassZone? {
+    package mutating func zone(at coordinate: Coordinate, date: Date) -> CompassZone? {
         if Self.contains(zoneCell, coordinate, date, halfWidth: 0.05) { return zoneEntry }
         let k = (
             Int((coordinate.latitude * 10).rounded()), Int((coordinate.longitude * 10).rounded()),

@@ -8,11 +8,11 @@ import Geodesy
 /// The decision is exactly that of Karney's geodesic (``Geodesic/inverse(from:to:)``); a local
 /// flat-earth estimate with the ellipsoid's radii of curvature settles the clear cases first, and
 /// the geodesic is computed only within 1% of the threshold.
-public struct DistanceFilter: Sendable, Equatable {
+package struct DistanceFilter: Sendable, Equatable {
     /// Minimum horizontal movement, metres, > 0; nil delivers every location.
-    public var distance: Double?
+    package var distance: Double?
 
-    public init(distance: Double?) {
+    package init(distance: Double?) {
         self.distance = distance
     }
 
@@ -22,7 +22,7 @@ public struct DistanceFilter: Sendable, Equatable {
     ///   - candidate: the new position.
     ///   - lastDelivered: the last delivered position, or nil when none has been.
     /// - Complexity: O(1), no allocation.
-    public func check(_ candidate: Coordinate, lastDelivered: Coordinate?) -> WithholdReason? {
+    package func check(_ candidate: Coordinate, lastDelivered: Coordinate?) -> WithholdReason? {
         guard let filter = distance, let last = lastDelivered else { return nil }
         let estimate = Self.localDistance(last, candidate)
         if estimate <= Self.flatEarthRange, abs(last.latitude) <= Self.flatEarthLatitude,

@@ -8,11 +8,11 @@ import Foundation
 ///   late arrival).
 ///
 /// Pure: the caller keeps "now" and the last accepted time.
-public struct FixTimeRule: Sendable, Equatable {
+package struct FixTimeRule: Sendable, Equatable {
     /// Maximum age of a fix, seconds (> 0); nil accepts fixes of any age.
-    public var maximumFixAge: Double?
+    package var maximumFixAge: Double?
 
-    public init(maximumFixAge: Double?) {
+    package init(maximumFixAge: Double?) {
         self.maximumFixAge = maximumFixAge
     }
 
@@ -23,7 +23,7 @@ public struct FixTimeRule: Sendable, Equatable {
     ///   - lastAccepted: the time of the last fix that passed this rule, or nil.
     /// - Complexity: O(1).
     @inlinable
-    public func check(time: Date, now: Date, lastAccepted: Date?) -> WithholdReason? {
+    package func check(time: Date, now: Date, lastAccepted: Date?) -> WithholdReason? {
         if let limit = maximumFixAge {
             let age = now.timeIntervalSince(time)
             if age > limit { return .stale(age: age, limit: limit) }

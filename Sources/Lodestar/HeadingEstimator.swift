@@ -19,18 +19,18 @@ import Geodesy
 ///
 /// The WMM compass zone is attached wherever a location is known, so a magnetic heading in a
 /// blackout or caution zone says so (``Heading/isCompassUnreliable``).
-public struct HeadingEstimator: Sendable {
+package struct HeadingEstimator: Sendable {
     /// Speed above which course over ground becomes a heading, metres per second (default 1).
-    public var courseThreshold: Double
+    package var courseThreshold: Double
     private var cache = DeclinationCache()
 
     /// - Parameter courseThreshold: metres per second, ≥ 0; default 1 m/s.
-    public init(courseThreshold: Double = 1) {
+    package init(courseThreshold: Double = 1) {
         self.courseThreshold = courseThreshold
     }
 
     /// How many times the magnetic model has been evaluated (the rest came from the cache).
-    public var modelEvaluations: Int { cache.evaluations }
+    package var modelEvaluations: Int { cache.evaluations }
 
     /// The heading of `fix`, or nil when it carries none.
     /// - Parameters:
@@ -38,7 +38,7 @@ public struct HeadingEstimator: Sendable {
     ///   - location: the current position (this fix's, else the last known), or nil.
     ///   - date: the fix's UTC time.
     /// - Complexity: O(1); the magnetic model runs only when the ~1 km cell or the UTC day changes.
-    public mutating func heading(for fix: borrowing Fix, location: Coordinate?, date: Date) -> Heading? {
+    package mutating func heading(for fix: borrowing Fix, location: Coordinate?, date: Date) -> Heading? {
         withUnsafePointer(to: fix) { heading(at: $0, location: location, date: date) }
     }
 

@@ -7,26 +7,26 @@ import Geodesy
 /// on the circle (``Angle/difference(from:to:)``), so 359° → 1° moves through 0°, never back through
 /// 180°. Δt comes from the fixes' own timestamps, so the result does not depend on the replay speed.
 /// A gap longer than 10 τ, or a change of heading source, restarts the smoothing.
-public struct HeadingSmoother: Sendable, Equatable {
+package struct HeadingSmoother: Sendable, Equatable {
     /// Time constant τ, seconds, > 0.
-    public var timeConstant: Double
+    package var timeConstant: Double
     private var value: Double?
     private var time: Date?
 
     /// - Parameter timeConstant: τ in seconds, > 0.
-    public init(timeConstant: Double) {
+    package init(timeConstant: Double) {
         self.timeConstant = timeConstant
     }
 
     /// Forgets the history.
-    public mutating func reset() {
+    package mutating func reset() {
         value = nil
         time = nil
     }
 
     /// Adds a heading (degrees, any finite value) observed at `date`; returns the smoothed heading
     /// in [0, 360).
-    public mutating func update(_ heading: Double, at date: Date) -> Double {
+    package mutating func update(_ heading: Double, at date: Date) -> Double {
         guard let previous = value, let last = time else {
             let first = Angle.normalizedBearing(heading)
             value = first

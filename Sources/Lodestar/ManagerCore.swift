@@ -418,7 +418,8 @@ final class ManagerCore: Sendable {
                 flush(&events, &settled)
                 pending = 0
                 return !run.isCancelled && handleSourceEvent(event, run: run)
-            })
+            },
+            stop: { run.isCancelled })
         if !run.isCancelled { flush(&events, &settled) }
     }
 

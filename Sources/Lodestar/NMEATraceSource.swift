@@ -22,7 +22,7 @@ import Synchronization
 /// ``GNSS/SourceState/refused(reason:)`` and a read error mid-way ``GNSS/SourceState/lost(reason:)``
 /// (each followed by `finished`); a ``LocationManager`` reports both as
 /// ``LocationError/traceUnreadable(path:reason:)``.
-public struct NMEATraceSource: SynchronousFixSource {
+public struct NMEATraceSource: FixSource {
     /// Where a trace is read from.
     public enum Input: Sendable, Equatable {
         /// A file, by path.
@@ -81,7 +81,13 @@ public struct NMEATraceSource: SynchronousFixSource {
 
     /// Reads the trace from its start, calling `body` with each event; stops when `body` returns
     /// false. Reads and decodes as it goes: one chunk at a time.
-    public func forEachEvent(_ body: (FixSourceEvent) -> Bool) {
+    package func forEachEvent(_ body: (FixSourceEvent) -> Bool) {
+        forEachEvent(body, stop: { false })
+    }
+
+    /// ``forEachEvent(_:)`` that also ends when `stop` says so while the input is silent (a pipe
+    /// or a FIFO that blocks), asked every 100 ms.
+    package func forEachEvent(_ body: (FixSourceEvent) -> Bool, stop: @escaping () -> Bool) {
         let reader: TraceReader
         do throws(TraceReader.Failure) {
             reader = try TraceReader(input, options: options)
@@ -92,7 +98,9 @@ public struct NMEATraceSource: SynchronousFixSource {
         guard body(.state(.connected)) else { return }
         var going = true
         do throws(TraceReader.Failure) {
-            while going, try reader.next({ event in if going { going = body(event) } }) {}
+            while going, try reader.next({ event in if going { going = body(event) } }, stop: stop) {
+                if stop() { return }
+            }
         } catch {
             if going { going = body(.state(.lost(reason: error.reason))) }
         }
@@ -104,5 +112,16 @@ public struct NMEATraceSource: SynchronousFixSource {
     public func events() -> AsyncStream<FixSourceEvent> {
         let stream = TraceStream(input: input, options: options)
         return AsyncStream(unfolding: { await stream.next() }, onCancel: { stream.stop() })
+    }
+}
+
+extension NMEATraceSource: SynchronousFixSource {
+    package func forEachEvent(
+        fixes: (UnsafeBufferPointer<Fix>) -> Bool, other: (FixSourceEvent) -> Bool, stop: @escaping () -> Bool
+    ) {
+        forEachEvent({ event in
+            guard case .fix(let fix) = event else { return other(event) }
+            return withUnsafePointer(to: fix) { fixes(UnsafeBufferPointer(start: $0, count: 1)) }
+        }, stop: stop)
     }
 }

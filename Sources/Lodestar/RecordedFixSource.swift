@@ -62,7 +62,7 @@ public struct RecordedFixSource: FixSource {
 
 extension RecordedFixSource: SynchronousFixSource {
     /// Calls `body` with ``SourceState/connected``, the recorded events and ``SourceState/finished``.
-    public func forEachEvent(_ body: (FixSourceEvent) -> Bool) {
+    package func forEachEvent(_ body: (FixSourceEvent) -> Bool) {
         guard body(.state(.connected)) else { return }
         switch storage {
         case .fixes(let fixes):
@@ -74,7 +74,9 @@ extension RecordedFixSource: SynchronousFixSource {
     }
 
     /// Hands the stored fixes over in place, as one buffer, without copying them into events.
-    public func forEachEvent(fixes body: (UnsafeBufferPointer<Fix>) -> Bool, other: (FixSourceEvent) -> Bool) {
+    package func forEachEvent(
+        fixes body: (UnsafeBufferPointer<Fix>) -> Bool, other: (FixSourceEvent) -> Bool, stop: @escaping () -> Bool
+    ) {
         guard other(.state(.connected)) else { return }
         switch storage {
         case .fixes(let fixes):
