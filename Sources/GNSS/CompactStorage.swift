@@ -1,21 +1,33 @@
-/// Storage for an optional `Double` in 8 bytes instead of 16: NaN stands for nil.
+/// Storage for an optional `Double` in 8 bytes instead of 16: one NaN bit pattern stands for nil.
 ///
 /// Fixes and NMEA sentences are passed by value through the parser, the assembler and the
 /// encoders; keeping them small keeps those paths free of large copies. Properties read and write
-/// as `Double?` as usual. Assigning NaN stores nil: an unknown value is nil, never NaN.
+/// as `Double?` as usual, and what is written is what is read back: nil is a signalling NaN with a
+/// payload of its own, which no arithmetic produces, and any NaN assigned is kept as a (quiet) NaN.
 @propertyWrapper
 public struct CompactDouble: Sendable, Equatable {
     @usableFromInline var raw: Double
 
-    @inlinable public init(wrappedValue: Double?) { raw = wrappedValue ?? .nan }
+    /// The bit pattern that stands for nil: a signalling NaN ("LODS" in its payload).
+    @usableFromInline static let nilPattern: UInt64 = 0x7FF4_0000_4C4F_4453
+
+    @inlinable public init(wrappedValue: Double?) { raw = Self.store(wrappedValue) }
 
     @inlinable public var wrappedValue: Double? {
-        get { raw.isNaN ? nil : raw }
-        set { raw = newValue ?? .nan }
+        get { raw.bitPattern == Self.nilPattern ? nil : raw }
+        set { raw = Self.store(newValue) }
     }
 
+    /// The stored form of `value`: the nil pattern, the value, or a quiet NaN for any NaN.
+    @inlinable static func store(_ value: Double?) -> Double {
+        guard let value else { return Double(bitPattern: nilPattern) }
+        return value.isNaN ? .nan : value
+    }
+
+    /// Equal when both are nil, both NaN, or the same number.
     @inlinable public static func == (a: CompactDouble, b: CompactDouble) -> Bool {
-        a.raw == b.raw || (a.raw.isNaN && b.raw.isNaN)
+        a.raw.bitPattern == b.raw.bitPattern || a.raw == b.raw
+            || (a.raw.isNaN && b.raw.isNaN && a.raw.bitPattern != nilPattern && b.raw.bitPattern != nilPattern)
     }
 }
 

@@ -4,7 +4,7 @@ import Geodesy
 
 /// A delivered position, like CoreLocation's `CLLocation`.
 ///
-/// The optional numbers are stored in 8 bytes each (NaN stands for nil, see `CompactDouble`; the
+/// The optional numbers are stored in 8 bytes each (a NaN of its own stands for nil, see `CompactDouble`; the
 /// monotonic time as nanoseconds), so a location stays small on the manager's per-fix path (under
 /// 128 bytes, which the compiler copies inline); they read and write as `Double?` and `Duration?`.
 ///

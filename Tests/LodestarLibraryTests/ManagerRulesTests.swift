@@ -108,3 +108,22 @@ struct MainActorDelegateTests {
         #expect(zip(model.locations, model.locations.dropFirst()).allSatisfy { $0.timestamp < $1.timestamp })
     }
 }
+
+@Suite("a location reads back what was written")
+struct LocationStorageTests {
+    @Test("nil is nil, NaN is NaN, a number is that number")
+    func readsBack() throws {
+        var location = Location(coordinate: try Coordinate(latitude: 51.5, longitude: 0), timestamp: Date())
+        #expect(location.speed == nil && location.horizontalAccuracy == nil)
+        location.speed = .nan
+        location.horizontalAccuracy = 4.25
+        location.course = -0.0
+        #expect(location.speed?.isNaN == true)
+        #expect(location.horizontalAccuracy == 4.25)
+        #expect(location.course == 0 && location.course?.sign == .minus)
+        location.speed = nil
+        #expect(location.speed == nil)
+        location.monotonicTime = .nanoseconds(Int64.max)
+        #expect(location.monotonicTime == .nanoseconds(Int64.max))
+    }
+}
