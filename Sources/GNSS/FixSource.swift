@@ -35,16 +35,16 @@ public enum SourceState: Sendable, Equatable {
     case connecting
     /// Connected, data flowing.
     case connected
-    /// Connected, but no fix for the given number of seconds.
-    case noFix(seconds: Double)
-    /// Connected, but nothing received for the given number of seconds.
-    case noData(seconds: Double)
+    /// Connected, but no fix for this long.
+    case noFix(for: Duration)
+    /// Connected, but nothing received for this long.
+    case noData(for: Duration)
     /// The connection was refused (gpsd not running).
     case refused(reason: String)
     /// The connection was lost.
     case lost(reason: String)
-    /// Waiting before the given reconnection attempt; `delay` in seconds.
-    case reconnecting(attempt: Int, delay: Double)
+    /// Waiting `delay` before the given reconnection attempt (1, 2, ...).
+    case reconnecting(attempt: Int, delay: Duration)
     /// The source has ended (end of a trace, or stopped).
     case finished
 }

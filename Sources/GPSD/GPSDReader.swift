@@ -70,7 +70,7 @@ final class GPSDReader: Sendable {
     private func waitBeforeRetry(_ attempt: Int) -> Bool {
         guard !isStopped else { return false }
         let delay = options.backoff.delay(forAttempt: attempt)
-        send(.state(.reconnecting(attempt: attempt, delay: delay.seconds)))
+        send(.state(.reconnecting(attempt: attempt, delay: delay)))
         let nanoseconds = Int(clamping: Int64(delay.seconds * 1e9))
         _ = wakeUp.wait(timeout: .now() + .nanoseconds(nanoseconds))
         return !isStopped

@@ -1,10 +1,10 @@
 /// How a ``GPSDSource`` waits, reports silence and reconnects.
 public struct GPSDSourceOptions: Sendable {
     /// After this long connected without a 2D or 3D fix, the source reports
-    /// ``GNSS/SourceState/noFix(seconds:)``, and again at every further multiple. Default 10 s.
+    /// ``GNSS/SourceState/noFix(for:)``, and again at every further multiple. Default 10 s.
     public var noFixTimeout: Duration
     /// After this long connected without a single line from gpsd, the source reports
-    /// ``GNSS/SourceState/noData(seconds:)``, and again at every further multiple. Default 5 s.
+    /// ``GNSS/SourceState/noData(for:)``, and again at every further multiple. Default 5 s.
     public var noDataTimeout: Duration
     /// Waits between failed attempts to reach gpsd.
     public var backoff: ReconnectBackoff

@@ -1,7 +1,7 @@
 import GNSS
 
-/// Decides when a connected source reports ``GNSS/SourceState/noData(seconds:)`` and
-/// ``GNSS/SourceState/noFix(seconds:)``.
+/// Decides when a connected source reports ``GNSS/SourceState/noData(for:)`` and
+/// ``GNSS/SourceState/noFix(for:)``.
 ///
 /// Each is reported when its timeout has passed since the last line (or the last 2D/3D fix, or
 /// the connection), and again at every further multiple of the timeout, so a long silence gives
@@ -41,12 +41,12 @@ struct SilenceWatchdog {
         let silent = now - lastData
         if silent >= noDataTimeout * (noDataReports + 1) {
             noDataReports = Int(silent / noDataTimeout)
-            due.append(.noData(seconds: silent.seconds))
+            due.append(.noData(for: silent))
         }
         let withoutFix = now - lastPosition
         if noDataReports == 0, withoutFix >= noFixTimeout * (noFixReports + 1) {
             noFixReports = Int(withoutFix / noFixTimeout)
-            due.append(.noFix(seconds: withoutFix.seconds))
+            due.append(.noFix(for: withoutFix))
         }
         return due
     }

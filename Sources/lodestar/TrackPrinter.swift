@@ -91,11 +91,11 @@ struct TrackPrinter: Sendable {
             case .connected: break
             }
             phase = .connected
-        case .noFix(let seconds):
-            Self.writeError("still waiting for a fix (none for \(Int(seconds)) s)")
-        case .noData(let seconds):
+        case .noFix(let silence):
+            Self.writeError("still waiting for a fix (none for \(silence.components.seconds) s)")
+        case .noData(let silence):
             phase = .silent
-            Self.writeError("gpsd at \(endpoint) has sent nothing for \(Int(seconds)) s")
+            Self.writeError("gpsd at \(endpoint) has sent nothing for \(silence.components.seconds) s")
         case .lost(let reason):
             losses += 1
             hasFix = false

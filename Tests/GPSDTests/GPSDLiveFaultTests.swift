@@ -59,10 +59,10 @@ extension GPSDLiveTests {
                 }
             }.reduce(into: [String]()) { if $0.last != $1 { $0.append($1) } }
             #expect(story == ["connecting", "connected", "lost", "retry", "connected"])
-            let delays = all.compactMap { event -> Double? in
+            let delays = all.compactMap { event -> Duration? in
                 if case .state(.reconnecting(_, let delay)) = event { delay } else { nil }
             }
-            #expect(Array(delays.prefix(4)) == [0.1, 0.2, 0.4, 0.4])
+            #expect(Array(delays.prefix(4)) == [.milliseconds(100), .milliseconds(200), .milliseconds(400), .milliseconds(400)])
         }
 
         @Test("gpsd not running at start: refused, retried with capped backoff, then connected when it starts")
@@ -102,7 +102,7 @@ extension GPSDLiveTests {
             let events = EventLog(GPSDSource(endpoint: GPSDEndpoint(host: "localhost", port: sandbox.port), options: options))
             let reported = await events.wait(upTo: .seconds(6)) { _ in
                 events.tpvFixes.count >= 5
-                    && events.states.contains { if case .noFix(let s) = $0 { s >= 2 } else { false } }
+                    && events.states.contains { if case .noFix(let s) = $0 { s >= .seconds(2) } else { false } }
             }
             await events.stop()
             #expect(reported)
@@ -125,8 +125,8 @@ extension GPSDLiveTests {
             #expect(twice)
             let silences = events.states.compactMap { if case .noData(let s) = $0 { s } else { nil } }
             #expect(silences.count >= 2)
-            #expect(silences.first.map { (1.0..<1.5).contains($0) } == true)
-            #expect(silences.dropFirst().first.map { (2.0..<2.5).contains($0) } == true)
+            #expect(silences.first.map { (.seconds(1) ..< .milliseconds(1500)).contains($0) } == true)
+            #expect(silences.dropFirst().first.map { (.seconds(2) ..< .milliseconds(2500)).contains($0) } == true)
             #expect(events.fixes.isEmpty)
             // While gpsd is silent, no data explains the missing fix: noFix is not reported too.
             #expect(!events.states.contains { if case .noFix = $0 { true } else { false } })

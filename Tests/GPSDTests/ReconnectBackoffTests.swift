@@ -29,7 +29,7 @@ struct ReconnectBackoffTests {
     func noData() {
         var w = SilenceWatchdog(start: .seconds(100), noData: .seconds(5), noFix: .seconds(10))
         let checks = [104, 105, 107, 110].map { w.check(now: .seconds($0)) }
-        #expect(checks == [[], [.noData(seconds: 5)], [], [.noData(seconds: 10)]])
+        #expect(checks == [[], [.noData(for: .seconds(5))], [], [.noData(for: .seconds(10))]])
         let endsSilence = w.dataArrived(at: .seconds(111))
         let endsAgain = w.dataArrived(at: .seconds(112))
         #expect(endsSilence && !endsAgain)
@@ -51,6 +51,6 @@ struct ReconnectBackoffTests {
         seen.append(w.check(now: .seconds(31)))
         // Silence: noData, and no noFix on top of it.
         seen.append(w.check(now: .seconds(41)))
-        #expect(seen == [[.noFix(seconds: 10)], [], [.noFix(seconds: 20)], [], [.noFix(seconds: 10)], [.noData(seconds: 11)]])
+        #expect(seen == [[.noFix(for: .seconds(10))], [], [.noFix(for: .seconds(20))], [], [.noFix(for: .seconds(10))], [.noData(for: .seconds(11))]])
     }
 }
