@@ -46,18 +46,7 @@ public struct GNS: Sendable, Equatable {
         s.time = f.time(1)
         s.latitude = f.angle(2, latitude: true)
         s.longitude = f.angle(4, latitude: false)
-        let m = f[6]
-        if m.count > 8 {
-            f.fail(6, "mode indicators", "more than 8 systems")
-        } else {
-            for i in 0..<m.count {
-                guard let mode = FAAMode(rawValue: m[i]) else {
-                    f.fail(6, "mode indicators", "bad GNS mode")
-                    break
-                }
-                s.modes.append(mode)
-            }
-        }
+        s.modes = f.modes(6, "mode indicators")
         s.satellitesUsed = f.integer(7, "satellites used", in: 0...999)
         s.hdop = f.decimal(8, "HDOP", in: 0...999.99)
         s.altitudeMSL = f.decimal(9, "altitude", in: -100_000...1_000_000_000)
@@ -67,6 +56,26 @@ public struct GNS: Sendable, Equatable {
         s.navigationalStatus = f.indicator(13, "navigational status", as: NavigationalStatus.self)
         try f.check()
         return s
+    }
+}
+
+extension Fields {
+    /// GNS mode indicators, one character per system (at most 8); empty when the field is.
+    mutating func modes(_ number: Int, _ name: StaticString) -> GNSModes {
+        let m = self[number]
+        var modes = GNSModes()
+        if m.count > 8 {
+            fail(number, name, "more than 8 systems")
+            return modes
+        }
+        for i in 0..<m.count {
+            guard let mode = FAAMode(rawValue: m[i]) else {
+                fail(number, name, "bad GNS mode")
+                return GNSModes()
+            }
+            modes.append(mode)
+        }
+        return modes
     }
 }
 
