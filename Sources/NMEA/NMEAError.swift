@@ -45,11 +45,3 @@ public struct NMEAError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `"bad_field: GGA field 2 (latitude): minutes 61 out of range"`.
     public var description: String { "\(reason.rawValue): \(detail)" }
 }
-
-extension Optional where Wrapped == NMEAError {
-    /// Throws the recorded error, if any (the decoders' non-throwing field readers record into one).
-    @inline(__always)
-    func check() throws(NMEAError) {
-        if let self { throw self }
-    }
-}

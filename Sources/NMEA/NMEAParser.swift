@@ -95,24 +95,10 @@ public struct NMEAParser: Sendable {
             return
         }
         let count = min(frame.fieldCount, NMEAParser.fieldCapacity)
-        let f = Fields(base: p, starts: starts, count: count, end: frame.payloadEnd,
+        var f = Fields(base: p, starts: starts, count: count, end: frame.payloadEnd,
                        overflowed: frame.fieldCount > NMEAParser.fieldCapacity, type: type)
-        switch type {
-        case .gga: v.visit(try GGA.decode(f, talker: talker))
-        case .rmc: v.visit(try RMC.decode(f, talker: talker))
-        case .gsa: v.visit(try GSA.decode(f, talker: talker))
-        case .gsv: v.visit(try GSV.decode(f, talker: talker))
-        case .vtg: v.visit(try VTG.decode(f, talker: talker))
-        case .gll: v.visit(try GLL.decode(f, talker: talker))
-        case .gst: v.visit(try GST.decode(f, talker: talker))
-        case .gbs: v.visit(try GBS.decode(f, talker: talker))
-        case .zda: v.visit(try ZDA.decode(f, talker: talker))
-        case .gns: v.visit(try GNS.decode(f, talker: talker))
-        case .hdt: v.visit(try HDT.decode(f, talker: talker))
-        case .hdg: v.visit(try HDG.decode(f, talker: talker))
-        case .hdm: v.visit(try HDM.decode(f, talker: talker))
-        case .ths: v.visit(try THS.decode(f, talker: talker))
-        default: v.visit(.unsupported(talker: talker, type: type))
+        if try !SentenceRegistry.decode(type, &f, talker: talker, into: &v) {
+            v.visit(.unsupported(talker: talker, type: type))
         }
     }
 }

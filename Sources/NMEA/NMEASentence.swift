@@ -25,63 +25,48 @@ public enum NMEASentence: Sendable, Equatable {
     /// An encapsulated `!` sentence (AIS VDM/VDO and the like).
     case encapsulated(talker: Talker, type: SentenceType)
 
+    /// The typed value of a sentence of a registered type (see ``SentenceRegistry``); nil for
+    /// the skipped kinds.
+    var registered: (any RegisteredSentence)? {
+        switch self {
+        case .gga(let s): s
+        case .rmc(let s): s
+        case .gll(let s): s
+        case .gsa(let s): s
+        case .gsv(let s): s
+        case .vtg(let s): s
+        case .gst(let s): s
+        case .gbs(let s): s
+        case .zda(let s): s
+        case .gns(let s): s
+        case .hdt(let s): s
+        case .hdg(let s): s
+        case .hdm(let s): s
+        case .ths(let s): s
+        case .unsupported, .proprietary, .encapsulated: nil
+        }
+    }
+
     /// The sentence type; nil for proprietary sentences.
     public var type: SentenceType? {
+        if let s = registered { return Swift.type(of: s).type }
         switch self {
-        case .gga: .gga
-        case .rmc: .rmc
-        case .gll: .gll
-        case .gsa: .gsa
-        case .gsv: .gsv
-        case .vtg: .vtg
-        case .gst: .gst
-        case .gbs: .gbs
-        case .zda: .zda
-        case .gns: .gns
-        case .hdt: .hdt
-        case .hdg: .hdg
-        case .hdm: .hdm
-        case .ths: .ths
-        case .unsupported(_, let t), .encapsulated(_, let t): t
-        case .proprietary: nil
+        case .unsupported(_, let t), .encapsulated(_, let t): return t
+        default: return nil
         }
     }
 
     /// The talker; nil for proprietary sentences.
     public var talker: Talker? {
+        if let s = registered { return s.talker }
         switch self {
-        case .gga(let s): s.talker
-        case .rmc(let s): s.talker
-        case .gll(let s): s.talker
-        case .gsa(let s): s.talker
-        case .gsv(let s): s.talker
-        case .vtg(let s): s.talker
-        case .gst(let s): s.talker
-        case .gbs(let s): s.talker
-        case .zda(let s): s.talker
-        case .gns(let s): s.talker
-        case .hdt(let s): s.talker
-        case .hdg(let s): s.talker
-        case .hdm(let s): s.talker
-        case .ths(let s): s.talker
-        case .unsupported(let t, _), .encapsulated(let t, _): t
-        case .proprietary: nil
+        case .unsupported(let t, _), .encapsulated(let t, _): return t
+        default: return nil
         }
     }
 
     /// The UTC time of day the sentence carries, for the types that have one.
-    public var time: TimeOfDay? {
-        switch self {
-        case .gga(let s): s.time
-        case .rmc(let s): s.time
-        case .gll(let s): s.time
-        case .gst(let s): s.time
-        case .gbs(let s): s.time
-        case .zda(let s): s.time
-        case .gns(let s): s.time
-        default: nil
-        }
-    }
+    public var time: TimeOfDay? { registered?.time }
 
     /// Whether Lodestar decodes this sentence's content (false for the skipped kinds).
     public var isDecoded: Bool {

@@ -59,50 +59,24 @@ public struct EpochAssembler: Sendable {
 
     /// Adds a sentence; when it starts a new cycle, `emit` receives the previous one first.
     mutating func add(_ sentence: NMEASentence, line: Int, emit: (borrowing NMEAEpoch) -> Void) {
-        switch sentence {
-        case .gga(let s): add(s, line: line, emit)
-        case .rmc(let s): add(s, line: line, emit)
-        case .gll(let s): add(s, line: line, emit)
-        case .gsa(let s): add(s, line: line, emit)
-        case .gsv(let s): add(s, line: line, emit)
-        case .vtg(let s): add(s, line: line, emit)
-        case .gst(let s): add(s, line: line, emit)
-        case .gbs(let s): add(s, line: line, emit)
-        case .zda(let s): add(s, line: line, emit)
-        case .gns(let s): add(s, line: line, emit)
-        case .hdt(let s): add(s, line: line, emit)
-        case .hdg(let s): add(s, line: line, emit)
-        case .hdm(let s): add(s, line: line, emit)
-        case .ths(let s): add(s, line: line, emit)
-        case .unsupported, .proprietary, .encapsulated: break
-        }
+        if let s = sentence.registered { add(s, line: line, emit) }
     }
 
-    // Typed entry points: the stream decoder calls these directly, without an NMEASentence. When
-    // the sentence starts a new cycle, the closed cycle's epoch is built once and lent to `emit`
-    // (nothing large is stored, returned or copied per sentence).
-    mutating func add(_ s: GGA, line: Int, _ emit: (borrowing NMEAEpoch) -> Void) { begin(s.talker, .gga, s.time, line, emit); current.add(s) }
-    mutating func add(_ s: RMC, line: Int, _ emit: (borrowing NMEAEpoch) -> Void) { begin(s.talker, .rmc, s.time, line, emit); current.add(s) }
-    mutating func add(_ s: GLL, line: Int, _ emit: (borrowing NMEAEpoch) -> Void) { begin(s.talker, .gll, s.time, line, emit); current.add(s) }
-    mutating func add(_ s: GSA, line: Int, _ emit: (borrowing NMEAEpoch) -> Void) { begin(s.talker, .gsa, nil, line, emit); current.add(s) }
-    mutating func add(_ s: GSV, line: Int, _ emit: (borrowing NMEAEpoch) -> Void) { begin(s.talker, .gsv, nil, line, emit); current.add(s) }
-    mutating func add(_ s: VTG, line: Int, _ emit: (borrowing NMEAEpoch) -> Void) { begin(s.talker, .vtg, nil, line, emit); current.add(s) }
-    mutating func add(_ s: GST, line: Int, _ emit: (borrowing NMEAEpoch) -> Void) { begin(s.talker, .gst, s.time, line, emit); current.add(s) }
-    mutating func add(_ s: GBS, line: Int, _ emit: (borrowing NMEAEpoch) -> Void) { begin(s.talker, .gbs, s.time, line, emit) }
-    mutating func add(_ s: ZDA, line: Int, _ emit: (borrowing NMEAEpoch) -> Void) { begin(s.talker, .zda, s.time, line, emit); current.add(s) }
-    mutating func add(_ s: GNS, line: Int, _ emit: (borrowing NMEAEpoch) -> Void) { begin(s.talker, .gns, s.time, line, emit); current.add(s) }
-    mutating func add(_ s: HDT, line: Int, _ emit: (borrowing NMEAEpoch) -> Void) { begin(s.talker, .hdt, nil, line, emit); current.add(s) }
-    mutating func add(_ s: HDG, line: Int, _ emit: (borrowing NMEAEpoch) -> Void) { begin(s.talker, .hdg, nil, line, emit); current.add(s) }
-    mutating func add(_ s: HDM, line: Int, _ emit: (borrowing NMEAEpoch) -> Void) { begin(s.talker, .hdm, nil, line, emit); current.add(s) }
-    mutating func add(_ s: THS, line: Int, _ emit: (borrowing NMEAEpoch) -> Void) { begin(s.talker, .ths, nil, line, emit); current.add(s) }
+    /// The typed entry point: the stream decoder calls it directly, without an NMEASentence. When
+    /// the sentence starts a new cycle, the closed cycle's epoch is built once and lent to `emit`
+    /// (nothing large is stored, returned or copied per sentence).
+    @inline(__always)
+    mutating func add<S: RegisteredSentence>(_ s: S, line: Int, _ emit: (borrowing NMEAEpoch) -> Void) {
+        begin(s.talker, S.type, S.carriesTime, s.time, line, emit)
+        s.contribute(to: &current)
+    }
 
     /// Applies the cycle-boundary rules for a sentence of `type` with `time` and notes its line.
     /// When the sentence starts a new cycle, the one in progress is closed and lent to `emit`.
     @inline(__always)
-    mutating func begin(_ talker: Talker, _ type: SentenceType, _ time: TimeOfDay?, _ line: Int,
+    mutating func begin(_ talker: Talker, _ type: SentenceType, _ timed: Bool, _ time: TimeOfDay?, _ line: Int,
                         _ emit: (borrowing NMEAEpoch) -> Void) {
         let key = EpochBuilder.key(talker, type)
-        let timed = EpochAssembler.carriesTime(type)
         let startsNew: Bool
         if let time {
             if let t0 = current.timeOfDay {
@@ -126,14 +100,6 @@ public struct EpochAssembler: Sendable {
         if let time, current.timeOfDay == nil { current.timeOfDay = time }
         if timed && time == nil { current.holdsEmptyTime = true }
         current.note(line: line)
-    }
-
-    /// Whether sentences of this type have a UTC time field (which may be empty).
-    static func carriesTime(_ type: SentenceType) -> Bool {
-        switch type {
-        case .gga, .rmc, .gll, .gns, .gst, .gbs, .zda: true
-        default: false
-        }
     }
 
     /// Ends the stream: returns the cycle in progress, if it holds any sentence.

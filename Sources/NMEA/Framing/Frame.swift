@@ -44,6 +44,9 @@ struct Fields {
     let overflowed: Bool
     /// The sentence type, for error messages.
     let type: SentenceType
+    /// The first problem a field reader found, if any (see `FieldDecoding.swift`: readers record
+    /// it and go on; the sentence's decoder throws it with ``check()``).
+    var problem: FieldProblem? = nil
 
     @inline(__always)
     subscript(_ number: Int) -> Field {
@@ -60,6 +63,12 @@ struct Fields {
             throw NMEAError(.truncated, "\(type) has \(count) fields, needs at least \(minimum)")
         }
         if overflowed { throw NMEAError(.truncated, "\(type) has too many fields") }
+    }
+
+    /// Throws the first problem the field readers recorded, if any, as ``NMEAError/Reason/badField``.
+    @inline(__always)
+    func check() throws(NMEAError) {
+        if let problem { throw error(problem) }
     }
 }
 

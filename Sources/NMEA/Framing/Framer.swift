@@ -222,6 +222,6 @@ enum Framer {
         guard hi - lo >= 6, p[lo + 5] == comma else { return false }
         for k in 0..<5 where !Talker.isAddressByte(p[lo + k]) { return false }
         let type = UInt32(p[lo + 2]) << 16 | UInt32(p[lo + 3]) << 8 | UInt32(p[lo + 4])
-        return KnownTypes.standard.contains(type)
+        return SentenceRegistry.isStandard(type)
     }
 }

@@ -27,16 +27,15 @@ public struct GBS: Sendable, Equatable {
     /// A GBS with every field empty.
     public init(talker: Talker) { self.talker = talker }
 
-    static func decode(_ f: Fields, talker: Talker) throws(NMEAError) -> GBS {
+    static func decode(_ f: inout Fields, talker: Talker) throws(NMEAError) -> GBS {
         try f.require(4)
-        var e: NMEAError? = nil
         var s = GBS(talker: talker)
-        s.time = try f.time(1)
-        s.latitudeError = try f.decimal(2, "latitude error")
-        s.longitudeError = try f.decimal(3, "longitude error")
-        s.altitudeError = try f.decimal(4, "altitude error")
-        s.failedSatellite = f.integer(5, "failed satellite", in: 0...999, &e)
-        try e.check()
+        s.time = f.time(1)
+        s.latitudeError = f.decimal(2, "latitude error")
+        s.longitudeError = f.decimal(3, "longitude error")
+        s.altitudeError = f.decimal(4, "altitude error")
+        s.failedSatellite = f.integer(5, "failed satellite", in: 0...999)
+        try f.check()
         return s
     }
 }

@@ -36,23 +36,22 @@ public struct GGA: Sendable, Equatable {
     /// A GGA with every field empty.
     public init(talker: Talker) { self.talker = talker }
 
-    static func decode(_ f: Fields, talker: Talker) throws(NMEAError) -> GGA {
+    static func decode(_ f: inout Fields, talker: Talker) throws(NMEAError) -> GGA {
         try f.require(9)
-        var e: NMEAError? = nil
         var s = GGA(talker: talker)
-        s.time = try f.time(1)
-        s.latitude = try f.angle(2, latitude: true)
-        s.longitude = try f.angle(4, latitude: false)
-        if let q = f.integer(6, "quality", in: 0...8, &e) { s.quality = FixQuality(rawValue: q) }
-        s.satellitesUsed = f.integer(7, "satellites used", in: 0...999, &e)
-        s.hdop = f.decimal(8, "HDOP", in: 0...999.99, &e)
-        s.altitudeMSL = f.decimal(9, "altitude", in: -100_000...1_000_000_000, &e)
-        f.unit(10, "altitude unit", 0x4D, &e)
-        s.geoidSeparation = f.decimal(11, "geoid separation", in: -1000...1000, &e)
-        f.unit(12, "geoid separation unit", 0x4D, &e)
-        s.dgpsAge = f.decimal(13, "age of differential data", in: 0...1_000_000, &e)
+        s.time = f.time(1)
+        s.latitude = f.angle(2, latitude: true)
+        s.longitude = f.angle(4, latitude: false)
+        if let q = f.integer(6, "quality", in: 0...8) { s.quality = FixQuality(rawValue: q) }
+        s.satellitesUsed = f.integer(7, "satellites used", in: 0...999)
+        s.hdop = f.decimal(8, "HDOP", in: 0...999.99)
+        s.altitudeMSL = f.decimal(9, "altitude", in: -100_000...1_000_000_000)
+        f.unit(10, "altitude unit", 0x4D)
+        s.geoidSeparation = f.decimal(11, "geoid separation", in: -1000...1000)
+        f.unit(12, "geoid separation unit", 0x4D)
+        s.dgpsAge = f.decimal(13, "age of differential data", in: 0...1_000_000)
         s.dgpsStation = f.text(14)
-        try e.check()
+        try f.check()
         return s
     }
 }

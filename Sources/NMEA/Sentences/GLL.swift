@@ -23,14 +23,15 @@ public struct GLL: Sendable, Equatable {
     /// A GLL with every field empty.
     public init(talker: Talker) { self.talker = talker }
 
-    static func decode(_ f: Fields, talker: Talker) throws(NMEAError) -> GLL {
+    static func decode(_ f: inout Fields, talker: Talker) throws(NMEAError) -> GLL {
         try f.require(4)
         var s = GLL(talker: talker)
-        s.latitude = try f.angle(1, latitude: true)
-        s.longitude = try f.angle(3, latitude: false)
-        s.time = try f.time(5)
-        s.status = try f.indicator(6, "status", as: DataStatus.self)
-        s.mode = try f.indicator(7, "mode indicator", as: FAAMode.self)
+        s.latitude = f.angle(1, latitude: true)
+        s.longitude = f.angle(3, latitude: false)
+        s.time = f.time(5)
+        s.status = f.indicator(6, "status", as: DataStatus.self)
+        s.mode = f.indicator(7, "mode indicator", as: FAAMode.self)
+        try f.check()
         return s
     }
 }

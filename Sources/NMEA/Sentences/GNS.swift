@@ -40,29 +40,42 @@ public struct GNS: Sendable, Equatable {
         modes = GNSModes()
     }
 
-    static func decode(_ f: Fields, talker: Talker) throws(NMEAError) -> GNS {
+    static func decode(_ f: inout Fields, talker: Talker) throws(NMEAError) -> GNS {
         try f.require(10)
-        var e: NMEAError? = nil
         var s = GNS(talker: talker)
-        s.time = try f.time(1)
-        s.latitude = try f.angle(2, latitude: true)
-        s.longitude = try f.angle(4, latitude: false)
-        let m = f[6]
-        if m.count > 8 { throw f.bad(6, "mode indicators", "more than 8 systems") }
-        for i in 0..<m.count {
-            guard let mode = FAAMode(rawValue: m[i]) else { throw f.bad(6, "mode indicators", "bad GNS mode") }
-            s.modes.append(mode)
-        }
-        s.satellitesUsed = f.integer(7, "satellites used", in: 0...999, &e)
-        s.hdop = f.decimal(8, "HDOP", in: 0...999.99, &e)
-        s.altitudeMSL = f.decimal(9, "altitude", in: -100_000...1_000_000_000, &e)
-        s.geoidSeparation = f.decimal(10, "geoid separation", in: -1000...1000, &e)
-        s.dgpsAge = f.decimal(11, "age of differential data", in: 0...1_000_000, &e)
+        s.time = f.time(1)
+        s.latitude = f.angle(2, latitude: true)
+        s.longitude = f.angle(4, latitude: false)
+        s.modes = f.modes(6, "mode indicators")
+        s.satellitesUsed = f.integer(7, "satellites used", in: 0...999)
+        s.hdop = f.decimal(8, "HDOP", in: 0...999.99)
+        s.altitudeMSL = f.decimal(9, "altitude", in: -100_000...1_000_000_000)
+        s.geoidSeparation = f.decimal(10, "geoid separation", in: -1000...1000)
+        s.dgpsAge = f.decimal(11, "age of differential data", in: 0...1_000_000)
         s.dgpsStation = f.text(12)
-        try e.check()
-        s.navigationalStatus = try f.indicator(13, "navigational status", as: NavigationalStatus.self)
-        try e.check()
+        s.navigationalStatus = f.indicator(13, "navigational status", as: NavigationalStatus.self)
+        try f.check()
         return s
+    }
+}
+
+extension Fields {
+    /// GNS mode indicators, one character per system (at most 8); empty when the field is.
+    mutating func modes(_ number: Int, _ name: StaticString) -> GNSModes {
+        let m = self[number]
+        var modes = GNSModes()
+        if m.count > 8 {
+            fail(number, name, "more than 8 systems")
+            return modes
+        }
+        for i in 0..<m.count {
+            guard let mode = FAAMode(rawValue: m[i]) else {
+                fail(number, name, "bad GNS mode")
+                return GNSModes()
+            }
+            modes.append(mode)
+        }
+        return modes
     }
 }
 

@@ -32,28 +32,25 @@ public struct GSA: Sendable, Equatable {
         satelliteIDs = SatelliteIDs()
     }
 
-    static func decode(_ f: Fields, talker: Talker) throws(NMEAError) -> GSA {
+    static func decode(_ f: inout Fields, talker: Talker) throws(NMEAError) -> GSA {
         try f.require(17)
-        var e: NMEAError? = nil
         var s = GSA(talker: talker)
-        s.selectionMode = try f.indicator(1, "selection mode", as: SelectionMode.self)
-        s.fixType = f.integer(2, "fix type", in: 1...3, &e)
+        s.selectionMode = f.indicator(1, "selection mode", as: SelectionMode.self)
+        s.fixType = f.integer(2, "fix type", in: 1...3)
         for n in 3...14 {
-            if let id = f.integer(n, "satellite id", in: 0...999, &e) { s.satelliteIDs.append(UInt16(id)) }
+            if let id = f.integer(n, "satellite id", in: 0...999) { s.satelliteIDs.append(UInt16(id)) }
         }
-        s.pdop = f.decimal(15, "PDOP", in: 0...999.99, &e)
-        s.hdop = f.decimal(16, "HDOP", in: 0...999.99, &e)
-        s.vdop = f.decimal(17, "VDOP", in: 0...999.99, &e)
+        s.pdop = f.decimal(15, "PDOP", in: 0...999.99)
+        s.hdop = f.decimal(16, "HDOP", in: 0...999.99)
+        s.vdop = f.decimal(17, "VDOP", in: 0...999.99)
         // Field 18 is the NMEA 4.1 system id (one hex digit); SiRF receivers put a TDOP there.
         let f18 = f[18]
         if f18.count == 1 {
-            try e.check()
-            guard let v = Framer.hexValue(f18[0]) else { throw f.bad(18, "system id", "not a hex digit") }
-            s.systemID = v
+            s.systemID = f.hexDigit(18, "system id")
         } else if !f18.isEmpty {
-            _ = try f.decimal(18, "TDOP (SiRF)", in: 0...999.99)
+            _ = f.decimal(18, "TDOP (SiRF)", in: 0...999.99)
         }
-        try e.check()
+        try f.check()
         return s
     }
 }

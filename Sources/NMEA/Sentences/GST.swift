@@ -31,21 +31,20 @@ public struct GST: Sendable, Equatable {
     /// A GST with every field empty.
     public init(talker: Talker) { self.talker = talker }
 
-    static func decode(_ f: Fields, talker: Talker) throws(NMEAError) -> GST {
+    static func decode(_ f: inout Fields, talker: Talker) throws(NMEAError) -> GST {
         try f.require(8)
-        var e: NMEAError? = nil
         var s = GST(talker: talker)
-        s.time = try f.time(1)
+        s.time = f.time(1)
         let range = 0.0...1e9
-        s.rms = f.decimal(2, "RMS", in: range, &e)
-        s.semiMajorSigma = f.decimal(3, "semi-major sigma", in: range, &e)
-        s.semiMinorSigma = f.decimal(4, "semi-minor sigma", in: range, &e)
+        s.rms = f.decimal(2, "RMS", in: range)
+        s.semiMajorSigma = f.decimal(3, "semi-major sigma", in: range)
+        s.semiMinorSigma = f.decimal(4, "semi-minor sigma", in: range)
         // Some receivers (SkyTraq) give the orientation in -180...180.
-        s.orientation = f.decimal(5, "orientation", in: -360...360, &e)
-        s.latitudeSigma = f.decimal(6, "latitude sigma", in: range, &e)
-        s.longitudeSigma = f.decimal(7, "longitude sigma", in: range, &e)
-        s.altitudeSigma = f.decimal(8, "altitude sigma", in: range, &e)
-        try e.check()
+        s.orientation = f.decimal(5, "orientation", in: -360...360)
+        s.latitudeSigma = f.decimal(6, "latitude sigma", in: range)
+        s.longitudeSigma = f.decimal(7, "longitude sigma", in: range)
+        s.altitudeSigma = f.decimal(8, "altitude sigma", in: range)
+        try f.check()
         return s
     }
 }

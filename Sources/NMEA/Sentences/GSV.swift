@@ -78,45 +78,42 @@ public struct GSV: Sendable, Equatable {
             && a.satellites == b.satellites
     }
 
-    static func decode(_ f: Fields, talker: Talker) throws(NMEAError) -> GSV {
+    static func decode(_ f: inout Fields, talker: Talker) throws(NMEAError) -> GSV {
         try f.require(3)
-        var e: NMEAError? = nil
-        guard let total = f.integer(1, "number of sentences", in: 1...99, &e),
-              let number = f.integer(2, "sentence number", in: 1...99, &e) else {
-            try e.check()
+        guard let total = f.integer(1, "number of sentences", in: 1...99),
+              let number = f.integer(2, "sentence number", in: 1...99) else {
+            try f.check()
             throw NMEAError(.badField, "GSV fields 1-2: sentence numbers missing")
         }
-        if number > total { throw f.bad(2, "sentence number", "greater than the number of sentences") }
+        if number > total {
+            f.fail(2, "sentence number", "greater than the number of sentences")
+            try f.check()
+        }
         var s = GSV(talker: talker, total: total, number: number)
-        s.satellitesInView = f.integer(3, "satellites in view", in: 0...999, &e)
+        s.satellitesInView = f.integer(3, "satellites in view", in: 0...999)
         let blockFields = f.count - 3
         var usable = blockFields
         if blockFields % 4 == 1 {
             usable -= 1
-            try e.check()
-            if let c = try f.letter(f.count, "signal id") {
-                guard let v = Framer.hexValue(c) else { throw f.bad(f.count, "signal id", "not a hex digit") }
-                s.signalID = v
-            }
+            s.signalID = f.hexDigit(f.count, "signal id")
         }
-        try e.check()
+        try f.check()
         if usable > 16 { throw NMEAError(.badField, "GSV has more than four satellites") }
         for b in 0..<((usable + 3) / 4) {
             let n = 4 + b * 4
-            let prn = f.integer(n, "satellite id", in: 0...999, &e)
-            let elevation = f.decimal(n + 1, "elevation", in: -90...90, &e)
-            let azimuth = f.decimal(n + 2, "azimuth", in: 0...360, &e)
-            let snr = f.decimal(n + 3, "SNR", in: 0...99, &e)
+            let prn = f.integer(n, "satellite id", in: 0...999)
+            let elevation = f.decimal(n + 1, "elevation", in: -90...90)
+            let azimuth = f.decimal(n + 2, "azimuth", in: 0...360)
+            let snr = f.decimal(n + 3, "SNR", in: 0...99)
             guard let prn else {
-                if elevation == nil && azimuth == nil && snr == nil { continue }
-                try e.check()
-                throw f.bad(n, "satellite id", "missing")
+                if elevation != nil || azimuth != nil || snr != nil { f.fail(n, "satellite id", "missing") }
+                continue
             }
             s.storage[s.satelliteCount] = SatelliteInView(prn: prn, system: GSV.system(talker: talker, prn: prn),
                                                 elevation: elevation, azimuth: azimuth == 360 ? 0 : azimuth, snr: snr)
             s.satelliteCount += 1
         }
-        try e.check()
+        try f.check()
         return s
     }
 

@@ -21,15 +21,13 @@ public struct HDG: Sendable, Equatable {
     /// An HDG with every field empty.
     public init(talker: Talker) { self.talker = talker }
 
-    static func decode(_ f: Fields, talker: Talker) throws(NMEAError) -> HDG {
+    static func decode(_ f: inout Fields, talker: Talker) throws(NMEAError) -> HDG {
         try f.require(5)
-        var e: NMEAError? = nil
         var s = HDG(talker: talker)
-        s.heading = f.decimal(1, "heading", in: 0...360, &e)
-        try e.check()
-        s.deviation = try f.eastWest(2, "deviation", in: 0...180)
-        s.variation = try f.eastWest(4, "variation", in: 0...180)
-        try e.check()
+        s.heading = f.decimal(1, "heading", in: 0...360)
+        s.deviation = f.eastWest(2, "deviation", in: 0...180)
+        s.variation = f.eastWest(4, "variation", in: 0...180)
+        try f.check()
         return s
     }
 

@@ -13,13 +13,12 @@ public struct HDM: Sendable, Equatable {
     /// An HDM with an empty heading.
     public init(talker: Talker) { self.talker = talker }
 
-    static func decode(_ f: Fields, talker: Talker) throws(NMEAError) -> HDM {
+    static func decode(_ f: inout Fields, talker: Talker) throws(NMEAError) -> HDM {
         try f.require(1)
-        var e: NMEAError? = nil
         var s = HDM(talker: talker)
-        s.heading = f.decimal(1, "heading", in: 0...360, &e)
-        f.unit(2, "heading reference", 0x4D, &e)
-        try e.check()
+        s.heading = f.decimal(1, "heading", in: 0...360)
+        f.unit(2, "heading reference", 0x4D)
+        try f.check()
         return s
     }
 

@@ -12,13 +12,12 @@ public struct HDT: Sendable, Equatable {
     /// An HDT with an empty heading.
     public init(talker: Talker) { self.talker = talker }
 
-    static func decode(_ f: Fields, talker: Talker) throws(NMEAError) -> HDT {
+    static func decode(_ f: inout Fields, talker: Talker) throws(NMEAError) -> HDT {
         try f.require(1)
-        var e: NMEAError? = nil
         var s = HDT(talker: talker)
-        s.heading = f.decimal(1, "heading", in: 0...360, &e)
-        f.unit(2, "heading reference", 0x54, &e)
-        try e.check()
+        s.heading = f.decimal(1, "heading", in: 0...360)
+        f.unit(2, "heading reference", 0x54)
+        try f.check()
         return s
     }
 }

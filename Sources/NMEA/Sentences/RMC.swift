@@ -36,22 +36,20 @@ public struct RMC: Sendable, Equatable {
     /// An RMC with every field empty.
     public init(talker: Talker) { self.talker = talker }
 
-    static func decode(_ f: Fields, talker: Talker) throws(NMEAError) -> RMC {
+    static func decode(_ f: inout Fields, talker: Talker) throws(NMEAError) -> RMC {
         try f.require(9)
-        var e: NMEAError? = nil
         var s = RMC(talker: talker)
-        s.time = try f.time(1)
-        s.status = try f.indicator(2, "status", as: DataStatus.self)
-        s.latitude = try f.angle(3, latitude: true)
-        s.longitude = try f.angle(5, latitude: false)
-        s.speedKnots = f.decimal(7, "speed", in: 0...100_000, &e)
-        s.course = f.decimal(8, "course", in: 0...360, &e)
-        try e.check()
-        s.date = try f.ddmmyy(9)
-        s.magneticVariation = try f.eastWest(10, "magnetic variation", in: 0...180)
-        s.mode = try f.indicator(12, "mode indicator", as: FAAMode.self)
-        s.navigationalStatus = try f.indicator(13, "navigational status", as: NavigationalStatus.self)
-        try e.check()
+        s.time = f.time(1)
+        s.status = f.indicator(2, "status", as: DataStatus.self)
+        s.latitude = f.angle(3, latitude: true)
+        s.longitude = f.angle(5, latitude: false)
+        s.speedKnots = f.decimal(7, "speed", in: 0...100_000)
+        s.course = f.decimal(8, "course", in: 0...360)
+        s.date = f.ddmmyy(9)
+        s.magneticVariation = f.eastWest(10, "magnetic variation", in: 0...180)
+        s.mode = f.indicator(12, "mode indicator", as: FAAMode.self)
+        s.navigationalStatus = f.indicator(13, "navigational status", as: NavigationalStatus.self)
+        try f.check()
         return s
     }
 }

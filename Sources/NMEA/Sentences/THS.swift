@@ -15,14 +15,12 @@ public struct THS: Sendable, Equatable {
     /// A THS with every field empty.
     public init(talker: Talker) { self.talker = talker }
 
-    static func decode(_ f: Fields, talker: Talker) throws(NMEAError) -> THS {
+    static func decode(_ f: inout Fields, talker: Talker) throws(NMEAError) -> THS {
         try f.require(2)
-        var e: NMEAError? = nil
         var s = THS(talker: talker)
-        s.heading = f.decimal(1, "heading", in: 0...360, &e)
-        try e.check()
-        s.mode = try f.indicator(2, "mode indicator", as: HeadingMode.self)
-        try e.check()
+        s.heading = f.decimal(1, "heading", in: 0...360)
+        s.mode = f.indicator(2, "mode indicator", as: HeadingMode.self)
+        try f.check()
         return s
     }
 }

@@ -23,21 +23,19 @@ public struct VTG: Sendable, Equatable {
     /// A VTG with every field empty.
     public init(talker: Talker) { self.talker = talker }
 
-    static func decode(_ f: Fields, talker: Talker) throws(NMEAError) -> VTG {
+    static func decode(_ f: inout Fields, talker: Talker) throws(NMEAError) -> VTG {
         try f.require(5)
-        var e: NMEAError? = nil
         var s = VTG(talker: talker)
-        s.course = f.decimal(1, "course true", in: 0...360, &e)
-        f.unit(2, "course true reference", 0x54, &e)
-        s.magneticCourse = f.decimal(3, "course magnetic", in: 0...360, &e)
-        f.unit(4, "course magnetic reference", 0x4D, &e)
-        s.speedKnots = f.decimal(5, "speed knots", in: 0...100_000, &e)
-        f.unit(6, "speed knots unit", 0x4E, &e)
-        s.speedKmh = f.decimal(7, "speed km/h", in: 0...200_000, &e)
-        f.unit(8, "speed km/h unit", 0x4B, &e)
-        try e.check()
-        s.mode = try f.indicator(9, "mode indicator", as: FAAMode.self)
-        try e.check()
+        s.course = f.decimal(1, "course true", in: 0...360)
+        f.unit(2, "course true reference", 0x54)
+        s.magneticCourse = f.decimal(3, "course magnetic", in: 0...360)
+        f.unit(4, "course magnetic reference", 0x4D)
+        s.speedKnots = f.decimal(5, "speed knots", in: 0...100_000)
+        f.unit(6, "speed knots unit", 0x4E)
+        s.speedKmh = f.decimal(7, "speed km/h", in: 0...200_000)
+        f.unit(8, "speed km/h unit", 0x4B)
+        s.mode = f.indicator(9, "mode indicator", as: FAAMode.self)
+        try f.check()
         return s
     }
 }

@@ -21,24 +21,23 @@ public struct ZDA: Sendable, Equatable {
     /// A ZDA with every field empty.
     public init(talker: Talker) { self.talker = talker }
 
-    static func decode(_ f: Fields, talker: Talker) throws(NMEAError) -> ZDA {
+    static func decode(_ f: inout Fields, talker: Talker) throws(NMEAError) -> ZDA {
         try f.require(4)
-        var e: NMEAError? = nil
         var s = ZDA(talker: talker)
-        s.time = try f.time(1)
-        let day = f.integer(2, "day", in: 1...31, &e)
-        let month = f.integer(3, "month", in: 1...12, &e)
-        let year = f.integer(4, "year", in: 1900...9999, &e)
+        s.time = f.time(1)
+        let day = f.integer(2, "day", in: 1...31)
+        let month = f.integer(3, "month", in: 1...12)
+        let year = f.integer(4, "year", in: 1900...9999)
         if let day, let month, let year {
             guard let date = CalendarDate(year: year, month: month, day: day) else {
-                try e.check()
+                try f.check()
                 throw NMEAError(.badField, "ZDA fields 2-4 (date): no such date \(year)-\(month)-\(day)")
             }
             s.date = date
         }
-        s.zoneHours = try f.signedInteger(5, "zone hours", in: -13...13)
-        s.zoneMinutes = f.integer(6, "zone minutes", in: 0...59, &e)
-        try e.check()
+        s.zoneHours = f.signedInteger(5, "zone hours", in: -13...13)
+        s.zoneMinutes = f.integer(6, "zone minutes", in: 0...59)
+        try f.check()
         return s
     }
 }

@@ -248,19 +248,11 @@ public struct NMEADecoder: Sendable {
 /// The decoder receives each parsed sentence directly: it counts it and passes it to the
 /// assembler, keeping any epoch that completes for the caller's handler.
 extension NMEADecoder: SentenceVisitor {
-    mutating func visit(_ s: GGA) { counts.decoded[0] += 1; assembler.add(s, line: currentLine, emitEpoch) }
-    mutating func visit(_ s: RMC) { counts.decoded[1] += 1; assembler.add(s, line: currentLine, emitEpoch) }
-    mutating func visit(_ s: GLL) { counts.decoded[2] += 1; assembler.add(s, line: currentLine, emitEpoch) }
-    mutating func visit(_ s: GSA) { counts.decoded[3] += 1; assembler.add(s, line: currentLine, emitEpoch) }
-    mutating func visit(_ s: GSV) { counts.decoded[4] += 1; assembler.add(s, line: currentLine, emitEpoch) }
-    mutating func visit(_ s: VTG) { counts.decoded[5] += 1; assembler.add(s, line: currentLine, emitEpoch) }
-    mutating func visit(_ s: GST) { counts.decoded[6] += 1; assembler.add(s, line: currentLine, emitEpoch) }
-    mutating func visit(_ s: GBS) { counts.decoded[7] += 1; assembler.add(s, line: currentLine, emitEpoch) }
-    mutating func visit(_ s: ZDA) { counts.decoded[8] += 1; assembler.add(s, line: currentLine, emitEpoch) }
-    mutating func visit(_ s: GNS) { counts.decoded[9] += 1; assembler.add(s, line: currentLine, emitEpoch) }
-    mutating func visit(_ s: HDT) { counts.decoded[10] += 1; assembler.add(s, line: currentLine, emitEpoch) }
-    mutating func visit(_ s: HDG) { counts.decoded[11] += 1; assembler.add(s, line: currentLine, emitEpoch) }
-    mutating func visit(_ s: HDM) { counts.decoded[12] += 1; assembler.add(s, line: currentLine, emitEpoch) }
-    mutating func visit(_ s: THS) { counts.decoded[13] += 1; assembler.add(s, line: currentLine, emitEpoch) }
-    mutating func visit(_ s: NMEASentence) { counts.count(s) }
+    @inline(__always)
+    mutating func visit<S: RegisteredSentence>(_ s: S, ordinal: Int) {
+        counts.decoded[ordinal] += 1
+        assembler.add(s, line: currentLine, emitEpoch)
+    }
+
+    mutating func visit(_ s: NMEASentence) { counts.countUndecoded(s) }
 }

@@ -10,14 +10,14 @@ public struct NMEAStatistics: Sendable {
     public internal(set) var epochs = 0
     /// Rejected lines (or line fragments) by reason.
     public internal(set) var rejected: [NMEAError.Reason: Int] = [:]
-    /// Accepted sentences of the decoded types, indexed by ``NMEAStatistics/decodedTypes``.
+    /// Accepted sentences of the decoded types, indexed by their place in the registry
+    /// (``SentenceRegistry/decodedTypes``).
     var decoded = InlineArray<16, Int>(repeating: 0)
+    /// The number of decoded types the counters have room for.
+    static var counterCapacity: Int { 16 }
     /// Accepted sentences of other standard types, proprietary (`P` + manufacturer) and
     /// encapsulated (`!`) sentences, by name.
     var others: [String: Int] = [:]
-
-    /// The decoded types, in the order of the internal counters.
-    static let decodedTypes: [SentenceType] = [.gga, .rmc, .gll, .gsa, .gsv, .vtg, .gst, .gbs, .zda, .gns, .hdt, .hdg, .hdm, .ths]
 
     /// Empty statistics: every count zero.
     public init() {}
@@ -32,7 +32,7 @@ public struct NMEAStatistics: Sendable {
     /// `"!VDM"` for AIS), sorted by name.
     public var sentencesByType: [(type: String, count: Int)] {
         var out: [(String, Int)] = []
-        for (i, t) in NMEAStatistics.decodedTypes.enumerated() where decoded[i] > 0 {
+        for (i, t) in SentenceRegistry.decodedTypes.enumerated() where decoded[i] > 0 {
             out.append((t.description, decoded[i]))
         }
         for (name, n) in others { out.append((name, n)) }
@@ -44,34 +44,14 @@ public struct NMEAStatistics: Sendable {
         sentencesByType.first { $0.type == type }?.count ?? 0
     }
 
+    /// Counts a sentence that is not decoded: another standard type, proprietary or encapsulated.
     @inline(__always)
-    mutating func count(_ sentence: NMEASentence) {
-        let index: Int
+    mutating func countUndecoded(_ sentence: NMEASentence) {
         switch sentence {
-        case .gga: index = 0
-        case .rmc: index = 1
-        case .gll: index = 2
-        case .gsa: index = 3
-        case .gsv: index = 4
-        case .vtg: index = 5
-        case .gst: index = 6
-        case .gbs: index = 7
-        case .zda: index = 8
-        case .gns: index = 9
-        case .hdt: index = 10
-        case .hdg: index = 11
-        case .hdm: index = 12
-        case .ths: index = 13
-        case .unsupported(_, let type):
-            others[type.description, default: 0] += 1
-            return
-        case .proprietary(let m):
-            others["P" + m.description, default: 0] += 1
-            return
-        case .encapsulated(_, let type):
-            others["!" + type.description, default: 0] += 1
-            return
+        case .unsupported(_, let type): others[type.description, default: 0] += 1
+        case .proprietary(let m): others["P" + m.description, default: 0] += 1
+        case .encapsulated(_, let type): others["!" + type.description, default: 0] += 1
+        default: break
         }
-        decoded[index] += 1
     }
 }

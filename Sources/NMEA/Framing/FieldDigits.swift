@@ -1,0 +1,112 @@
+/// Digit arithmetic shared by the field readers (`FieldDecoding.swift`): powers of ten, a
+/// loop-free reader of short integers, and a non-throwing decimal scanner.
+enum FieldDigits {
+    /// 10ᵏ as a double, exact for k in 0...22 (k ≤ 17 here).
+    @inline(__always)
+    static func powerOfTen(_ k: Int) -> Double {
+        switch k {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        case 9: 1e9
+        case 10: 1e10
+        case 11: 1e11
+        case 12: 1e12
+        case 13: 1e13
+        case 14: 1e14
+        case 15: 1e15
+        case 16: 1e16
+        default: 1e17
+        }
+    }
+
+    /// 10ᵏ as an integer, k in 0...10.
+    @inline(__always)
+    static func intPowerOfTen(_ k: Int) -> Int64 {
+        switch k {
+        case 0: 1
+        case 1: 10
+        case 2: 100
+        case 3: 1_000
+        case 4: 10_000
+        case 5: 100_000
+        case 6: 1_000_000
+        case 7: 10_000_000
+        case 8: 100_000_000
+        case 9: 1_000_000_000
+        default: 10_000_000_000
+        }
+    }
+
+    /// The value of `n` (1...4) decimal digits at `p`, or nil when they are not all digits. Reads
+    /// four bytes at `p` (the caller makes sure they are in the sentence) and converts them
+    /// without a loop (SWAR): the digits are moved to the high lanes, checked together, and
+    /// combined in two multiply-add steps. Short integer fields (satellite ids, elevations,
+    /// azimuths, SNRs, counts) are most of a GSV or GSA sentence.
+    @inline(__always)
+    static func smallUnsigned(_ p: UnsafePointer<UInt8>, _ n: Int) -> Int? {
+        let x = UInt32(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt32.self))
+        let shift = UInt32(truncatingIfNeeded: (4 &- n) &* 8)
+        let lanes: UInt32 = 0xFFFF_FFFF &<< shift
+        // Each used lane minus '0'; a byte below '0' wraps to 0xD0 or more.
+        let d = (x &<< shift) &- (0x3030_3030 & lanes)
+        // A lane above 9 reaches 0x80 when 0x76 is added; one at 0x80 or more has it already.
+        if ((d &+ 0x7676_7676) | d) & 0x8080_8080 & lanes != 0 { return nil }
+        let pairs = (d &* 10 &+ (d &>> 8)) & 0x00FF_00FF
+        return Int((pairs &* 100 &+ (pairs &>> 16)) & 0xFFFF)
+    }
+
+    @inline(__always)
+    static func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
+
+    /// The outcome of ``scanDecimal(_:)``.
+    enum ScanStatus { case value, empty, long, invalid }
+
+    /// Reads a decimal number from a field without throwing (so that it inlines into the
+    /// decoders): up to 15 digits exactly, one rounding.
+    @inline(__always)
+    static func scanDecimal(_ f: Field) -> (Double, ScanStatus) {
+        let n = f.count
+        if n == 0 { return (0, .empty) }
+        let p = f.base + f.start
+        var i = 0
+        var negative = false
+        if p[0] == 0x2D || p[0] == 0x2B {
+            negative = p[0] == 0x2D
+            i = 1
+        }
+        let digitsStart = i
+        var mantissa: Int64 = 0
+        while i < n {
+            let d = p[i] &- 0x30
+            if d > 9 { break }
+            mantissa = mantissa &* 10 &+ Int64(d)
+            i &+= 1
+        }
+        var digits = i &- digitsStart
+        var scale = 0
+        if i < n && p[i] == 0x2E {
+            i &+= 1
+            let fractionStart = i
+            while i < n {
+                let d = p[i] &- 0x30
+                if d > 9 { break }
+                mantissa = mantissa &* 10 &+ Int64(d)
+                i &+= 1
+            }
+            scale = i &- fractionStart
+            digits &+= scale
+        }
+        if i != n || digits == 0 { return (0, .invalid) }
+        // Up to 15 digits the mantissa is exact in a double and 10^scale is exact: one rounding.
+        if digits > 15 { return (0, .long) }
+        let v = scale == 0 ? Double(mantissa) : Double(mantissa) / powerOfTen(scale)
+        return (negative ? -v : v, .value)
+    }
+}
