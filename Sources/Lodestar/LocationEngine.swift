@@ -76,11 +76,11 @@ public struct LocationEngine: Sendable {
     private var lastMagneticSensorHeading: HeadingInstant?
 
     /// How long a sensor heading keeps headings of a lower rank (a magnetic sensor's after a true
-    /// sensor's; course over ground after either) from being delivered, seconds (2 s: a heading
+    /// sensor's; course over ground after either) from being delivered (2 s: a heading
     /// sensor reports at 1 Hz or faster). Measured on the source's monotonic clock when both fixes
     /// have one (a live source, whose readings without a time of their own are dated by
     /// estimate), else between the fixes' UTC times.
-    public static let sensorHeadingPrecedence: TimeInterval = 2
+    public static let sensorHeadingPrecedence: Duration = .seconds(2)
 
     /// - Parameters:
     ///   - configuration: the rules.
@@ -274,6 +274,6 @@ private struct HeadingInstant {
     /// the monotonic clock when both have one, else by their UTC times.
     func isRecent(at later: HeadingInstant) -> Bool {
         let since = if let m = later.monotonic, let m0 = monotonic { (m - m0).seconds } else { later.time.timeIntervalSince(time) }
-        return abs(since) <= LocationEngine.sensorHeadingPrecedence
+        return abs(since) <= LocationEngine.sensorHeadingPrecedence.seconds
     }
 }

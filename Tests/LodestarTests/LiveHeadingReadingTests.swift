@@ -50,7 +50,7 @@ struct LiveHeadingReadingTests {
 
     @Test("for 2 s after a sensor heading, course over ground is not the heading; after that it is again")
     func sensorPrecedence() throws {
-        #expect(LocationEngine.sensorHeadingPrecedence == 2)
+        #expect(LocationEngine.sensorHeadingPrecedence == .seconds(2))
         var engine = LocationEngine(configuration: try LocationConfiguration(headingFilter: nil))
         // Course alone: the heading is the course.
         #expect(engine.process(Self.gnss(0), now: Self.t0).heading?.source == .courseOverGround)

@@ -6,7 +6,7 @@ import Benchmark
 import Foundation
 import Geodesy
 import Lodestar
-import RideBooking
+@_spi(Benchmarks) import RideBooking
 
 /// 100,000 simulated vehicles within 30 km of Charing Cross (seed 2026), one in five on a ride.
 func benchmarkFleet() -> Fleet {

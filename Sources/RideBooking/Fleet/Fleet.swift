@@ -140,7 +140,7 @@ public struct Fleet: Sendable {
     }
 
     /// ``nearestAvailable(to:within:partySize:rideOptionName:at:)`` by a linear scan, for comparison.
-    public func nearestAvailableByLinearScan(
+    @_spi(Benchmarks) public func nearestAvailableByLinearScan(
         to point: Coordinate, within range: Double, partySize: Int? = nil, at date: Date = .distantPast
     ) -> (vehicle: Vehicle, distance: Double)? {
         let party = Int32(clamping: partySize ?? 1)
