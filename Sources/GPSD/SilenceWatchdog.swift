@@ -1,4 +1,5 @@
 import GNSS
+import LodestarInternals
 
 /// Decides when a connected source reports ``GNSS/SourceState/noData(seconds:)`` and
 /// ``GNSS/SourceState/noFix(seconds:)``.

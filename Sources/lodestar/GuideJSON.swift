@@ -2,6 +2,7 @@ import Foundation
 import GNSS
 import Geodesy
 import Lodestar
+import LodestarInternals
 
 /// One JSON object per manager event, for `lodestar guide --json`: members in a fixed order, times
 /// in ISO 8601 UTC, distances in metres, angles in degrees, unknown values left out.
@@ -95,7 +96,7 @@ struct GuideJSON {
     }
 
     private mutating func add(_ key: String, time: Date) {
-        add(key, string: UTCCalendar.iso8601(time))
+        add(key, string: ISO8601.string(time, fractionDigits: 3))
     }
 
     private mutating func add(_ key: String, string: String) {

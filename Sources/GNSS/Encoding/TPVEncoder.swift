@@ -1,4 +1,5 @@
 import Geodesy
+import LodestarInternals
 
 /// Encodes a ``Fix`` as a gpsd `TPV` JSON object, and a ``HeadingReading`` as a gpsd `ATT`
 /// object, one per line, with gpsd 3.22's field names, units, member order and number text, for
@@ -32,7 +33,7 @@ public enum TPVEncoder {
         if let time = fix.time {
             key("time", &out)
             out.append(0x22)
-            UTCCalendar.appendISO8601(time, to: &out)
+            ISO8601.append(time, fractionDigits: 3, to: &out)
             out.append(0x22)
         }
         if let c = fix.coordinate {

@@ -1,4 +1,5 @@
 import GNSS
+import LodestarInternals
 
 /// Builds the text of one compact JSON object (RFC 8259), member by member, in the order the
 /// members are added: `{"type":"GGA","talker":"GP","hdop":0.9}`.

@@ -1,16 +1,16 @@
 /// JSON string literals (RFC 8259), for the hand-written JSON encoders (guide events, sentence
 /// descriptions).
-public enum JSONString {
+package enum JSONString {
     /// `s` as a JSON string literal: quotes, backslashes and control characters escaped (DEL as
     /// `\u007f` too, so that the output stays printable).
-    public static func quoted(_ s: String) -> String {
+    package static func quoted(_ s: String) -> String {
         var text = ""
         append(s, to: &text)
         return text
     }
 
     /// Appends `s` to `text` as a JSON string literal (see ``quoted(_:)``).
-    public static func append(_ s: String, to text: inout String) {
+    package static func append(_ s: String, to text: inout String) {
         text += "\""
         for scalar in s.unicodeScalars {
             switch scalar {
