@@ -28,7 +28,7 @@ let package = Package(
         .target(name: "LodestarInternals"),
         // PROJ's geodesic C API (Karney's algorithm), from Debian's libproj-dev.
         .systemLibrary(name: "CProj", path: "Sources/CProj", providers: [.apt(["libproj-dev"])]),
-        .target(name: "Geodesy", dependencies: ["CProj"]),
+        .target(name: "Geodesy", dependencies: ["CProj", "LodestarInternals"]),
         // World Magnetic Model 2025; NOAA's coefficient file is compiled into the binary.
         .target(name: "GeoMagnetism", dependencies: ["Geodesy", "LodestarInternals"], resources: [.embedInCode("WMM2025.COF")]),
         // Fix, error estimates, FixSource: values and protocols, no I/O.
