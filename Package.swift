@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "NMEA", targets: ["NMEA"]),
         .library(name: "GPSD", targets: ["GPSD"]),
         .library(name: "Lodestar", targets: ["Lodestar"]),
+        .library(name: "TraceSynthesis", targets: ["TraceSynthesis"]),
         .library(name: "RideBooking", targets: ["RideBooking"]),
         .executable(name: "lodestar", targets: ["lodestar"]),
     ],
@@ -21,15 +22,19 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
+        // What several modules share and users must not see, each written once with `package`
+        // access: the UTC calendar and ISO 8601, decimal text, JSON writing, Duration helpers, the
+        // monotonic clock, WGS84 radii, a seeded random generator. Not a product.
+        .target(name: "LodestarInternals"),
         // PROJ's geodesic C API (Karney's algorithm), from Debian's libproj-dev.
         .systemLibrary(name: "CProj", path: "Sources/CProj", providers: [.apt(["libproj-dev"])]),
-        .target(name: "Geodesy", dependencies: ["CProj"]),
+        .target(name: "Geodesy", dependencies: ["CProj", "LodestarInternals"]),
         // World Magnetic Model 2025; NOAA's coefficient file is compiled into the binary.
-        .target(name: "GeoMagnetism", dependencies: ["Geodesy"], resources: [.embedInCode("WMM2025.COF")]),
+        .target(name: "GeoMagnetism", dependencies: ["Geodesy", "LodestarInternals"], resources: [.embedInCode("WMM2025.COF")]),
         // Fix, error estimates, FixSource: values and protocols, no I/O.
-        .target(name: "GNSS", dependencies: ["Geodesy"]),
-        // NMEA 0183 sentences to fixes, one per receiver epoch.
-        .target(name: "NMEA", dependencies: ["GNSS", "Geodesy"]),
+        .target(name: "GNSS", dependencies: ["Geodesy", "LodestarInternals"]),
+        // NMEA 0183 sentences to fixes, one per receiver epoch; and sentences written.
+        .target(name: "NMEA", dependencies: ["GNSS", "Geodesy", "LodestarInternals"]),
         // libgps, gpsd's client library, from Debian's libgps-dev (gps.h API 11 in gpsd 3.22).
         .systemLibrary(
             name: "CGPS", path: "Sources/CGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
@@ -37,40 +42,45 @@ let package = Package(
         .target(name: "CGPSShim", dependencies: ["CGPS"], linkerSettings: [.linkedLibrary("gps")]),
         // The live gpsd FixSource. It reads the magnetic heading sentences gpsd relays but does not
         // report (HDG, HDM) with the NMEA parser.
-        .target(name: "GPSD", dependencies: ["GNSS", "NMEA", "CGPSShim"]),
-        // The location manager, headings, rules, arrival, guidance and the trace synthesizer.
-        .target(name: "Lodestar", dependencies: ["Geodesy", "GeoMagnetism", "GNSS", "NMEA", "GPSD"]),
+        .target(name: "GPSD", dependencies: ["GNSS", "NMEA", "CGPSShim", "LodestarInternals"]),
+        // The location manager, headings, rules, arrival and guidance. No GPSD: a user passes the source.
+        .target(name: "Lodestar", dependencies: ["Geodesy", "GeoMagnetism", "GNSS", "NMEA", "LodestarInternals"]),
+        // The trace generator: a receiver on a route with a realistic GNSS error model, NMEA and ground truth.
+        .target(name: "TraceSynthesis", dependencies: ["Geodesy", "GeoMagnetism", "GNSS", "NMEA", "LodestarInternals"]),
         // Ride requests in SiriKit's resolve → confirm → handle model: fleet, spatial index, SQLite store.
         .target(
             name: "RideBooking",
-            dependencies: ["Geodesy", "GNSS", "Lodestar", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Geodesy", "GNSS", "Lodestar", "LodestarInternals", .product(name: "GRDB", package: "GRDB.swift")],
             resources: [.embedInCode("Resources/london.gazetteer.json")]
         ),
         // Books rides in a loop against a store; the storage tests kill it with SIGKILL mid-request.
-        .executableTarget(name: "RideLoad", dependencies: ["RideBooking", "Geodesy"]),
+        .executableTarget(name: "RideLoad", dependencies: ["RideBooking", "Geodesy", "LodestarInternals"]),
         .executableTarget(
             name: "lodestar",
             dependencies: [
                 "Geodesy", "GeoMagnetism", "GNSS", "NMEA", "GPSD", "Lodestar", "RideBooking",
+                "LodestarInternals", "TraceSynthesis",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .testTarget(name: "LodestarInternalsTests", dependencies: ["LodestarInternals"]),
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
         .testTarget(name: "GeoMagnetismTests", dependencies: ["GeoMagnetism", "Geodesy"]),
-        .testTarget(name: "GNSSTests", dependencies: ["GNSS", "Geodesy"]),
-        .testTarget(name: "NMEATests", dependencies: ["NMEA", "GNSS", "Geodesy"]),
+        .testTarget(name: "GNSSTests", dependencies: ["GNSS", "Geodesy", "LodestarInternals"]),
+        .testTarget(name: "NMEATests", dependencies: ["NMEA", "GNSS", "Geodesy", "LodestarInternals"]),
         // Test support for the live-gpsd tests of GPSDTests and CLITests: child processes in their
         // own process groups, sandboxes with free loopback ports, gpsfake, gpspipe, the lock that
         // keeps live tests from overlapping, and the epochs they compare. Not a product.
         .target(name: "LiveGPSDSupport", dependencies: ["GNSS"], path: "Tests/LiveGPSDSupport"),
-        .testTarget(name: "GPSDTests", dependencies: ["GPSD", "GNSS", "NMEA", "LiveGPSDSupport"]),
+        .testTarget(name: "GPSDTests", dependencies: ["GPSD", "GNSS", "NMEA", "LiveGPSDSupport", "LodestarInternals"]),
         .testTarget(name: "LodestarTests", dependencies: ["Lodestar", "GNSS", "Geodesy", "GeoMagnetism", "GPSD", "LiveGPSDSupport"]),
         // The manager as an application uses it: the public API only (no @testable import).
         .testTarget(name: "LodestarLibraryTests", dependencies: ["Lodestar", "GNSS", "Geodesy"]),
+        .testTarget(name: "TraceSynthesisTests", dependencies: ["TraceSynthesis", "NMEA", "GNSS", "Geodesy", "LodestarInternals"]),
         .testTarget(
             name: "RideBookingTests",
             dependencies: [
-                "RideBooking", "RideLoad", "Lodestar", "GNSS", "Geodesy", "NMEA",
+                "RideBooking", "RideLoad", "Lodestar", "GNSS", "Geodesy", "NMEA", "LodestarInternals",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),

@@ -2,6 +2,7 @@ import CGPSShim
 import Dispatch
 import Foundation
 import GNSS
+import LodestarInternals
 import NMEA
 import Synchronization
 

@@ -1,4 +1,5 @@
 import Foundation
+import LodestarInternals
 
 /// Capped exponential backoff between attempts to reach gpsd.
 ///
@@ -30,13 +31,5 @@ public struct ReconnectBackoff: Sendable, Equatable {
         let grown = first * pow(multiplier, exponent)
         guard grown.isFinite, grown < cap else { return maximum }
         return .nanoseconds(Int64((grown * 1e9).rounded()))
-    }
-}
-
-extension Duration {
-    /// This duration in seconds, as a floating-point number.
-    var seconds: Double {
-        let (s, atto) = components
-        return Double(s) + Double(atto) / 1e18
     }
 }

@@ -1,4 +1,5 @@
 import GNSS
+import LodestarInternals
 
 /// Decides when a connected source reports ``GNSS/SourceState/noData(for:)`` and
 /// ``GNSS/SourceState/noFix(for:)``.

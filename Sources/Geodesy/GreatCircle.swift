@@ -1,4 +1,5 @@
 import Foundation
+import LodestarInternals
 
 /// Navigation on a sphere: distance, initial and final bearing, midpoint, destination, and the
 /// cross-track and along-track distances of a point from a great-circle path.

@@ -1,3 +1,5 @@
+import LodestarInternals
+
 /// A great-circle path given by two points, as n-vectors in the start's meridian frame, with the
 /// normal c = n₁ × n₂ of its plane.
 struct PathFrame {

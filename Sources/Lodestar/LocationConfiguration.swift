@@ -89,11 +89,3 @@ public struct LocationConfiguration: Sendable, Equatable {
         headingSmoothing = timeConstant
     }
 }
-
-extension Duration {
-    /// The duration in seconds, as a `Double`.
-    var seconds: Double {
-        let (s, attoseconds) = components
-        return Double(s) + Double(attoseconds) * 1e-18
-    }
-}

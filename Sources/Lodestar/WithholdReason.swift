@@ -1,4 +1,5 @@
 import Foundation
+import LodestarInternals
 
 /// Why a fix was not delivered as a location. Each reason reads as one line for a person.
 public enum WithholdReason: Sendable, Equatable, CustomStringConvertible {
@@ -24,7 +25,7 @@ public enum WithholdReason: Sendable, Equatable, CustomStringConvertible {
         case .stale(let age, let limit):
             "stale: fix is \(Self.format(age)) s old, maximum age is \(Self.format(limit)) s"
         case .outOfOrder(let time, let previous):
-            "out of order: fix time \(time.formatted(.iso8601)) is not after \(previous.formatted(.iso8601))"
+            "out of order: fix time \(utcSeconds(time)) is not after \(utcSeconds(previous))"
         case .insufficientAccuracy(let accuracy, let required):
             if let accuracy {
                 "accuracy ±\(Self.format(accuracy)) m is worse than the desired ±\(Self.format(required)) m"
@@ -55,7 +56,7 @@ public struct Withholding: Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String {
-        if let time { "\(time.formatted(.iso8601)): \(reason)" } else { reason.description }
+        if let time { "\(utcSeconds(time)): \(reason)" } else { reason.description }
     }
 }
 
@@ -83,4 +84,9 @@ public struct WaitingForAccuracy: Sendable, Equatable, CustomStringConvertible {
         let have = shown.map { "±\(Int($0.rounded())) m" } ?? "accuracy unknown"
         return "acquiring fix \(have) (need ±\(Int(required.rounded())) m)"
     }
+}
+
+/// An instant as ISO 8601 UTC in whole seconds (truncated), `2026-03-14T09:31:12Z`.
+private func utcSeconds(_ date: Date) -> String {
+    ISO8601.string(date, fractionDigits: 0, rounding: .down)
 }

@@ -12,6 +12,7 @@
 import Foundation
 import Geodesy
 import Lodestar
+import LodestarInternals
 import RideBooking
 
 let arguments = CommandLine.arguments

@@ -2,13 +2,14 @@ import Foundation
 import GNSS
 import Geodesy
 import Lodestar
+import LodestarInternals
 
 /// One JSON object per manager event, for `lodestar guide --json`: members in a fixed order, times
 /// in ISO 8601 UTC, distances in metres, angles in degrees, unknown values left out.
 ///
 /// `{"event":"location","time":"2026-03-14T09:31:12.000Z","lat":51.511,...,"distance":312.4,...}`
 struct GuideJSON {
-    private var members: [String] = []
+    private var object = JSONObjectText()
 
     private init(_ event: String) {
         add("event", string: event)
@@ -57,7 +58,7 @@ struct GuideJSON {
             o = GuideJSON("departed")
             o.add(e)
         }
-        return "{" + o.members.joined(separator: ",") + "}"
+        return o.object.json
     }
 
     private mutating func add(_ l: Location) {
@@ -90,15 +91,14 @@ struct GuideJSON {
     }
 
     private mutating func add(_ key: String, _ value: Double?, decimals: Int) {
-        guard let value, value.isFinite else { return }
-        members.append("\"\(key)\":" + DecimalText.string(value, decimals: decimals))
+        object.add(key, fixed: value, decimals: decimals)
     }
 
     private mutating func add(_ key: String, time: Date) {
-        add(key, string: UTCCalendar.iso8601(time))
+        object.add(key, time: time, fractionDigits: 3)
     }
 
     private mutating func add(_ key: String, string: String) {
-        members.append("\"\(key)\":" + JSONString.quoted(string))
+        object.add(key, string)
     }
 }

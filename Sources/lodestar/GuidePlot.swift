@@ -1,6 +1,7 @@
 import Foundation
 import Geodesy
 import Lodestar
+import LodestarInternals
 
 /// The SVG `lodestar guide --plot FILE.svg` writes: the track, the destination and its arrival
 /// circle, a dot at each guidance point (hover for its time, distance and turn), the arrival point,
@@ -41,10 +42,8 @@ struct GuidePlot: Sendable {
     }
 
     private func project(_ c: Coordinate, _ label: String) -> Point {
-        let e2 = 0.00669437999014132, a = 6_378_137.0
         let phi = region.destination.latitude * .pi / 180
-        let w = (1 - e2 * sin(phi) * sin(phi)).squareRoot()
-        let meridional = a * (1 - e2) / (w * w * w), primeVertical = a / w
+        let (meridional, primeVertical) = WGS84.radiiOfCurvature(latitude: phi)
         let dLon = Angle.normalizedLongitude(c.longitude - region.destination.longitude) * .pi / 180
         return Point(
             east: dLon * primeVertical * cos(phi),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import LodestarInternals
 import NMEA
 
 /// `lodestar nmea decode [FILE|-]`: one JSON object per sentence, in the field vocabulary of the
@@ -41,14 +42,13 @@ struct NMEADecodeCommand: ParsableCommand {
     }
 
     func run() throws {
-        let input: ReplayInput
+        let input: InputFile
         do {
-            input = try ReplayInput(path: file)
+            input = try InputFile(path: file)
         } catch {
             ReplaySummary.printError(error.description, prefix: "lodestar: ")
             throw ExitCode.failure
         }
-        defer { input.close() }
 
         let parser = NMEAParser(options: .init(lenient: lenient))
         var lines = LineSplitter()

@@ -1,6 +1,7 @@
 import ArgumentParser
 import GNSS
 import Glibc
+import LodestarInternals
 import NMEA
 
 /// `lodestar replay FILE`: decodes an NMEA trace as fast as possible and writes one record per
@@ -58,14 +59,13 @@ struct ReplayCommand: ParsableCommand {
     }
 
     func run() throws {
-        let input: ReplayInput
+        let input: InputFile
         do {
-            input = try ReplayInput(path: file)
+            input = try InputFile(path: file)
         } catch {
             ReplaySummary.printError(error.description)
             throw ExitCode.failure
         }
-        defer { input.close() }
 
         var decoder = NMEADecoder(options: .init(parser: .init(lenient: lenient)))
         var output = ReplayOutput(fd: 1)

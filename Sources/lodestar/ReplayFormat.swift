@@ -1,5 +1,6 @@
 import ArgumentParser
 import GNSS
+import LodestarInternals
 import NMEA
 
 /// The output formats of `lodestar replay`.
@@ -54,7 +55,7 @@ enum ReplayFormat: String, EnumerableFlag {
     static func appendText(_ epoch: NMEAEpoch, to out: inout [UInt8]) {
         let fix = epoch.fix
         if let t = fix.time {
-            UTCCalendar.appendISO8601(t, to: &out)
+            ISO8601.append(t, fractionDigits: 3, to: &out)
         } else if let t = epoch.timeOfDay {
             out.append(contentsOf: "(no date) \(t)".utf8)
         } else {

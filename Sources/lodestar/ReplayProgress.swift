@@ -1,4 +1,5 @@
 import Glibc
+import LodestarInternals
 
 /// A progress bar on standard error, drawn only when standard error is a terminal and the input
 /// is a large regular file. Redrawn at most ten times a second.
@@ -18,10 +19,9 @@ struct ReplayProgress {
         start = ReplayProgress.now()
     }
 
+    /// The monotonic clock, seconds.
     static func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
+        MonotonicClock.now().seconds
     }
 
     mutating func advance(by bytes: Int) {

@@ -1,13 +1,12 @@
 import Foundation
+import LodestarInternals
 import RideBooking
 
 /// How `lodestar ride` writes statuses, steps and dates as text or JSON.
 enum RideFormat {
     /// `2026-11-21T11:52:03Z`.
     static func date(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.string(from: date)
+        ISO8601.string(date, fractionDigits: 0, rounding: .down)
     }
 
     /// `in 2 min`, `in 40 s`, `3 min ago`, `now`, relative to `now`.

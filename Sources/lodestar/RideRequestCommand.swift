@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Geodesy
+import LodestarInternals
 import RideBooking
 
 /// `lodestar ride request`: resolve → confirm → handle, printing each step, ending with the ride's status.
@@ -60,10 +61,7 @@ struct RideRequestCommand: AsyncParsableCommand {
     }
 
     static func parseDate(_ text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.date(from: text)
+        ISO8601.parse(text)
     }
 
     func run() async throws {

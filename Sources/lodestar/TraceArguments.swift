@@ -2,6 +2,7 @@ import Foundation
 import ArgumentParser
 import Geodesy
 import Lodestar
+import TraceSynthesis
 
 /// Parsing of `lodestar trace synthesize`'s compound arguments; each failure is a one-line error.
 enum TraceArguments {

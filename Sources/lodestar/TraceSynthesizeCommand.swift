@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import Geodesy
 import Lodestar
+import LodestarInternals
+import TraceSynthesis
 
 /// `lodestar trace synthesize`: an NMEA 0183 trace with correct checksums, and its ground truth.
 struct TraceSynthesizeCommand: ParsableCommand {
@@ -140,7 +142,7 @@ struct TraceSynthesizeCommand: ParsableCommand {
                 talker: profile.talker, version: profile.version, sentences: profile.sentences, heading: h,
                 rmcVariation: profile.rmcVariation)
         }
-        guard let startDate = TraceTime.parse(start) else {
+        guard let startDate = ISO8601.parse(start) else {
             throw ValidationError("--start '\(start)' is not YYYY-MM-DDTHH:MM:SS[.s]Z")
         }
         return TraceSpecification(

@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import GNSS
 import GPSD
+import LodestarInternals
 
 /// `lodestar track`: live fixes from gpsd, one line per fix, until Ctrl-C.
 struct TrackCommand: AsyncParsableCommand {

@@ -1,6 +1,7 @@
 import Foundation
 import GNSS
 import GPSD
+import LodestarInternals
 
 /// What `lodestar track` prints for each event of a gpsd source, and the closing summary.
 ///
@@ -109,7 +110,7 @@ struct TrackPrinter: Sendable {
     /// `2035-05-26T09:15:05.000Z  3D  48.2174350 N    8.4144950 E  ±5.2 m  4.88 m/s  course 186.6°  heading 274.1°`;
     /// a magnetic compass's reading shows as `heading 229.8° magnetic (variation 1.3° E)`.
     static func line(for fix: Fix, heading: HeadingReading?) -> String {
-        var parts = [fix.time.map(UTCCalendar.iso8601) ?? "(no time)              ", fix.mode == .threeD ? "3D" : "2D"]
+        var parts = [fix.time.map { ISO8601.string($0, fractionDigits: 3) } ?? "(no time)              ", fix.mode == .threeD ? "3D" : "2D"]
         if let c = fix.coordinate {
             parts.append(String(format: "%10.7f %@", abs(c.latitude), c.latitude < 0 ? "S" : "N"))
             parts.append(String(format: "%11.7f %@", abs(c.longitude), c.longitude < 0 ? "W" : "E"))
@@ -129,12 +130,12 @@ struct TrackPrinter: Sendable {
 
     /// The closing summary, on standard error.
     func printSummary(elapsed: Duration, recorder: NMEARecorder?) {
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let seconds = elapsed.seconds
         var text = String(format: "lodestar track: %d fixes (%d with a position", fixes, positioned)
         if headings > 0 { text += ", \(headings) headings" }
         text += String(format: ") in %.1f s from gpsd at %@", seconds, endpoint.description)
         if let firstTime, let lastTime {
-            text += "; receiver time \(UTCCalendar.iso8601(firstTime)) to \(UTCCalendar.iso8601(lastTime))"
+            text += "; receiver time \(ISO8601.string(firstTime, fractionDigits: 3)) to \(ISO8601.string(lastTime, fractionDigits: 3))"
         }
         text += "; connection lost \(losses) time\(losses == 1 ? "" : "s")"
         if warnings > 0 { text += "; \(warnings) warning\(warnings == 1 ? "" : "s")" }

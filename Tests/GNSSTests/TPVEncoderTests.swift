@@ -1,6 +1,7 @@
 import Foundation
 import GNSS
 import Geodesy
+import LodestarInternals
 import Testing
 
 /// The TPV encoder against gpsd's own JSON: a fix built from a TPV of gpsd's regression output is
@@ -134,8 +135,8 @@ struct GPSDReadFixEncodingTests {
 
     @Test("time rounds to the nearest millisecond, before 1970 too")
     func time() {
-        #expect(UTCCalendar.iso8601(Date(timeIntervalSince1970: 1_600_000_000.9996)) == "2020-09-13T12:26:41.000Z")
-        #expect(UTCCalendar.iso8601(Date(timeIntervalSince1970: -0.25)) == "1969-12-31T23:59:59.750Z")
+        #expect(ISO8601.string(Date(timeIntervalSince1970: 1_600_000_000.9996), fractionDigits: 3) == "2020-09-13T12:26:41.000Z")
+        #expect(ISO8601.string(Date(timeIntervalSince1970: -0.25), fractionDigits: 3) == "1969-12-31T23:59:59.750Z")
     }
 
     @Test("an ATT line for a true heading, as hemi.log.chk has them; none without one")

@@ -1,6 +1,7 @@
 import Foundation
 import GNSS
 import GPSD
+import LodestarInternals
 import Synchronization
 
 /// Consumes a source's events in a task of its own and keeps them, stamped with the monotonic

@@ -1,6 +1,7 @@
 import Foundation
 import GPSD
 import LiveGPSDSupport
+import LodestarInternals
 import Synchronization
 
 #if canImport(Glibc)

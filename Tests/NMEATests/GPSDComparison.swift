@@ -1,5 +1,6 @@
 import Foundation
 import GNSS
+import LodestarInternals
 import NMEA
 
 /// Lodestar's epochs of a gpsd log next to gpsd's TPV for each, field by field.
@@ -146,7 +147,7 @@ struct GPSDComparison {
             rolloverShifted += 1
         default:
             differ("time", fix.time?.timeIntervalSince1970, gpsdTime?.timeIntervalSince1970,
-                   fix.time.map(UTCCalendar.iso8601), tpv["time"]?.string)
+                   fix.time.map { ISO8601.string($0, fractionDigits: 3) }, tpv["time"]?.string)
         }
         // magtrack: Lodestar's TPV writes course − variation (east positive).
         let lodestarMagtrack = TPVEncoder.string(fix).contains("\"magtrack\"")

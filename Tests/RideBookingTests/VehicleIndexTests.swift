@@ -1,6 +1,7 @@
 import Foundation
 import Geodesy
 import Lodestar
+import LodestarInternals
 import RideBooking
 import Testing
 

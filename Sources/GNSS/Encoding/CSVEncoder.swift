@@ -1,3 +1,5 @@
+import LodestarInternals
+
 /// Encodes fixes as CSV rows (RFC 4180), one per epoch, for spreadsheets and data tools.
 ///
 /// Columns (``header``): UTC time (ISO 8601), mode (0 unknown, 1 no fix, 2 2D, 3 3D), quality
@@ -16,7 +18,7 @@ public enum CSVEncoder {
 
     /// Appends the row for `fix` with its line end.
     public static func appendRow(_ fix: Fix, to out: inout [UInt8]) {
-        if let t = fix.time { UTCCalendar.appendISO8601(t, to: &out) }
+        if let t = fix.time { ISO8601.append(t, fractionDigits: 3, to: &out) }
         out.append(0x2C)
         DecimalText.appendInteger(Int64(fix.mode.rawValue), to: &out)
         out.append(0x2C)

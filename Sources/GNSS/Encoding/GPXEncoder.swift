@@ -1,4 +1,5 @@
 import Geodesy
+import LodestarInternals
 
 /// Encodes fixes as a GPX 1.1 track (https://www.topografix.com/GPX/1/1/), the format map tools
 /// open.
@@ -39,7 +40,7 @@ public enum GPXEncoder {
         if let v = fix.altitudeMSL { element("ele", v, 3, &out) }
         if let t = fix.time {
             out.append(contentsOf: "<time>".utf8)
-            UTCCalendar.appendISO8601(t, to: &out)
+            ISO8601.append(t, fractionDigits: 3, to: &out)
             out.append(contentsOf: "</time>".utf8)
         }
         if let v = fix.magneticVariation {

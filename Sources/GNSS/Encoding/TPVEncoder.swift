@@ -1,4 +1,5 @@
 import Geodesy
+import LodestarInternals
 
 /// Encodes a ``Fix`` as a gpsd `TPV` JSON object, and a ``HeadingReading`` as a gpsd `ATT`
 /// object, one per line, with gpsd 3.22's field names, units, member order and number text, for
@@ -22,44 +23,33 @@ import Geodesy
 public enum TPVEncoder {
     /// Appends the TPV object for `fix` and a newline to `out`.
     public static func append(_ fix: Fix, to out: inout [UInt8]) {
-        out.append(contentsOf: #"{"class":"TPV""#.utf8)
-        if let status = gpsdStatus(fix.quality), status >= 2 {
-            key("status", &out)
-            DecimalText.appendInteger(Int64(status), to: &out)
-        }
-        key("mode", &out)
-        DecimalText.appendInteger(Int64(fix.mode.rawValue), to: &out)
-        if let time = fix.time {
-            key("time", &out)
-            out.append(0x22)
-            UTCCalendar.appendISO8601(time, to: &out)
-            out.append(0x22)
-        }
-        if let c = fix.coordinate {
-            number("lat", c.latitude, 9, &out)
-            number("lon", c.longitude, 9, &out)
-        }
-        if let v = fix.altitudeHAE { number("altHAE", v, 4, &out) }
-        if let v = fix.altitudeMSL {
-            number("altMSL", v, 4, &out)
-            number("alt", v, 4, &out)
-        }
+        var o = JSONObjectText(continuing: &out)
+        o.add("class", "TPV")
+        if let status = gpsdStatus(fix.quality), status >= 2 { o.add("status", status) }
+        o.add("mode", fix.mode.rawValue)
+        o.add("time", time: fix.time, fractionDigits: 3)
+        o.add("lat", fixed: fix.coordinate?.latitude, decimals: 9)
+        o.add("lon", fixed: fix.coordinate?.longitude, decimals: 9)
+        o.add("altHAE", fixed: fix.altitudeHAE, decimals: 4)
+        o.add("altMSL", fixed: fix.altitudeMSL, decimals: 4)
+        o.add("alt", fixed: fix.altitudeMSL, decimals: 4)
         let e = fix.errors
-        if let u = e.longitude { number("epx", gpsd(u, .horizontal95), 3, &out) }
-        if let u = e.latitude { number("epy", gpsd(u, .horizontal95), 3, &out) }
-        if let u = e.vertical { number("epv", gpsd(u, .vertical95), 3, &out) }
-        if let v = fix.course { number("track", v, 4, &out) }
+        o.add("epx", fixed: e.longitude.map { gpsd($0, .horizontal95) }, decimals: 3)
+        o.add("epy", fixed: e.latitude.map { gpsd($0, .horizontal95) }, decimals: 3)
+        o.add("epv", fixed: e.vertical.map { gpsd($0, .vertical95) }, decimals: 3)
+        o.add("track", fixed: fix.course, decimals: 4)
         if let v = fix.course, let m = fix.magneticVariation {
-            number("magtrack", Angle.normalizedBearing(v - m), 4, &out)
+            o.add("magtrack", fixed: Angle.normalizedBearing(v - m), decimals: 4)
         }
-        if let v = fix.magneticVariation { number("magvar", v, 1, &out) }
-        if let v = fix.speed { number("speed", v, 3, &out) }
-        if let v = fix.climb { number("climb", v, 3, &out) }
-        if let u = e.course { number("epd", gpsd(u, .horizontal95), 4, &out) }
-        if let u = e.speed { number("eps", gpsd(u, .horizontal95), 2, &out) }
-        if let v = fix.geoidSeparation { number("geoidSep", v, 3, &out) }
-        if let h = horizontal95(e) { number("eph", h, 3, &out) }
-        out.append(contentsOf: "}\n".utf8)
+        o.add("magvar", fixed: fix.magneticVariation, decimals: 1)
+        o.add("speed", fixed: fix.speed, decimals: 3)
+        o.add("climb", fixed: fix.climb, decimals: 3)
+        o.add("epd", fixed: e.course.map { gpsd($0, .horizontal95) }, decimals: 4)
+        o.add("eps", fixed: e.speed.map { gpsd($0, .horizontal95) }, decimals: 2)
+        o.add("geoidSep", fixed: fix.geoidSeparation, decimals: 3)
+        o.add("eph", fixed: horizontal95(e), decimals: 3)
+        o.finish(into: &out)
+        out.append(0x0A)
     }
 
     /// The TPV object for `fix`, with its newline, as a string.
@@ -75,9 +65,11 @@ public enum TPVEncoder {
     @discardableResult
     public static func appendAttitude(_ reading: HeadingReading, to out: inout [UInt8]) -> Bool {
         guard let heading = reading.trueHeading, heading.isFinite else { return false }
-        out.append(contentsOf: #"{"class":"ATT""#.utf8)
-        number("heading", heading, 3, &out)
-        out.append(contentsOf: "}\n".utf8)
+        var o = JSONObjectText(continuing: &out)
+        o.add("class", "ATT")
+        o.add("heading", fixed: heading, decimals: 3)
+        o.finish(into: &out)
+        out.append(0x0A)
         return true
     }
 
@@ -121,21 +113,5 @@ public enum TPVEncoder {
     static func horizontal95(_ e: ErrorEstimates) -> Double? {
         if let h = e.horizontal { return gpsd(h, .horizontal95) }
         return e.horizontalAccuracy.map { $0 * 2 }
-    }
-
-    @inline(__always)
-    static func key(_ name: StaticString, _ out: inout [UInt8]) {
-        out.append(0x2C)
-        out.append(0x22)
-        name.withUTF8Buffer { out.append(contentsOf: $0) }
-        out.append(0x22)
-        out.append(0x3A)
-    }
-
-    @inline(__always)
-    static func number(_ name: StaticString, _ value: Double, _ decimals: Int, _ out: inout [UInt8]) {
-        guard value.isFinite else { return }
-        key(name, &out)
-        DecimalText.append(value, decimals: decimals, to: &out)
     }
 }

@@ -1,3 +1,5 @@
+import LodestarInternals
+
 extension NMEAError {
     /// The rejection of input line `line` (1-based) as one compact JSON object:
     /// `{"error":"checksum_mismatch","line":3,"detail":"checksum 26 != computed 25"}`.

@@ -1,4 +1,5 @@
 import GNSS
+import LodestarInternals
 
 /// The keys of the sentence types Lodestar decodes, from their typed values, in field order: each
 /// registered type's ``RegisteredSentence/describe(into:_:)``.

@@ -1,3 +1,5 @@
+import LodestarInternals
+
 /// The keys of sentences Lodestar recognises but does not decode: their raw `fields`, and the
 /// vocabulary's keys for TXT and ROT read from those fields.
 extension NMEASentenceDescription {

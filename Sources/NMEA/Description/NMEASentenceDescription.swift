@@ -1,3 +1,5 @@
+import LodestarInternals
+
 /// One NMEA sentence as a compact JSON object in the field vocabulary of the shared NMEA test
 /// vectors (`shared/nmea-vectors/README.md`): what `lodestar nmea decode` prints for each line.
 ///

@@ -1,4 +1,5 @@
 import GNSS
+import LodestarInternals
 import Geodesy
 
 extension EpochBuilder {

@@ -1,4 +1,5 @@
 import GNSS
+import LodestarInternals
 
 /// A UTC calendar date as an NMEA sentence gives it (RMC `ddmmyy`, ZDA day, month, year).
 public struct CalendarDate: Hashable, Sendable, Comparable, CustomStringConvertible {

@@ -1,6 +1,7 @@
 import Foundation
 import Geodesy
 import Lodestar
+import LodestarInternals
 
 extension Fleet {
     /// A simulated fleet: `count` vehicles on stands spread evenly over a disc of `radius` metres

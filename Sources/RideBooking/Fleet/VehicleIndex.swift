@@ -1,4 +1,5 @@
 import Geodesy
+import LodestarInternals
 
 /// A spatial index of vehicle positions that answers "the nearest eligible vehicle strictly within
 /// R metres of this point", with distances on the WGS84 ellipsoid (Karney 2013).
@@ -30,11 +31,11 @@ public struct VehicleIndex: Sendable {
 
     /// Vehicle positions by slot.
     public private(set) var positions: [Coordinate]
-    @usableFromInline var vectors: [UnitVector]
+    @usableFromInline var vectors: [NVector]
     /// Slots in tree order.
     @usableFromInline var order: [Int32]
     /// Unit vectors in tree order (copies of `vectors[order[i]]`, for locality).
-    @usableFromInline var tree: [UnitVector]
+    @usableFromInline var tree: [NVector]
     /// Split axis of the node at each tree position.
     @usableFromInline var axes: [UInt8]
     /// Slots whose tree entry is stale; searched linearly.
@@ -45,7 +46,7 @@ public struct VehicleIndex: Sendable {
     /// - Complexity: O(n log n).
     public init(positions: [Coordinate]) {
         self.positions = positions
-        vectors = positions.map(UnitVector.init)
+        vectors = positions.map { NVector(latitude: $0.latitude, longitude: $0.longitude) }
         order = []
         tree = []
         axes = []
@@ -62,7 +63,7 @@ public struct VehicleIndex: Sendable {
     public mutating func move(slot: Int, to position: Coordinate) {
         guard positions.indices.contains(slot) else { return }
         positions[slot] = position
-        vectors[slot] = UnitVector(position)
+        vectors[slot] = NVector(latitude: position.latitude, longitude: position.longitude)
         if !isDisplaced[slot] {
             isDisplaced[slot] = true
             displaced.append(Int32(slot))
@@ -83,10 +84,10 @@ public struct VehicleIndex: Sendable {
         to point: Coordinate, within range: Double, where isEligible: (Int) -> Bool
     ) -> (slot: Int, distance: Double)? {
         guard range > 0, !positions.isEmpty else { return nil }
-        let q = UnitVector(point)
+        let q = NVector(latitude: point.latitude, longitude: point.longitude)
         // Pass 1: nearest by angle among those that could lie within range.
         let limitAngle = range / Self.minimumRadiusOfCurvature
-        let limitChord = UnitVector.chord(angle: limitAngle)
+        let limitChord = NVector.chord(angle: limitAngle)
         var best = (slot: -1, chordSquared: limitChord * limitChord)
         search(q, 0, tree.count, &best, isEligible)
         for slot in displaced {
@@ -96,9 +97,9 @@ public struct VehicleIndex: Sendable {
         }
         guard best.slot >= 0 else { return nil }
         // Pass 2: the ellipsoidal nearest lies within θ₁·ρmax/ρmin.
-        let theta1 = UnitVector.angle(chord: best.chordSquared.squareRoot())
+        let theta1 = NVector.angle(chord: best.chordSquared.squareRoot())
         let bandAngle = min(theta1 * (Self.maximumRadiusOfCurvature / Self.minimumRadiusOfCurvature), limitAngle)
-        let bandChord = UnitVector.chord(angle: bandAngle) * (1 + 1e-12)
+        let bandChord = NVector.chord(angle: bandAngle) * (1 + 1e-12)
         var answer: (slot: Int, distance: Double)?
         var measure = { (slot: Int) in
             let d = Geodesic.wgs84.inverse(from: point, to: positions[slot]).distance
@@ -130,8 +131,8 @@ public struct VehicleIndex: Sendable {
     /// Every slot for which `isEligible` holds whose normal lies within `angle` radians of
     /// `point`'s: all vehicles within ρ_min·angle metres are among them.
     public func slots(near point: Coordinate, angle: Double, where isEligible: (Int) -> Bool) -> [Int] {
-        let q = UnitVector(point)
-        let c = UnitVector.chord(angle: angle)
+        let q = NVector(latitude: point.latitude, longitude: point.longitude)
+        let c = NVector.chord(angle: angle)
         var found: [Int] = []
         var collect = { (slot: Int) in found.append(slot) }
         within(q, c * c, 0, tree.count, isEligible, &collect)
@@ -150,7 +151,7 @@ public struct VehicleIndex: Sendable {
     /// eligibility closure's context is passed once, not at every level).
     @usableFromInline
     func search(
-        _ q: UnitVector, _ lo: Int, _ hi: Int, _ best: inout (slot: Int, chordSquared: Double),
+        _ q: NVector, _ lo: Int, _ hi: Int, _ best: inout (slot: Int, chordSquared: Double),
         _ isEligible: (Int) -> Bool
     ) {
         withUnsafeTemporaryAllocation(of: (lo: Int, hi: Int, planeSquared: Double).self, capacity: Self.stackCapacity) { stack in
@@ -182,7 +183,7 @@ public struct VehicleIndex: Sendable {
     /// Every eligible slot whose chord to `q` is at most √`chordSquared`, without recursion.
     @usableFromInline
     func within(
-        _ q: UnitVector, _ chordSquared: Double, _ lo: Int, _ hi: Int, _ isEligible: (Int) -> Bool,
+        _ q: NVector, _ chordSquared: Double, _ lo: Int, _ hi: Int, _ isEligible: (Int) -> Bool,
         _ visit: inout (Int) -> Void
     ) {
         withUnsafeTemporaryAllocation(of: (lo: Int, hi: Int).self, capacity: Self.stackCapacity) { stack in

@@ -1,5 +1,6 @@
 import Foundation
 import Lodestar
+import LodestarInternals
 
 /// The rider's current location as the location manager last delivered it, and the moment its
 /// age is measured at.
@@ -47,18 +48,10 @@ public struct CurrentLocation: Sendable, Equatable {
         do throws(LocationError) {
             let location = try await manager.requestLocation(timeout: timeout)
             guard let received = location.monotonicTime else { return CurrentLocation(location: location, referenceDate: Date()) }
-            let age = monotonicNow() - received
-            let seconds = Double(age.components.seconds) + Double(age.components.attoseconds) * 1e-18
+            let seconds = (MonotonicClock.now() - received).seconds
             return CurrentLocation(location: location, referenceDate: location.timestamp.addingTimeInterval(max(0, seconds)))
         } catch {
             return .unknown(at: Date())
         }
-    }
-
-    /// CLOCK_MONOTONIC, the clock live fixes are stamped with.
-    private static func monotonicNow() -> Duration {
-        var ts = timespec()
-        _ = clock_gettime(CLOCK_MONOTONIC, &ts)
-        return .seconds(Int64(ts.tv_sec)) + .nanoseconds(Int64(ts.tv_nsec))
     }
 }

@@ -1,6 +1,8 @@
 import Foundation
 import GeoMagnetism
 import Geodesy
+import LodestarInternals
+import NMEA
 
 /// Makes NMEA 0183 traces with correct checksums, and their ground truth, from a
 /// ``TraceSpecification``: the receiver moves along the route's geodesics at the speed profile,
@@ -72,6 +74,9 @@ public struct TraceSynthesizer: Sendable {
         let count = Int((total * Double(spec.rate) + 1e-9).rounded(.down)) + 1
         let needsModel = spec.receiver.heading == .hdg || spec.receiver.heading == .hdm || spec.receiver.rmcVariation
         let model = needsModel ? try WorldMagneticModel.wmm2025 : nil
+        guard let talker = Talker(spec.receiver.talker), let headingTalker = Talker(spec.receiver.headingTalker) else {
+            throw TraceSpecificationError.badValue("a talker is two characters from A-Z and 0-9")
+        }
 
         var rng = SplitMix64(seed: spec.seed)
         var epochs: [TraceEpoch] = []
@@ -103,8 +108,8 @@ public struct TraceSynthesizer: Sendable {
             if hasFix {
                 let noisy = Self.offset(position, north: north, east: east)
                 epoch.reported = Coordinate(
-                    uncheckedLatitude: NMEAFormatter.quantized(noisy.latitude),
-                    longitude: NMEAFormatter.quantized(noisy.longitude))
+                    uncheckedLatitude: SentenceWriter.quantized(noisy.latitude),
+                    longitude: SentenceWriter.quantized(noisy.longitude))
                 let knots = (max(0, speed + speedNoise) / Self.knot * 1000).rounded() / 1000
                 epoch.reportedSpeed = knots * Self.knot
                 let reportedCourse = speed > 0.5
@@ -135,7 +140,7 @@ public struct TraceSynthesizer: Sendable {
             } else if course != nil {
                 epoch.heading = course
             }
-            let block = sentences(for: epoch)
+            let block = sentences(for: epoch, talker: talker, headingTalker: headingTalker)
             epochs.append(epoch)
             originals.append(epoch)
             blocks.append(block)
@@ -175,78 +180,117 @@ public struct TraceSynthesizer: Sendable {
 
     /// A coordinate moved `north` and `east` metres, with the WGS84 radii of curvature.
     static func offset(_ c: Coordinate, north: Double, east: Double) -> Coordinate {
-        let e2 = 0.00669437999014132, a = 6_378_137.0
         let phi = Angle.radians(c.latitude)
-        let w = (1 - e2 * sin(phi) * sin(phi)).squareRoot()
-        let meridional = a * (1 - e2) / (w * w * w), primeVertical = a / w
+        let (meridional, primeVertical) = WGS84.radiiOfCurvature(latitude: phi)
         return Coordinate(
             uncheckedLatitude: c.latitude + Angle.degrees(north / meridional),
             longitude: c.longitude + Angle.degrees(east / (primeVertical * max(cos(phi), 1e-9))))
     }
 
-    /// The sentences of one epoch, in the profile's order, heading last.
-    private func sentences(for epoch: TraceEpoch) -> String {
+    /// The sentences of one epoch, in the profile's order, heading last, each written by the NMEA
+    /// module's writer for its type.
+    private func sentences(for epoch: TraceEpoch, talker: Talker, headingTalker: Talker) -> String {
         let profile = specification.receiver
-        let talker = profile.talker
-        let time = NMEAFormatter.time(epoch.time)
-        let date = NMEAFormatter.date(epoch.time)
-        let (lat, ns) = epoch.reported.map { NMEAFormatter.latitude($0.latitude) } ?? ("", "")
-        let (lon, ew) = epoch.reported.map { NMEAFormatter.longitude($0.longitude) } ?? ("", "")
+        let fields = UTCCalendar.fields(epoch.time, fractionDigits: 2)
+        let time = fields.flatMap {
+            TimeOfDay(hour: $0.hour, minute: $0.minute, second: $0.second, nanosecond: $0.fraction * 10_000_000)
+        }
+        let date = fields.flatMap { CalendarDate(year: $0.year, month: $0.month, day: $0.day) }
         let fix = epoch.hasFix
         let hdop = max(0.5, epoch.sigma * 2.squareRoot() / 3)
-        let knots = epoch.reportedSpeed.map { String(format: "%.3f", $0 / Self.knot) } ?? ""
-        let course = epoch.reportedCourse.map { String(format: "%.1f", $0) } ?? ""
+        let knots = epoch.reportedSpeed.map { $0 / Self.knot }
         var out = ""
         for sentence in profile.sentences.sorted() {
             switch sentence {
             case .gga:
-                let alt = fix ? String(format: "%.1f", specification.altitude) : ""
-                let sep = fix ? String(format: "%.1f", specification.geoidSeparation) : ""
-                out += NMEAFormatter.sentence(
-                    "\(talker)GGA,\(time),\(lat),\(ns),\(lon),\(ew),\(fix ? 1 : 0),\(fix ? "10" : "00"),"
-                        + "\(fix ? String(format: "%.1f", hdop) : ""),\(alt),\(fix ? "M" : ""),\(sep),\(fix ? "M" : ""),,")
+                var gga = GGA(talker: talker)
+                gga.time = time
+                gga.latitude = epoch.reported?.latitude
+                gga.longitude = epoch.reported?.longitude
+                gga.quality = fix ? .gps : .invalid
+                gga.satellitesUsed = fix ? 10 : 0
+                if fix {
+                    gga.hdop = hdop
+                    gga.altitudeMSL = specification.altitude
+                    gga.geoidSeparation = specification.geoidSeparation
+                }
+                out += gga.sentence
             case .gsa:
-                let prns = fix ? "02,05,07,09,13,15,18,20,26,29,," : ",,,,,,,,,,,"
-                let dops = fix ? String(format: "%.1f,%.1f,%.1f", hdop * 1.4, hdop, hdop) : ",,"
-                let system = profile.version == .v41 ? ",1" : ""
-                out += NMEAFormatter.sentence("\(talker)GSA,A,\(fix ? 3 : 1),\(prns),\(dops)\(system)")
+                var gsa = GSA(talker: talker)
+                gsa.selectionMode = .automatic
+                gsa.fixType = fix ? 3 : 1
+                if fix {
+                    for id: UInt16 in [2, 5, 7, 9, 13, 15, 18, 20, 26, 29] { gsa.satelliteIDs.append(id) }
+                    gsa.pdop = hdop * 1.4
+                    gsa.hdop = hdop
+                    gsa.vdop = hdop
+                }
+                if profile.version == .v41 { gsa.systemID = 1 }
+                out += gsa.sentence
             case .gst:
                 guard fix else { continue }
-                let s = String(format: "%.1f", epoch.sigma)
-                let alt = String(format: "%.1f", epoch.sigma * 1.5)
-                out += NMEAFormatter.sentence("\(talker)GST,\(time),\(s),\(s),\(s),0.0,\(s),\(s),\(alt)")
+                var gst = GST(talker: talker)
+                gst.time = time
+                gst.rms = epoch.sigma
+                gst.semiMajorSigma = epoch.sigma
+                gst.semiMinorSigma = epoch.sigma
+                gst.orientation = 0
+                gst.latitudeSigma = epoch.sigma
+                gst.longitudeSigma = epoch.sigma
+                gst.altitudeSigma = epoch.sigma * 1.5
+                out += gst.sentence
             case .rmc:
-                let (variation, varEW) = profile.rmcVariation
-                    ? epoch.reportedVariation.map(NMEAFormatter.eastWest) ?? ("", "") : ("", "")
-                var body = "\(talker)RMC,\(time),\(fix ? "A" : "V"),\(lat),\(ns),\(lon),\(ew),\(knots),\(course),"
-                    + "\(date),\(variation),\(varEW)"
-                if profile.version != .v21 { body += fix ? ",A" : ",N" }
-                if profile.version == .v41 { body += ",V" }
-                out += NMEAFormatter.sentence(body)
+                var rmc = RMC(talker: talker)
+                rmc.time = time
+                rmc.status = fix ? .valid : .invalid
+                rmc.latitude = epoch.reported?.latitude
+                rmc.longitude = epoch.reported?.longitude
+                rmc.speedKnots = knots
+                rmc.course = epoch.reportedCourse
+                rmc.date = date
+                rmc.magneticVariation = profile.rmcVariation ? epoch.reportedVariation : nil
+                if profile.version != .v21 { rmc.mode = fix ? .autonomous : .notValid }
+                if profile.version == .v41 { rmc.navigationalStatus = .notValid }
+                out += rmc.sentence
             case .vtg:
-                let kmh = epoch.reportedSpeed.map { String(format: "%.3f", $0 * 3.6) } ?? ""
-                let mode = profile.version == .v21 ? "" : (fix ? ",A" : ",N")
-                out += NMEAFormatter.sentence("\(talker)VTG,\(course),T,,M,\(knots),N,\(kmh),K\(mode)")
+                var vtg = VTG(talker: talker)
+                vtg.course = epoch.reportedCourse
+                vtg.speedKnots = knots
+                vtg.speedKmh = epoch.reportedSpeed.map { $0 * 3.6 }
+                if profile.version != .v21 { vtg.mode = fix ? .autonomous : .notValid }
+                out += vtg.sentence
             case .zda:
-                let f = TraceTime.fields(epoch.time)
-                out += NMEAFormatter.sentence(
-                    String(format: "\(talker)ZDA,\(time),%02d,%02d,%04d,00,00", f.day, f.month, f.year))
+                var zda = ZDA(talker: talker)
+                zda.time = time
+                zda.date = date
+                zda.zoneHours = 0
+                zda.zoneMinutes = 0
+                out += zda.sentence
             }
         }
-        let ht = profile.headingTalker
         switch profile.heading {
         case .none:
             break
         case .hdt:
-            if let h = epoch.reportedTrueHeading { out += NMEAFormatter.sentence(String(format: "\(ht)HDT,%.1f,T", h)) }
+            if let h = epoch.reportedTrueHeading {
+                var hdt = HDT(talker: headingTalker)
+                hdt.heading = h
+                out += hdt.sentence
+            }
         case .hdg:
             if let m = epoch.reportedMagneticHeading {
-                let (dev, devEW) = specification.deviation.map(NMEAFormatter.eastWest) ?? ("", "")
-                let (variation, varEW) = epoch.reportedVariation.map(NMEAFormatter.eastWest) ?? ("", "")
-                out += NMEAFormatter.sentence(String(format: "\(ht)HDG,%.1f,", m) + "\(dev),\(devEW),\(variation),\(varEW)")
+                var hdg = HDG(talker: headingTalker)
+                hdg.heading = m
+                hdg.deviation = specification.deviation
+                hdg.variation = epoch.reportedVariation
+                out += hdg.sentence
             }
         case .hdm:
-            if let m = epoch.reportedMagneticHeading { out += NMEAFormatter.sentence(String(format: "\(ht)HDM,%.1f,M", m)) }
+            if let m = epoch.reportedMagneticHeading {
+                var hdm = HDM(talker: headingTalker)
+                hdm.heading = m
+                out += hdm.sentence
+            }
         }
         return out
     }

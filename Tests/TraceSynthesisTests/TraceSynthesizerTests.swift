@@ -1,6 +1,7 @@
 import Foundation
 import Geodesy
-import Lodestar
+import LodestarInternals
+import TraceSynthesis
 import Testing
 
 @Suite("trace synthesizer")
@@ -9,7 +10,7 @@ struct TraceSynthesizerTests {
         TraceSpecification(
             waypoints: [try Coordinate(latitude: 51.5, longitude: -0.1), try Coordinate(latitude: 51.501, longitude: -0.1)],
             speeds: [2], holdEnd: 3, rate: 10, noise: 2, coldStart: 1, outages: [.init(start: 20, duration: 5)],
-            receiver: .vehicle, start: try #require(TraceTime.parse("2026-03-01T23:59:50Z")), seed: seed)
+            receiver: .vehicle, start: try #require(ISO8601.parse("2026-03-01T23:59:50Z")), seed: seed)
     }
 
     /// The checksum the NMEA 0183 standard defines, computed here independently.
@@ -22,11 +23,11 @@ struct TraceSynthesizerTests {
 
     @Test("every sentence of every bundled trace has a correct checksum and CR LF ending")
     func checksums() throws {
-        let files = try FileManager.default.contentsOfDirectory(atPath: GroundTruth.tracesDirectory.path)
+        let files = try FileManager.default.contentsOfDirectory(atPath: BundledTraces.directory.path)
             .filter { $0.hasSuffix(".nmea") }
         #expect(files.count >= 8)
         for file in files {
-            let text = try String(contentsOf: GroundTruth.tracesDirectory.appendingPathComponent(file), encoding: .utf8)
+            let text = try String(contentsOf: BundledTraces.directory.appendingPathComponent(file), encoding: .utf8)
             #expect(text.hasSuffix("\r\n"))
             let lines = text.split(separator: "\r\n")
             #expect(lines.allSatisfy(Self.checksumValid), "\(file)")

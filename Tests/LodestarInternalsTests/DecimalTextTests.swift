@@ -1,5 +1,5 @@
 import Foundation
-import GNSS
+import LodestarInternals
 import Testing
 
 /// The fast `%.Nf` formatter against C's printf (through Foundation's `String(format:)`).

@@ -5,13 +5,13 @@ import Glibc
 /// The value is scaled by 10ᴺ and rounded in double arithmetic; when the scaled value lies within
 /// two ulps of a rounding tie (where double rounding could differ from the exact decimal), or is too
 /// large for the fast path, it falls back to `snprintf`, so the text always equals `%.Nf`.
-public enum DecimalText {
+package enum DecimalText {
     static let powers: [Double] = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9]
     static let intPowers: [Int64] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000]
 
     /// Appends `value` with exactly `decimals` fraction digits (0...9). Non-finite values are
     /// written as `null` (the caller should not pass them; JSON has no NaN).
-    public static func append(_ value: Double, decimals: Int, to out: inout [UInt8]) {
+    package static func append(_ value: Double, decimals: Int, to out: inout [UInt8]) {
         guard value.isFinite else {
             out.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
             return
@@ -45,7 +45,7 @@ public enum DecimalText {
     }
 
     /// Appends a decimal integer.
-    public static func appendInteger(_ value: Int64, to out: inout [UInt8]) {
+    package static func appendInteger(_ value: Int64, to out: inout [UInt8]) {
         if value < 0 {
             out.append(0x2D)
             if value == .min {
@@ -74,7 +74,7 @@ public enum DecimalText {
     }
 
     /// `value` with `decimals` fraction digits, as a string.
-    public static func string(_ value: Double, decimals: Int) -> String {
+    package static func string(_ value: Double, decimals: Int) -> String {
         var out: [UInt8] = []
         append(value, decimals: decimals, to: &out)
         return String(decoding: out, as: UTF8.self)
@@ -87,6 +87,20 @@ public enum DecimalText {
             let n = withVaList([Int32(decimals), value]) { vsnprintf(base, 400, "%.*f", $0) }
             let count = min(Int(max(n, 0)), 399)
             for i in 0..<count { out.append(UInt8(bitPattern: base[i])) }
+        }
+    }
+
+    /// Appends `value` (≥ 0) in decimal with at least `digits` digits, zero-padded: `7` with 2
+    /// digits is `07`; a longer value is written whole.
+    package static func appendPadded(_ value: Int, digits: Int, to out: inout [UInt8]) {
+        var divisor = 1
+        for _ in 1..<max(digits, 1) { divisor *= 10 }
+        while divisor <= value / 10 { divisor *= 10 }
+        var v = value
+        while divisor > 0 {
+            out.append(UInt8(truncatingIfNeeded: 48 + v / divisor))
+            v %= divisor
+            divisor /= 10
         }
     }
 }

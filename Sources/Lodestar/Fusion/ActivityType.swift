@@ -1,0 +1,44 @@
+/// What the receiver is carried by, like CoreLocation's `CLActivityType`: it sets how the fusion
+/// filter expects the motion to change, when it calls the receiver still, and how long it
+/// dead-reckons through an outage. See docs/fusion.md for the figures and why.
+public enum ActivityType: String, Sendable, Equatable, Hashable, CaseIterable, CustomStringConvertible {
+    /// A car, a bus, a tractor: brisk accelerations, long stops at lights, tunnels.
+    case automotive
+    /// On foot, running or cycling (`CLActivityType.fitness`): gentle accelerations, frequent stops.
+    case fitness
+    /// A boat: slow changes of velocity, rarely truly still.
+    case maritime
+    /// An aircraft or a drone: fast changes, never parked while airborne.
+    case airborne
+    /// Anything else (the default).
+    case other
+
+    public var description: String { rawValue }
+
+    /// The figures each profile sets.
+    var profile: ActivityProfile {
+        switch self {
+        case .automotive:
+            ActivityProfile(acceleration: 1.0, stationarySpeed: 0.3, maximumDeadReckoning: .seconds(30))
+        case .fitness:
+            ActivityProfile(acceleration: 0.5, stationarySpeed: 0.2, maximumDeadReckoning: .seconds(15))
+        case .maritime:
+            ActivityProfile(acceleration: 0.1, stationarySpeed: 0.1, maximumDeadReckoning: .seconds(60))
+        case .airborne:
+            ActivityProfile(acceleration: 4.0, stationarySpeed: 0.5, maximumDeadReckoning: .seconds(20))
+        case .other:
+            ActivityProfile(acceleration: 1.0, stationarySpeed: 0.25, maximumDeadReckoning: .seconds(30))
+        }
+    }
+}
+
+/// The numbers behind an ``ActivityType``.
+struct ActivityProfile: Sendable, Equatable {
+    /// Spectral density of the white-noise acceleration, m²/s³: the variance of the change of
+    /// velocity over Δt grows by this × Δt.
+    var acceleration: Double
+    /// Below this Doppler speed (m/s), for ``stillEpochs`` epochs running, the receiver is still.
+    var stationarySpeed: Double
+    /// How long the filter dead-reckons through an outage before the location is unknown.
+    var maximumDeadReckoning: Duration
+}

@@ -1,0 +1,335 @@
+import Foundation
+import GNSS
+import Geodesy
+import LodestarInternals
+
+/// The fusion filter: fixes in, fused or dead-reckoned estimates out. Pure, synchronous and
+/// deterministic; the same fixes give the same estimates.
+///
+/// Three ``AxisFilter``s (east, north, up) in a local tangent frame whose origin is the first fix
+/// (moved when the receiver is more than 5 km from it). Each fix enters with its own stated
+/// accuracy (GST's per-axis sigmas, else HDOP × σ_UERE, as docs/nmea-error-model.md states), of
+/// which ``correlatedFraction`` of the variance is taken as the Gauss–Markov error with time
+/// constant ``timeConstant``; Doppler speed and course enter as a velocity measurement; altitude
+/// with its vertical accuracy. On top of the filter:
+/// - stationary: a Doppler speed below the profile's threshold for ``stillEpochs`` epochs holds the
+///   velocity at zero (a zero-velocity update each epoch, no acceleration noise); one epoch well
+///   above it, or two above it, leave the stop;
+/// - outliers: a fix whose innovation's Mahalanobis distance exceeds the 99.9% point of χ² with
+///   two degrees of freedom is rejected (between the 95% and 99.9% points it is down-weighted); a
+///   position that stays outside for ``outlierPatience`` is taken as a real jump and the filter
+///   restarts there;
+/// - outages: a fix without a position is dead-reckoned from the last velocity for at most the
+///   maximum dead-reckoning time, with the covariance growing as the model says.
+/// See docs/fusion.md.
+package struct FusionFilter: Sendable {
+    /// The Gauss–Markov time constant of the receiver's correlated error, seconds.
+    package static let timeConstant = 30.0
+    /// The fraction of a fix's stated variance that is correlated over ``timeConstant``.
+    package static let correlatedFraction = 0.8
+    /// Epochs below the stationary speed before the receiver is taken to be still.
+    package static let stillEpochs = 3
+    /// How long a position may stay outside the gate before the filter believes it.
+    package static let outlierPatience = 8.0
+    /// The gates: χ²₂ at 95% (down-weight beyond) and 99.9% (reject beyond).
+    static let softGate = 5.991, hardGate = 13.816
+    /// Doppler speed noise assumed when the fix states none, m/s (one sigma).
+    static let defaultSpeedSigma = 0.1
+    /// Horizontal accuracy assumed when a fix states none, metres (68% radius).
+    static let defaultHorizontalAccuracy = 10.0
+
+    let profile: ActivityProfile
+    let maximumDeadReckoning: Double
+
+    private var origin: Origin?
+    private var east = AxisFilter(position: 0, variance: 1, correlated: 0.8, velocity: 0, velocityVariance: 1)
+    private var north = AxisFilter(position: 0, variance: 1, correlated: 0.8, velocity: 0, velocityVariance: 1)
+    private var up: AxisFilter?
+    private var lastTime: Date?
+    private var lastMeasurement: Date?
+    private var correlatedVariance = (east: 1.0, north: 1.0, up: 1.0)
+    private(set) var isStationary = false
+    private var slow = 0, fast = 0
+    private var outsideSince: Date?
+
+    /// - Parameter fusion: the profile and the dead-reckoning limit (must be enabled).
+    package init(_ fusion: Fusion) {
+        profile = fusion.activity.profile
+        maximumDeadReckoning = fusion.maximumDeadReckoning.seconds
+    }
+
+    /// The local frame: an origin on the ellipsoid and its metres per radian.
+    private struct Origin: Sendable {
+        var latitude: Double, longitude: Double  // radians
+        var metresPerRadianNorth: Double, metresPerRadianEast: Double
+
+        init(_ c: Coordinate) {
+            latitude = c.latitude * .pi / 180
+            longitude = c.longitude * .pi / 180
+            let (m, n) = WGS84.radiiOfCurvature(latitude: latitude)
+            metresPerRadianNorth = m
+            metresPerRadianEast = n * cos(latitude)
+        }
+
+        func local(_ c: Coordinate) -> (east: Double, north: Double) {
+            var dLon = c.longitude * .pi / 180 - longitude
+            if dLon > .pi { dLon -= 2 * .pi } else if dLon < -.pi { dLon += 2 * .pi }
+            return (dLon * metresPerRadianEast, (c.latitude * .pi / 180 - latitude) * metresPerRadianNorth)
+        }
+
+        func coordinate(east: Double, north: Double) -> Coordinate {
+            Coordinate(
+                uncheckedLatitude: (latitude + north / metresPerRadianNorth) * 180 / .pi,
+                longitude: (longitude + east / max(metresPerRadianEast, 1)) * 180 / .pi)
+        }
+    }
+
+    /// Forgets everything: the next fix starts the filter again.
+    package mutating func reset() {
+        self = FusionFilter(profile: profile, maximumDeadReckoning: maximumDeadReckoning)
+    }
+
+    private init(profile: ActivityProfile, maximumDeadReckoning: Double) {
+        self.profile = profile
+        self.maximumDeadReckoning = maximumDeadReckoning
+    }
+
+    /// Fuses a fix that has a position (`location`, the raw location of `fix`) at `time`.
+    package mutating func fuse(_ fix: UnsafePointer<Fix>, raw location: Location, time: Date) -> FusedEstimate {
+        let hSigma = Self.horizontalSigmas(fix.pointee.errors, location.horizontalAccuracy)
+        let velocity = Self.velocity(fix)
+        if let origin, let last = lastTime, let measured = lastMeasurement,
+           time.timeIntervalSince(measured) <= maximumDeadReckoning {
+            let dt = time.timeIntervalSince(last)
+            var z = origin.local(location.coordinate)
+            if dt > 0 { predict(dt) }
+            setCorrelated(hSigma, vertical: location.verticalAccuracy)
+            updateStillness(speed: velocity?.speed)
+            applyVelocity(velocity)
+            if abs(east.p) > 5_000 || abs(north.p) > 5_000 { recentre(); z = self.origin.map { $0.local(location.coordinate) } ?? z }
+            applyPosition(z, sigmas: hSigma, time: time, fix: fix, location: location, velocity: velocity)
+            applyAltitude(location.altitude, sigma: location.verticalAccuracy)
+        } else {
+            start(at: location, sigmas: hSigma, velocity: velocity)
+            updateStillness(speed: velocity?.speed)
+        }
+        lastTime = time
+        lastMeasurement = time
+        return estimate(deadReckoned: false)
+    }
+
+    /// Dead-reckons to `time` when a fix has no position; nil once the outage is longer than the
+    /// maximum dead-reckoning time, or before any fix.
+    package mutating func deadReckon(to time: Date) -> FusedEstimate? {
+        guard origin != nil, let last = lastTime, let measured = lastMeasurement else { return nil }
+        guard time.timeIntervalSince(measured) <= maximumDeadReckoning else { return nil }
+        let dt = time.timeIntervalSince(last)
+        if dt > 0 {
+            predict(dt)
+            lastTime = time
+        }
+        return estimate(deadReckoned: true)
+    }
+
+    // MARK: Steps
+
+    private mutating func start(at location: Location, sigmas: (east: Double, north: Double), velocity: Velocity?) {
+        let o = Origin(location.coordinate)
+        origin = o
+        let v = velocity?.components ?? (0, 0)
+        let vVar = velocity.map { $0.variance } ?? 100
+        east = AxisFilter(position: 0, variance: sigmas.east * sigmas.east, correlated: Self.correlatedFraction,
+                          velocity: v.east, velocityVariance: vVar)
+        north = AxisFilter(position: 0, variance: sigmas.north * sigmas.north, correlated: Self.correlatedFraction,
+                           velocity: v.north, velocityVariance: vVar)
+        if let altitude = location.altitude {
+            let sv = location.verticalAccuracy ?? 2 * sigmas.north
+            up = AxisFilter(position: altitude, variance: sv * sv, correlated: Self.correlatedFraction,
+                            velocity: 0, velocityVariance: 1)
+        } else {
+            up = nil
+        }
+        setCorrelated(sigmas, vertical: location.verticalAccuracy)
+        isStationary = false
+        slow = 0
+        fast = 0
+        outsideSince = nil
+    }
+
+    private mutating func predict(_ dt: Double) {
+        let q = profile.acceleration
+        let tau = Self.timeConstant
+        east.predict(dt: dt, acceleration: q, timeConstant: tau, correlatedVariance: correlatedVariance.east,
+                     stationary: isStationary)
+        north.predict(dt: dt, acceleration: q, timeConstant: tau, correlatedVariance: correlatedVariance.north,
+                      stationary: isStationary)
+        up?.predict(dt: dt, acceleration: q / 4, timeConstant: tau, correlatedVariance: correlatedVariance.up,
+                    stationary: isStationary)
+    }
+
+    private mutating func setCorrelated(_ sigmas: (east: Double, north: Double), vertical: Double?) {
+        let f = Self.correlatedFraction
+        correlatedVariance.east = f * sigmas.east * sigmas.east
+        correlatedVariance.north = f * sigmas.north * sigmas.north
+        east.limitCorrelated(to: correlatedVariance.east)
+        north.limitCorrelated(to: correlatedVariance.north)
+        if let vertical {
+            correlatedVariance.up = f * vertical * vertical
+            up?.limitCorrelated(to: correlatedVariance.up)
+        }
+    }
+
+    private mutating func updateStillness(speed: Double?) {
+        guard let speed else { return }
+        let threshold = profile.stationarySpeed
+        if speed < threshold {
+            slow += 1
+            fast = 0
+            if slow >= Self.stillEpochs { isStationary = true }
+        } else {
+            slow = 0
+            fast += 1
+            if isStationary, speed > 2 * threshold || fast >= 2 { isStationary = false }
+        }
+    }
+
+    private mutating func applyVelocity(_ velocity: Velocity?) {
+        if isStationary {
+            let zupt = 0.02 * 0.02
+            east.updateVelocity(0, variance: zupt)
+            north.updateVelocity(0, variance: zupt)
+            up?.updateVelocity(0, variance: zupt)
+            return
+        }
+        guard let velocity else { return }
+        let (ve, vn) = velocity.components
+        east.updateVelocity(ve, variance: velocity.variance)
+        north.updateVelocity(vn, variance: velocity.variance)
+    }
+
+    private mutating func applyPosition(
+        _ z: (east: Double, north: Double), sigmas: (east: Double, north: Double), time: Date,
+        fix: UnsafePointer<Fix>, location: Location, velocity: Velocity?
+    ) {
+        let white = 1 - Self.correlatedFraction
+        let re = white * sigmas.east * sigmas.east, rn = white * sigmas.north * sigmas.north
+        let (ye, se) = east.positionInnovation(z.east, whiteVariance: re)
+        let (yn, sn) = north.positionInnovation(z.north, whiteVariance: rn)
+        let d2 = ye * ye / se + yn * yn / sn
+        if d2 > Self.hardGate {
+            let since = outsideSince ?? time
+            outsideSince = since
+            if time.timeIntervalSince(since) >= Self.outlierPatience {
+                // Outside for long enough to be real: start again where the receiver says.
+                start(at: location, sigmas: sigmas, velocity: velocity)
+            }
+            return
+        }
+        outsideSince = nil
+        let inflation = d2 > Self.softGate ? d2 / Self.softGate : 1
+        east.updatePosition(y: ye, s: se + (inflation - 1) * re)
+        north.updatePosition(y: yn, s: sn + (inflation - 1) * rn)
+    }
+
+    private mutating func applyAltitude(_ altitude: Double?, sigma: Double?) {
+        guard let altitude else { return }
+        guard var axis = up else {
+            let sv = sigma ?? 10
+            up = AxisFilter(position: altitude, variance: sv * sv, correlated: Self.correlatedFraction,
+                            velocity: 0, velocityVariance: 1)
+            return
+        }
+        let sv = sigma ?? 10
+        let r = (1 - Self.correlatedFraction) * sv * sv
+        let (y, s) = axis.positionInnovation(altitude, whiteVariance: r)
+        if y * y / s <= 10.83 {  // χ²₁ at 99.9%
+            axis.updatePosition(y: y, s: s)
+        }
+        up = axis
+    }
+
+    /// Moves the origin to the current estimate, so the flat frame stays within a few kilometres.
+    private mutating func recentre() {
+        guard let origin else { return }
+        let here = origin.coordinate(east: east.p, north: north.p)
+        let shift = (east: east.p, north: north.p)
+        self.origin = Origin(here)
+        east.shiftOrigin(by: shift.east)
+        north.shiftOrigin(by: shift.north)
+    }
+
+    // MARK: Output
+
+    private func estimate(deadReckoned: Bool) -> FusedEstimate {
+        let origin = origin ?? Origin(Coordinate(uncheckedLatitude: 0, longitude: 0))
+        let speed = isStationary ? 0 : (east.v * east.v + north.v * north.v).squareRoot()
+        let speedSigma = ((east.vv + north.vv) / 2).squareRoot()
+        var course: Double?
+        var courseAccuracy: Double?
+        if !isStationary, speed > max(0.5, 3 * speedSigma) {
+            course = Angle.normalizedBearing(atan2(east.v, north.v) * 180 / .pi)
+            courseAccuracy = speedSigma / speed * 180 / .pi
+        }
+        return FusedEstimate(
+            coordinate: origin.coordinate(east: east.p, north: north.p),
+            altitude: up?.p, horizontalAccuracy: (east.pp + north.pp).squareRoot(),
+            verticalAccuracy: up?.positionSigma, speed: speed, speedAccuracy: speedSigma, course: course,
+            courseAccuracy: courseAccuracy, isStationary: isStationary, isDeadReckoned: deadReckoned)
+    }
+
+    // MARK: Measurements
+
+    /// The fix's one-sigma errors along east and north, metres.
+    static func horizontalSigmas(_ errors: ErrorEstimates, _ accuracy: Double?) -> (east: Double, north: Double) {
+        if let lat = errors.latitude?.oneSigma, let lon = errors.longitude?.oneSigma, lat > 0, lon > 0 {
+            return (lon, lat)
+        }
+        let h = accuracy.flatMap { $0 > 0 && $0.isFinite ? $0 : nil } ?? defaultHorizontalAccuracy
+        return (h / 2.0.squareRoot(), h / 2.0.squareRoot())
+    }
+
+    /// A Doppler velocity: speed (m/s), course (degrees) and the variance of each component.
+    struct Velocity {
+        var speed: Double
+        var course: Double?
+        var variance: Double
+
+        var components: (east: Double, north: Double) {
+            guard let course else { return (0, 0) }
+            let c = course * .pi / 180
+            return (speed * sin(c), speed * cos(c))
+        }
+    }
+
+    static func velocity(_ fix: UnsafePointer<Fix>) -> Velocity? {
+        guard let speed = fix.pointee.speed, speed.isFinite, speed >= 0 else { return nil }
+        let sigma = fix.pointee.errors.speed?.oneSigma ?? defaultSpeedSigma
+        let course = fix.pointee.course.flatMap { $0.isFinite ? $0 : nil }
+        // Below 0.5 m/s a course is noise: the velocity is only known to be about this small.
+        if speed < 0.5 || course == nil {
+            return Velocity(speed: speed, course: nil, variance: sigma * sigma + speed * speed)
+        }
+        return Velocity(speed: speed, course: course, variance: sigma * sigma)
+    }
+}
+
+/// What the fusion filter says of one epoch.
+package struct FusedEstimate: Sendable, Equatable {
+    package var coordinate: Coordinate
+    /// Metres above mean sea level, when the fixes have altitude.
+    package var altitude: Double?
+    /// Radius of the 68% (2D RMS) circle, metres.
+    package var horizontalAccuracy: Double
+    /// One sigma, metres.
+    package var verticalAccuracy: Double?
+    /// Metres per second; 0 while stationary.
+    package var speed: Double
+    /// One sigma, metres per second.
+    package var speedAccuracy: Double
+    /// Degrees from true north, when moving clearly.
+    package var course: Double?
+    /// One sigma, degrees.
+    package var courseAccuracy: Double?
+    package var isStationary: Bool
+    package var isDeadReckoned: Bool
+}
