@@ -214,7 +214,7 @@ public struct TraceSynthesizer: Sendable {
                     gga.altitudeMSL = specification.altitude
                     gga.geoidSeparation = specification.geoidSeparation
                 }
-                out += gga.sentence
+                out += gga.text
             case .gsa:
                 var gsa = GSA(talker: talker)
                 gsa.selectionMode = .automatic
@@ -226,7 +226,7 @@ public struct TraceSynthesizer: Sendable {
                     gsa.vdop = hdop
                 }
                 if profile.version == .v41 { gsa.systemID = 1 }
-                out += gsa.sentence
+                out += gsa.text
             case .gst:
                 guard fix else { continue }
                 var gst = GST(talker: talker)
@@ -238,7 +238,7 @@ public struct TraceSynthesizer: Sendable {
                 gst.latitudeSigma = epoch.sigma
                 gst.longitudeSigma = epoch.sigma
                 gst.altitudeSigma = epoch.sigma * 1.5
-                out += gst.sentence
+                out += gst.text
             case .rmc:
                 var rmc = RMC(talker: talker)
                 rmc.time = time
@@ -251,21 +251,21 @@ public struct TraceSynthesizer: Sendable {
                 rmc.magneticVariation = profile.rmcVariation ? epoch.reportedVariation : nil
                 if profile.version != .v21 { rmc.mode = fix ? .autonomous : .notValid }
                 if profile.version == .v41 { rmc.navigationalStatus = .notValid }
-                out += rmc.sentence
+                out += rmc.text
             case .vtg:
                 var vtg = VTG(talker: talker)
                 vtg.course = epoch.reportedCourse
                 vtg.speedKnots = knots
                 vtg.speedKmh = epoch.reportedSpeed.map { $0 * 3.6 }
                 if profile.version != .v21 { vtg.mode = fix ? .autonomous : .notValid }
-                out += vtg.sentence
+                out += vtg.text
             case .zda:
                 var zda = ZDA(talker: talker)
                 zda.time = time
                 zda.date = date
                 zda.zoneHours = 0
                 zda.zoneMinutes = 0
-                out += zda.sentence
+                out += zda.text
             }
         }
         switch profile.heading {
@@ -275,7 +275,7 @@ public struct TraceSynthesizer: Sendable {
             if let h = epoch.reportedTrueHeading {
                 var hdt = HDT(talker: headingTalker)
                 hdt.heading = h
-                out += hdt.sentence
+                out += hdt.text
             }
         case .hdg:
             if let m = epoch.reportedMagneticHeading {
@@ -283,13 +283,13 @@ public struct TraceSynthesizer: Sendable {
                 hdg.heading = m
                 hdg.deviation = specification.deviation
                 hdg.variation = epoch.reportedVariation
-                out += hdg.sentence
+                out += hdg.text
             }
         case .hdm:
             if let m = epoch.reportedMagneticHeading {
                 var hdm = HDM(talker: headingTalker)
                 hdm.heading = m
-                out += hdm.sentence
+                out += hdm.text
             }
         }
         return out

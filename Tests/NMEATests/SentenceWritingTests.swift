@@ -11,15 +11,15 @@ struct SentenceWritingTests {
     /// The sentence a parsed line writes again; nil for types without a writer.
     static func written(_ sentence: NMEASentence) -> String? {
         switch sentence {
-        case .gga(let s): s.sentence
-        case .gsa(let s): s.sentence
-        case .gst(let s): s.sentence
-        case .rmc(let s): s.sentence
-        case .vtg(let s): s.sentence
-        case .zda(let s): s.sentence
-        case .hdt(let s): s.sentence
-        case .hdg(let s): s.sentence
-        case .hdm(let s): s.sentence
+        case .gga(let s): s.text
+        case .gsa(let s): s.text
+        case .gst(let s): s.text
+        case .rmc(let s): s.text
+        case .vtg(let s): s.text
+        case .zda(let s): s.text
+        case .hdt(let s): s.text
+        case .hdg(let s): s.text
+        case .hdm(let s): s.text
         default: nil
         }
     }
@@ -48,12 +48,12 @@ struct SentenceWritingTests {
     @Test("empty values are empty fields; units of GGA only with their value")
     func emptyFields() throws {
         let talker = try #require(Talker("GN"))
-        #expect(GGA(talker: talker).sentence == "$GNGGA,,,,,,,,,,,,,,*48\r\n")
+        #expect(GGA(talker: talker).text == "$GNGGA,,,,,,,,,,,,,,*48\r\n")
         var hdg = HDG(talker: try #require(Talker("HC")))
         hdg.heading = 359.96
         hdg.variation = -0.04
         // 359.96 rounds to 360.0 with one decimal, as printf does; −0.04 is written 0.0,W.
-        #expect(hdg.sentence.hasPrefix("$HCHDG,360.0,,,0.0,W*"))
+        #expect(hdg.text.hasPrefix("$HCHDG,360.0,,,0.0,W*"))
     }
 
     @Test("times, negative zones and leap seconds")
@@ -63,7 +63,7 @@ struct SentenceWritingTests {
         zda.date = CalendarDate(year: 2016, month: 12, day: 31)
         zda.zoneHours = -5
         zda.zoneMinutes = 30
-        let text = zda.sentence
+        let text = zda.text
         #expect(text.hasPrefix("$GPZDA,235960.05,31,12,2016,-05,30*"))
         let parsed = try NMEAParser().parse(String(text.dropLast()))  // "\r\n" is one Character
         #expect(parsed == .zda(zda))
@@ -74,7 +74,7 @@ struct SentenceWritingTests {
         var gga = GGA(talker: .gps)
         gga.latitude = -33.856_789_999
         gga.longitude = 151.215_3
-        let fields = gga.sentence.split(separator: ",", omittingEmptySubsequences: false)
+        let fields = gga.text.split(separator: ",", omittingEmptySubsequences: false)
         #expect(fields[2] == "3351.40740" && fields[3] == "S")
         #expect(fields[4] == "15112.91800" && fields[5] == "E")
         #expect(SentenceWriter.quantized(-33.856_789_999) == -203_140_740.0 / 6_000_000)

@@ -1,3 +1,5 @@
+import LodestarInternals
+
 /// A sentence type Lodestar decodes: what the ``SentenceRegistry`` knows of each.
 ///
 /// - its three-letter code (``type``) and whether it has a UTC time field (``carriesTime``);

@@ -4,7 +4,7 @@ extension GGA {
     /// Time with centiseconds, minutes of arc with five decimals, satellites with two digits, HDOP,
     /// altitude, separation and differential age with one decimal; a unit is written only with its
     /// value, an absent value is an empty field.
-    package var sentence: String {
+    package var text: String {
         var w = SentenceWriter(talker: talker, type: "GGA")
         w.field(time, decimals: 2)
         w.latitude(latitude)

@@ -2,7 +2,7 @@ extension GSA {
     /// The sentence, `$GNGSA,A,3,02,05,…,,p.p,h.h,v.v[,s]*HH` + CR LF: twelve satellite slots with
     /// two-digit ids (empty when unused), the DOPs with one decimal, and the system id (NMEA 4.1)
     /// only when there is one.
-    package var sentence: String {
+    package var text: String {
         var w = SentenceWriter(talker: talker, type: "GSA")
         w.letter(selectionMode?.rawValue)
         w.field(fixType, digits: 1)

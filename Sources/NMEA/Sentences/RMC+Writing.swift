@@ -4,7 +4,7 @@ extension RMC {
     ///
     /// Time with centiseconds, speed in knots with three decimals, course and variation with one;
     /// the mode (NMEA 2.3) and the navigational status (4.1) only when there are.
-    package var sentence: String {
+    package var text: String {
         var w = SentenceWriter(talker: talker, type: "RMC")
         w.field(time, decimals: 2)
         w.letter(status?.rawValue)

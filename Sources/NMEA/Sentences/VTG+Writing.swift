@@ -1,7 +1,7 @@
 extension VTG {
     /// The sentence, `$GPVTG,c.c,T,m.m,M,k.kkk,N,s.sss,K[,m]*HH` + CR LF: courses with one
     /// decimal, speeds with three; the units always, the mode (NMEA 2.3) only when there is one.
-    package var sentence: String {
+    package var text: String {
         var w = SentenceWriter(talker: talker, type: "VTG")
         w.field(course, decimals: 1)
         w.letter(UInt8(ascii: "T"))
