@@ -43,6 +43,17 @@ public struct Location: Sendable, Equatable {
     public var sourceName: String
     /// Whether the location is live, replayed from a recording, or simulated.
     public var provenance: Provenance
+    /// Whether this is the receiver's fix as reported, a fused estimate, or a dead-reckoned one.
+    public var kind: LocationKind = .raw
+    /// Whether the fusion filter holds the receiver still (its Doppler speed has stayed below the
+    /// activity's threshold): the location does not wander and the speed is 0. False for raw fixes.
+    public var isStationary = false
+    /// The receiver's own location this one was fused from; nil for a raw or dead-reckoned location.
+    public var raw: Location? {
+        get { rawBox?.location }
+        set { rawBox = newValue.map(RawBox.init) }
+    }
+    private var rawBox: RawBox?
 
     /// Makes a location from its parts. Accuracies are one sigma (68%).
     public init(
@@ -114,6 +125,26 @@ public struct Location: Sendable, Equatable {
     public func distance(from other: Coordinate) -> Double {
         Geodesic.wgs84.inverse(from: other, to: coordinate).distance
     }
+}
+
+/// How a ``Location`` was made.
+public enum LocationKind: String, Sendable, Equatable, Codable {
+    /// The receiver's fix, unchanged (fusion off).
+    case raw
+    /// The fusion filter's estimate from a fix and what came before it.
+    case fused
+    /// Predicted from the last velocity during an outage (no fix), for at most the maximum
+    /// dead-reckoning time; its accuracy grows with the time since the last fix.
+    case deadReckoned
+}
+
+/// The raw location a fused one came from, kept by reference so that a location stays small.
+private final class RawBox: Sendable, Equatable {
+    let location: Location
+
+    init(_ location: Location) { self.location = location }
+
+    static func == (a: RawBox, b: RawBox) -> Bool { a === b || a.location == b.location }
 }
 
 /// Where a ``Location`` came from.

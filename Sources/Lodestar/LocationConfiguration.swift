@@ -30,6 +30,10 @@ public struct LocationConfiguration: Sendable, Equatable {
     public private(set) var headingSmoothing: Duration?
     /// The destination circle to watch for arrival and departure; nil watches none.
     public var arrivalRegion: ArrivalRegion?
+    /// Whether fixes are fused (``Fusion/on``, the default, or ``Fusion/fused(for:maximumDeadReckoning:)``
+    /// for an activity) or delivered as the receiver gave them (``Fusion/off``). The rules apply to
+    /// the fused locations.
+    public var fusion: Fusion = .on
 
     /// The defaults: every valid fix, no distance filter, heading filter 1°, any fix age, course
     /// heading above 1 m/s, no smoothing, no arrival region.
@@ -41,15 +45,17 @@ public struct LocationConfiguration: Sendable, Equatable {
         courseHeadingThreshold = 1
         headingSmoothing = nil
         arrivalRegion = nil
+        fusion = .on
     }
 
     /// - Throws: ``RuleError`` naming the first value out of its range (see each property).
     public init(
         desiredAccuracy: DesiredAccuracy = .best, distanceFilter: Double? = nil, headingFilter: Double? = 1,
         maximumFixAge: Duration? = nil, courseHeadingThreshold: Double = 1, headingSmoothing: Duration? = nil,
-        arrivalRegion: ArrivalRegion? = nil
+        arrivalRegion: ArrivalRegion? = nil, fusion: Fusion = .on
     ) throws(RuleError) {
         self.init()
+        self.fusion = fusion
         self.desiredAccuracy = desiredAccuracy
         self.arrivalRegion = arrivalRegion
         try setDistanceFilter(distanceFilter)

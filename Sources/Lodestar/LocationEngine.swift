@@ -50,6 +50,8 @@ public struct LocationEngine: Sendable {
     private var smoother: HeadingSmoother?
     private var smoothedSource: HeadingSource?
     private var monitor: ArrivalMonitor?
+    /// The fusion filter, when ``LocationConfiguration/fusion`` is on.
+    private var fusion: FusionFilter?
 
     /// The last location delivered.
     public private(set) var lastDelivered: Location?
@@ -98,6 +100,7 @@ public struct LocationEngine: Sendable {
         estimator = HeadingEstimator(courseThreshold: configuration.courseHeadingThreshold)
         smoother = configuration.headingSmoothing.map { HeadingSmoother(timeConstant: $0.seconds) }
         monitor = configuration.arrivalRegion.map(ArrivalMonitor.init(region:))
+        fusion = configuration.fusion.isEnabled ? FusionFilter(configuration.fusion) : nil
     }
 
     /// Forgets the history of the previous fixes (times, last delivered location and heading,
@@ -121,6 +124,9 @@ public struct LocationEngine: Sendable {
         }
         if new.arrivalRegion != previous.arrivalRegion {
             monitor = new.arrivalRegion.map(ArrivalMonitor.init(region:))
+        }
+        if new.fusion != previous.fusion {
+            fusion = new.fusion.isEnabled ? FusionFilter(new.fusion) : nil
         }
     }
 
@@ -163,13 +169,22 @@ public struct LocationEngine: Sendable {
         lastAcceptedTime = time
         if let m = fix.pointee.monotonicTime { timeAnchor = (time, m) }
         if fix.pointee.hasPosition, let c = fix.pointee.coordinate { lastKnownCoordinate = c }
-        if updatingHeading { deriveHeading(at: fix, time: time, into: &out) }
-        guard fix.pointee.hasPosition, let location = Location(at: fix, sourceName: sourceName, provenance: provenance)
-        else {
-            if !fix.pointee.hasPosition {
-                out.withheld = Withholding(time: time, reason: .noPosition)
-                reportPositionUnknownIfNeeded(into: &out)
+        var location = fix.pointee.hasPosition ? Location(at: fix, sourceName: sourceName, provenance: provenance) : nil
+        if fusion != nil { location = fuse(fix, raw: location, time: time) }
+        if updatingHeading {
+            if let fused = location, fused.kind == .fused {
+                // Course over ground from the filtered velocity, without raw course's scatter.
+                var steadied = fix.pointee
+                steadied.course = fused.course
+                steadied.speed = fused.speed
+                withUnsafePointer(to: steadied) { deriveHeading(at: $0, time: time, into: &out) }
+            } else {
+                deriveHeading(at: fix, time: time, into: &out)
             }
+        }
+        guard let location else {
+            out.withheld = Withholding(time: time, reason: .noPosition)
+            reportPositionUnknownIfNeeded(into: &out)
             return out
         }
         positionUnknownReported = false
@@ -199,6 +214,41 @@ public struct LocationEngine: Sendable {
         bestAccuracySinceDelivery = nil
         out.isDelivered = true
         return out
+    }
+
+    /// The fused location of a fix with a position (`raw`), or the dead-reckoned one of a fix
+    /// without (nil once the outage outlasts the maximum dead-reckoning time).
+    private mutating func fuse(_ fix: UnsafePointer<Fix>, raw: Location?, time: Date) -> Location? {
+        guard var filter = fusion else { return raw }
+        defer { fusion = filter }
+        if let raw {
+            let e = filter.fuse(fix, raw: raw, time: time)
+            var fused = raw
+            fused.raw = raw
+            fused.kind = .fused
+            fused.isStationary = e.isStationary
+            fused.coordinate = e.coordinate
+            if let altitude = e.altitude, let rawAltitude = raw.altitude {
+                fused.altitude = altitude
+                fused.ellipsoidalAltitude = raw.ellipsoidalAltitude.map { $0 + altitude - rawAltitude }
+                fused.verticalAccuracy = e.verticalAccuracy
+            }
+            fused.horizontalAccuracy = e.horizontalAccuracy
+            fused.speed = e.speed
+            fused.speedAccuracy = e.speedAccuracy
+            fused.course = e.course
+            fused.courseAccuracy = e.courseAccuracy
+            return fused
+        }
+        guard let e = filter.deadReckon(to: time) else { return nil }
+        var reckoned = Location(
+            coordinate: e.coordinate, altitude: e.altitude, horizontalAccuracy: e.horizontalAccuracy,
+            verticalAccuracy: e.verticalAccuracy, speed: e.speed, speedAccuracy: e.speedAccuracy, course: e.course,
+            courseAccuracy: e.courseAccuracy, timestamp: time, monotonicTime: fix.pointee.monotonicTime,
+            sourceName: sourceName, provenance: provenance)
+        reckoned.kind = .deadReckoned
+        reckoned.isStationary = e.isStationary
+        return reckoned
     }
 
     /// The UTC time of a heading reading that came without one: the anchor's time plus the

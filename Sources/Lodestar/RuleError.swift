@@ -18,6 +18,8 @@ public enum RuleError: Error, Sendable, Equatable, CustomStringConvertible {
     case arrivalRadius(Double)
     /// An arrival dwell time must be ≥ 0.
     case arrivalDwell(Duration)
+    /// The fusion filter's dead-reckoning limit must be > 0 and at most 10 minutes.
+    case maximumDeadReckoning(Duration)
 
     public var description: String {
         switch self {
@@ -29,6 +31,7 @@ public enum RuleError: Error, Sendable, Equatable, CustomStringConvertible {
         case .headingSmoothing(let d): "headingSmoothing must be longer than 0 s, not \(d)"
         case .arrivalRadius(let m): "an arrival radius must be a finite number of metres > 0, not \(m)"
         case .arrivalDwell(let d): "an arrival dwell time must be 0 s or more, not \(d)"
+        case .maximumDeadReckoning(let d): "maximumDeadReckoning must be longer than 0 s and at most 600 s, not \(d)"
         }
     }
 

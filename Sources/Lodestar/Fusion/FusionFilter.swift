@@ -136,7 +136,7 @@ package struct FusionFilter: Sendable {
     private mutating func start(at location: Location, sigmas: (east: Double, north: Double), velocity: Velocity?) {
         let o = Origin(location.coordinate)
         origin = o
-        let v = velocity?.components ?? (0, 0)
+        let v = velocity?.components ?? (east: 0, north: 0)
         let vVar = velocity.map { $0.variance } ?? 100
         east = AxisFilter(position: 0, variance: sigmas.east * sigmas.east, correlated: Self.correlatedFraction,
                           velocity: v.east, velocityVariance: vVar)
