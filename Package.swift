@@ -55,24 +55,26 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
-        .testTarget(name: "GeoMagnetismTests", dependencies: ["GeoMagnetism", "Geodesy"]),
-        .testTarget(name: "GNSSTests", dependencies: ["GNSS", "Geodesy"]),
-        .testTarget(name: "NMEATests", dependencies: ["NMEA", "GNSS", "Geodesy"]),
-        // Test support for the live-gpsd tests of GPSDTests and CLITests: child processes in their
-        // own process groups, sandboxes with free loopback ports, gpsfake, gpspipe, the lock that
-        // keeps live tests from overlapping, and the epochs they compare. Not a product.
-        .target(name: "LiveGPSDSupport", dependencies: ["GNSS"], path: "Tests/LiveGPSDSupport"),
-        .testTarget(name: "GPSDTests", dependencies: ["GPSD", "GNSS", "NMEA", "LiveGPSDSupport"]),
-        .testTarget(name: "LodestarTests", dependencies: ["Lodestar", "GNSS", "Geodesy", "GeoMagnetism", "GPSD", "LiveGPSDSupport"]),
+        .testTarget(name: "GeodesyTests", dependencies: ["Geodesy", "TestSupport"]),
+        .testTarget(name: "GeoMagnetismTests", dependencies: ["GeoMagnetism", "Geodesy", "TestSupport"]),
+        .testTarget(name: "GNSSTests", dependencies: ["GNSS", "Geodesy", "TestSupport"]),
+        .testTarget(name: "NMEATests", dependencies: ["NMEA", "GNSS", "Geodesy", "TestSupport"]),
+        // What the test targets share, written once: the reference data's location (`../shared`,
+        // `Traces/`), NMEA checksum framing, waiting for a condition, the `liveGPSD` tag, and for
+        // the live-gpsd tests child processes in their own process groups, sandboxes with free
+        // loopback ports, gpsfake, gpspipe, the lock that keeps live tests from overlapping, and
+        // the epochs they compare. Not a product.
+        .target(name: "TestSupport", dependencies: ["GNSS"], path: "Tests/TestSupport"),
+        .testTarget(name: "GPSDTests", dependencies: ["GPSD", "GNSS", "NMEA", "TestSupport"]),
+        .testTarget(name: "LodestarTests", dependencies: ["Lodestar", "GNSS", "Geodesy", "GeoMagnetism", "GPSD", "TestSupport"]),
         .testTarget(
             name: "RideBookingTests",
             dependencies: [
-                "RideBooking", "RideLoad", "Lodestar", "GNSS", "Geodesy", "NMEA",
+                "RideBooking", "RideLoad", "Lodestar", "GNSS", "Geodesy", "NMEA", "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
-        .testTarget(name: "CLITests", dependencies: ["lodestar", "Geodesy", "GeoMagnetism", "LiveGPSDSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["lodestar", "Geodesy", "GeoMagnetism", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,6 +2,7 @@ import Foundation
 import GNSS
 import GPSD
 import Synchronization
+import TestSupport
 
 /// Consumes a source's events in a task of its own and keeps them, stamped with the monotonic
 /// time the consumer received them, for a test to wait on and inspect.
@@ -34,12 +35,7 @@ final class EventLog: Sendable {
 
     /// Polls every 20 ms until `condition` holds for the events so far; false on timeout.
     func wait(upTo timeout: Duration, until condition: ([FixSourceEvent]) -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if condition(events) { return true }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        return condition(events)
+        await waitUntil(upTo: timeout) { condition(events) }
     }
 
     /// Cancels the consumer (which makes the reader thread close its connection) and waits for it.

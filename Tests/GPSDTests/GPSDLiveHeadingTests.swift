@@ -1,6 +1,6 @@
 import Foundation
 import GNSS
-import LiveGPSDSupport
+import TestSupport
 import Testing
 
 @testable import GPSD
@@ -19,7 +19,9 @@ extension GPSDLiveTests {
             defer { gpsd.stop() }
             let pipe = try GPSPipe(sandbox: sandbox)
             defer { pipe.process.stop() }
-            try await Task.sleep(for: .milliseconds(500))
+            // gpspipe watches first, so it sees every TPV Lodestar sees, and more; the device is open.
+            let reporting = await waitUntil(upTo: .seconds(5)) { pipe.isReceivingReports }
+            try #require(reporting, "gpspipe receives no reports from gpsd")
 
             let events = EventLog(GPSDLiveTests.source(sandbox))
             let enough = await events.wait(upTo: .seconds(3)) { _ in events.fixes.count { $0.heading != nil } >= 8 }

@@ -1,6 +1,6 @@
 import Foundation
 import GNSS
-import LiveGPSDSupport
+import TestSupport
 import Testing
 
 @testable import GPSD
@@ -9,7 +9,7 @@ import Testing
 /// its own TMPDIR. They run one at a time: each starts gpsd, gpsfake (Python) and often gpspipe,
 /// and on a 2-core machine parallel runs starve each other's timing. The nested suites in the
 /// other GPSDLive*.swift files inherit `.serialized`.
-@Suite("live gpsd", .serialized)
+@Suite("live gpsd", .serialized, .tags(.liveGPSD))
 struct GPSDLiveTests {
     /// Options that make the tests quick: short backoff, short silences.
     static func quickOptions(recorder: NMEARecorder? = nil) -> GPSDSourceOptions {
@@ -35,8 +35,9 @@ extension GPSDLiveTests {
             defer { gpsd.stop() }
             let pipe = try GPSPipe(sandbox: sandbox)
             defer { pipe.process.stop() }
-            // gpspipe watches first, so it sees every TPV Lodestar sees, and more.
-            try await Task.sleep(for: .milliseconds(500))
+            // gpspipe watches first, so it sees every TPV Lodestar sees, and more; the device is open.
+            let reporting = await waitUntil(upTo: .seconds(5)) { pipe.isReceivingReports }
+            try #require(reporting, "gpspipe receives no reports from gpsd")
 
             let events = EventLog(GPSDLiveTests.source(sandbox))
             let enough = await events.wait(upTo: .seconds(4)) { evs in

@@ -1,6 +1,6 @@
 import Foundation
 import GPSD
-import LiveGPSDSupport
+import TestSupport
 import Synchronization
 
 #if canImport(Glibc)

@@ -20,6 +20,13 @@ public final class GPSPipe: Sendable {
         return text.split(whereSeparator: \.isNewline).map(String.init)
     }
 
+    /// Whether gpspipe has received a report from the device (a TPV, SKY or ATT): gpsd has
+    /// answered its watch, opened the device and is reading it, so from then on gpspipe receives
+    /// every report gpsd sends, and another client joins a running stream.
+    public var isReceivingReports: Bool {
+        lines.contains { line in ["TPV", "SKY", "ATT"].contains { line.hasPrefix(#"{"class":""# + $0 + "\"") } }
+    }
+
     /// The TPV reports written so far, in order.
     public var tpvLines: [String] { lines.filter { $0.hasPrefix(#"{"class":"TPV""#) } }
 
