@@ -58,7 +58,13 @@ let package = Package(
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy", "TestSupport"]),
         .testTarget(name: "GeoMagnetismTests", dependencies: ["GeoMagnetism", "Geodesy", "TestSupport"]),
         .testTarget(name: "GNSSTests", dependencies: ["GNSS", "Geodesy", "TestSupport"]),
-        .testTarget(name: "NMEATests", dependencies: ["NMEA", "GNSS", "Geodesy", "TestSupport"]),
+        .testTarget(name: "NMEATests", dependencies: ["NMEA", "GNSS", "Geodesy", "TestSupport", "NMEAFuzzing"]),
+        // The NMEA fuzzer's checks, called by the libFuzzer executable FuzzNMEA (`make fuzz`
+        // builds it with -sanitize=fuzzer,address -DFUZZING; built plainly it checks the files it
+        // is given) and by NMEATests on the committed corpus Fuzz/Corpus. Not products.
+        .target(name: "NMEAFuzzing", dependencies: ["NMEA", "GNSS"], path: "Fuzz/NMEAFuzzing"),
+        .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
+        .executableTarget(name: "FuzzNMEA", dependencies: ["NMEAFuzzing", "CLibFuzzer"], path: "Fuzz/FuzzNMEA"),
         // What the test targets share, written once: the reference data's location (`../shared`,
         // `Traces/`), NMEA checksum framing, waiting for a condition, the `liveGPSD` tag, and for
         // the live-gpsd tests child processes in their own process groups, sandboxes with free
