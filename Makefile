@@ -18,7 +18,7 @@ FUZZ_BIN := $(FUZZ_BUILD)/release/FuzzNMEA
 FUZZ_CORPUS := Fuzz/Corpus
 FUZZ_SEEDS := $(wildcard ../shared/traces/gpsd)
 
-.PHONY: all deps build test demo bench clean fuzz fuzz-build
+.PHONY: all deps build test demo bench bench-gpsd clean fuzz fuzz-build
 
 all: build
 
@@ -67,6 +67,13 @@ bench: deps $(BENCH_CORPUS)
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark
 	$(SWIFT) build -c release --static-swift-stdlib --product lodestar
 	python3 scripts/bench-replay.py .build/release/lodestar $(BENCH_CORPUS)
+	$(MAKE) bench-gpsd
+
+# Live gpsd latency and idle CPU (Tests/GPSDMeasurements): a real gpsd fed by gpsfake on loopback,
+# as the live tests use, built as they are (debug). Prints the figures BENCHMARKS.md quotes.
+bench-gpsd: deps
+	$(SWIFT) build --product GPSDMeasurements
+	.build/debug/GPSDMeasurements
 
 clean:
 	$(SWIFT) package clean

@@ -68,9 +68,12 @@ let package = Package(
         // What the test targets share, written once: the reference data's location (`../shared`,
         // `Traces/`), NMEA checksum framing, waiting for a condition, the `liveGPSD` tag, and for
         // the live-gpsd tests child processes in their own process groups, sandboxes with free
-        // loopback ports, gpsfake, gpspipe, the lock that keeps live tests from overlapping, and
-        // the epochs they compare. Not a product.
-        .target(name: "TestSupport", dependencies: ["GNSS"], path: "Tests/TestSupport"),
+        // loopback ports, gpsfake, gpspipe, the lock that keeps live tests from overlapping, a
+        // source's event log, the reader thread's CPU time and the epochs they compare. Not a product.
+        .target(name: "TestSupport", dependencies: ["GNSS", "GPSD"], path: "Tests/TestSupport"),
+        // The live gpsd measurements (latency, idle CPU) that `make bench` runs: figures for
+        // BENCHMARKS.md, kept out of the test suite.
+        .executableTarget(name: "GPSDMeasurements", dependencies: ["GPSD", "GNSS", "TestSupport"], path: "Tests/GPSDMeasurements"),
         .testTarget(name: "GPSDTests", dependencies: ["GPSD", "GNSS", "NMEA", "TestSupport"]),
         .testTarget(name: "LodestarTests", dependencies: ["Lodestar", "GNSS", "Geodesy", "GeoMagnetism", "GPSD", "TestSupport"]),
         .testTarget(
