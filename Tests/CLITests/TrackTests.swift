@@ -53,7 +53,9 @@ struct TrackTests {
         let flowing = await waitUntil(upTo: .seconds(5)) { track.stdout.components(separatedBy: " 48.2").count > 5 }
         first.stop()
         let lost = await waitUntil(upTo: .seconds(3)) { track.stderr.contains("connection lost") }
-        try await Task.sleep(for: .seconds(1))  // a few retries while nothing listens
+        // The scenario, not a wait for something: nothing listens for 1 s (a refused retry
+        // 0.5 s after the loss), and the retry prints nothing.
+        try await Task.sleep(for: .seconds(1))
         let second = try FakeGPS(log: SharedTraces.gpsdLog("iTrek.log"), sandbox: h, cycle: 0.02)
         defer { second.stop() }
         let resumed = await waitUntil(upTo: .seconds(8)) { track.stdout.contains(" 35.33") }
@@ -74,9 +76,13 @@ struct TrackTests {
         defer { h.release() }
         let track = try h.startLodestar(["track", "--gpsd", "localhost:\(h.port)"])
         defer { track.stop() }
+        let said = await waitUntil(upTo: .seconds(5)) { track.stderr.contains("not reachable") }
+        // The scenario, not a wait for something: gpsd stays absent for 2 s after the first
+        // refusal, long enough for the retries at 0.5 s and 1.5 s, which must say nothing more.
         try await Task.sleep(for: .seconds(2))
         track.send(SIGINT)
         let status = track.waitForExit(timeout: .seconds(5))
+        #expect(said)
         #expect(status == 0)
         let messages = track.stderrLines
         #expect(messages.first == "waiting for gpsd at localhost:\(h.port)")
