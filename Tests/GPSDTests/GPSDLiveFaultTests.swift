@@ -16,11 +16,9 @@ extension GPSDLiveTests {
             defer { sandbox.release() }
             let first = try FakeGPS(log: SharedTraces.gpsdLog("nl2008u.log"), sandbox: sandbox, cycle: 0.02)
             defer { first.stop() }
-            let pipe = try GPSPipe(sandbox: sandbox)
+            // gpspipe watches first and receives reports, so it sees every TPV Lodestar sees, and more.
+            let pipe = try await GPSPipe.receiving(sandbox: sandbox)
             defer { pipe.process.stop() }
-            // gpspipe watches first, so it sees every TPV Lodestar sees, and more; the device is open.
-            let reporting = await waitUntil(upTo: .seconds(5)) { pipe.isReceivingReports }
-            try #require(reporting, "gpspipe receives no reports from gpsd")
 
             let events = EventLog(GPSDLiveTests.source(sandbox))
             let flowing = await events.wait(upTo: .seconds(5)) { _ in events.tpvFixes.count >= 10 }

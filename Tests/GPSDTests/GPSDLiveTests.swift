@@ -33,11 +33,9 @@ extension GPSDLiveTests {
             defer { sandbox.release() }
             let gpsd = try FakeGPS(log: SharedTraces.gpsdLog(log), sandbox: sandbox, cycle: 0.02)
             defer { gpsd.stop() }
-            let pipe = try GPSPipe(sandbox: sandbox)
+            // gpspipe watches first and receives reports, so it sees every TPV Lodestar sees, and more.
+            let pipe = try await GPSPipe.receiving(sandbox: sandbox)
             defer { pipe.process.stop() }
-            // gpspipe watches first, so it sees every TPV Lodestar sees, and more; the device is open.
-            let reporting = await waitUntil(upTo: .seconds(5)) { pipe.isReceivingReports }
-            try #require(reporting, "gpspipe receives no reports from gpsd")
 
             let events = EventLog(GPSDLiveTests.source(sandbox))
             let enough = await events.wait(upTo: .seconds(4)) { evs in
