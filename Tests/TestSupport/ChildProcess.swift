@@ -74,15 +74,15 @@ public final class ChildProcess: Sendable {
 
     /// Waits up to `timeout` for the child to end; its wait status, or nil if still running.
     public func waitForExit(timeout: Duration) -> Int32? {
-        var exit: Int32?
+        var waitStatus: Int32?
         _ = blockUntil(upTo: timeout) {
             var status: Int32 = 0
             let r = waitpid(pid, &status, WNOHANG)
-            if r == pid { exit = status }
-            if r < 0 { exit = -1 }  // already reaped
-            return exit != nil
+            if r == pid { waitStatus = status }
+            if r < 0 { waitStatus = -1 }  // already reaped
+            return waitStatus != nil
         }
-        return exit
+        return waitStatus
     }
 
     /// Stops the group: SIGTERM, then SIGKILL for whatever is left after two seconds (the leader
