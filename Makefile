@@ -7,17 +7,18 @@ DEBS := libproj-dev libsqlite3-dev libgps-dev gpsd gpsd-clients python3-gpxpy
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 LODESTAR := .build/debug/lodestar
 
-# libFuzzer target for the NMEA parser and assembler: `make fuzz` (FUZZ_SECONDS, default 600).
+# libFuzzer on the NMEA parser and assembler: `make fuzz` (FUZZ_SECONDS, default 600). The FuzzNMEA
+# product (Fuzz/FuzzNMEA, which imports the NMEAFuzzing target's checks) is built in a scratch path
+# of its own, so the sanitizer flags never touch the ordinary build in .build.
 FUZZ_SECONDS ?= 600
-FUZZ_DIR := .build/fuzz
-FUZZ_BIN := $(FUZZ_DIR)/fuzz-nmea
-FUZZ_SOURCES := Sources/Geodesy/Angle.swift Sources/Geodesy/Coordinate.swift \
-	$(wildcard Sources/GNSS/*.swift Sources/GNSS/*/*.swift) \
-	$(wildcard Sources/NMEA/*.swift Sources/NMEA/*/*.swift) Fuzz/FuzzNMEA.swift
+FUZZ_BUILD := .build-fuzz
+FUZZ_BIN := $(FUZZ_BUILD)/release/FuzzNMEA
+# New inputs the fuzzer finds go to the first directory; the committed corpus and gpsd's logs are
+# read as seeds.
+FUZZ_CORPUS := Fuzz/Corpus
 FUZZ_SEEDS := $(wildcard ../shared/traces/gpsd)
-SWIFTC ?= swiftc
 
-.PHONY: all deps build test demo bench clean fuzz
+.PHONY: all deps build test demo bench bench-gpsd clean fuzz fuzz-build
 
 all: build
 
@@ -38,21 +39,17 @@ test: deps
 	$(SWIFT) test
 	$(MAKE) fuzz FUZZ_SECONDS=60
 
-# One module from the sources (their cross-module imports removed), instrumented for libFuzzer
-# and AddressSanitizer. Swift's backtracer is disabled: it would hang on the fuzzer's crash.
-$(FUZZ_BIN): $(FUZZ_SOURCES)
-	@rm -rf $(FUZZ_DIR)/src && mkdir -p $(FUZZ_DIR)/src
-	@for f in $(FUZZ_SOURCES); do \
-	  sed -E '/^import (GNSS|Geodesy|NMEA)$$/d' $$f > $(FUZZ_DIR)/src/$$(echo $$f | tr / _); \
-	done
-	$(SWIFTC) -sanitize=fuzzer,address -parse-as-library -swift-version 6 -O -g -use-ld=lld \
-	  -module-name FuzzNMEA $(FUZZ_DIR)/src/*.swift -o $@
+# Instrumented for libFuzzer and AddressSanitizer; FUZZING makes FuzzNMEA run libFuzzer's driver.
+fuzz-build: deps
+	$(SWIFT) build -c release --product FuzzNMEA --scratch-path $(FUZZ_BUILD) \
+	  -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -use-ld=lld
 
-fuzz: $(FUZZ_BIN)
-	@mkdir -p $(FUZZ_DIR)/corpus $(FUZZ_DIR)/crashes
+# Swift's backtracer is disabled: it would hang on the fuzzer's crash.
+fuzz: fuzz-build
+	@mkdir -p $(FUZZ_BUILD)/corpus $(FUZZ_BUILD)/crashes
 	SWIFT_BACKTRACE=enable=no ./$(FUZZ_BIN) -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
-	  -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix=$(FUZZ_DIR)/crashes/ \
-	  $(FUZZ_DIR)/corpus $(FUZZ_SEEDS)
+	  -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix=$(FUZZ_BUILD)/crashes/ \
+	  $(FUZZ_BUILD)/corpus $(FUZZ_CORPUS) $(FUZZ_SEEDS)
 
 demo: build
 	@sh scripts/demo.sh $(LODESTAR)
@@ -70,6 +67,13 @@ bench: deps $(BENCH_CORPUS)
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark
 	$(SWIFT) build -c release --static-swift-stdlib --product lodestar
 	python3 scripts/bench-replay.py .build/release/lodestar $(BENCH_CORPUS)
+	$(MAKE) bench-gpsd
+
+# Live gpsd latency and idle CPU (Tests/GPSDMeasurements): a real gpsd fed by gpsfake on loopback,
+# as the live tests use, built as they are (debug). Prints the figures BENCHMARKS.md quotes.
+bench-gpsd: deps
+	$(SWIFT) build --product GPSDMeasurements
+	.build/debug/GPSDMeasurements
 
 clean:
 	$(SWIFT) package clean

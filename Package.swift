@@ -64,27 +64,42 @@ let package = Package(
             ]
         ),
         .testTarget(name: "LodestarInternalsTests", dependencies: ["LodestarInternals"]),
-        .testTarget(name: "GeodesyTests", dependencies: ["Geodesy"]),
-        .testTarget(name: "GeoMagnetismTests", dependencies: ["GeoMagnetism", "Geodesy"]),
-        .testTarget(name: "GNSSTests", dependencies: ["GNSS", "Geodesy", "LodestarInternals"]),
-        .testTarget(name: "NMEATests", dependencies: ["NMEA", "GNSS", "Geodesy", "LodestarInternals"]),
-        // Test support for the live-gpsd tests of GPSDTests and CLITests: child processes in their
-        // own process groups, sandboxes with free loopback ports, gpsfake, gpspipe, the lock that
-        // keeps live tests from overlapping, and the epochs they compare. Not a product.
-        .target(name: "LiveGPSDSupport", dependencies: ["GNSS"], path: "Tests/LiveGPSDSupport"),
-        .testTarget(name: "GPSDTests", dependencies: ["GPSD", "GNSS", "NMEA", "LiveGPSDSupport", "LodestarInternals"]),
-        .testTarget(name: "LodestarTests", dependencies: ["Lodestar", "GNSS", "Geodesy", "GeoMagnetism", "GPSD", "LiveGPSDSupport"]),
+        .testTarget(name: "GeodesyTests", dependencies: ["Geodesy", "TestSupport"]),
+        .testTarget(name: "GeoMagnetismTests", dependencies: ["GeoMagnetism", "Geodesy", "TestSupport"]),
+        .testTarget(name: "GNSSTests", dependencies: ["GNSS", "Geodesy", "LodestarInternals", "TestSupport"]),
+        .testTarget(name: "NMEATests", dependencies: ["NMEA", "GNSS", "Geodesy", "LodestarInternals", "TestSupport", "NMEAFuzzing"]),
+        // The NMEA fuzzer's checks, called by the libFuzzer executable FuzzNMEA (`make fuzz`
+        // builds it with -sanitize=fuzzer,address -DFUZZING; built plainly it checks the files it
+        // is given) and by NMEATests on the committed corpus Fuzz/Corpus. Not products.
+        .target(name: "NMEAFuzzing", dependencies: ["NMEA", "GNSS"], path: "Fuzz/NMEAFuzzing"),
+        .systemLibrary(name: "CLibFuzzer", path: "Fuzz/CLibFuzzer"),
+        .executableTarget(name: "FuzzNMEA", dependencies: ["NMEAFuzzing", "CLibFuzzer"], path: "Fuzz/FuzzNMEA"),
+        // What the test targets share, written once: the reference data's location (`../shared`,
+        // `Traces/`), NMEA checksum framing, waiting for a condition, the `liveGPSD` tag, and for
+        // the live-gpsd tests child processes in their own process groups, sandboxes with free
+        // loopback ports, gpsfake, gpspipe, the lock that keeps live tests from overlapping, a
+        // source's event log, the reader thread's CPU time and the epochs they compare. Not a product.
+        .target(name: "TestSupport", dependencies: ["GNSS", "GPSD", "LodestarInternals"], path: "Tests/TestSupport"),
+        // The live gpsd measurements (latency, idle CPU) that `make bench` runs: figures for
+        // BENCHMARKS.md, kept out of the test suite.
+        .executableTarget(
+            name: "GPSDMeasurements", dependencies: ["GPSD", "GNSS", "TestSupport", "LodestarInternals"],
+            path: "Tests/GPSDMeasurements"),
+        .testTarget(name: "GPSDTests", dependencies: ["GPSD", "GNSS", "NMEA", "TestSupport", "LodestarInternals"]),
+        .testTarget(name: "LodestarTests", dependencies: ["Lodestar", "GNSS", "Geodesy", "GeoMagnetism", "GPSD", "TestSupport"]),
         // The manager as an application uses it: the public API only (no @testable import).
-        .testTarget(name: "LodestarLibraryTests", dependencies: ["Lodestar", "GNSS", "Geodesy"]),
-        .testTarget(name: "TraceSynthesisTests", dependencies: ["TraceSynthesis", "NMEA", "GNSS", "Geodesy", "LodestarInternals"]),
+        .testTarget(name: "LodestarLibraryTests", dependencies: ["Lodestar", "GNSS", "Geodesy", "TestSupport"]),
+        .testTarget(
+            name: "TraceSynthesisTests",
+            dependencies: ["TraceSynthesis", "NMEA", "GNSS", "Geodesy", "LodestarInternals", "TestSupport"]),
         .testTarget(
             name: "RideBookingTests",
             dependencies: [
-                "RideBooking", "RideLoad", "Lodestar", "GNSS", "Geodesy", "NMEA", "LodestarInternals",
+                "RideBooking", "RideLoad", "Lodestar", "GNSS", "Geodesy", "NMEA", "LodestarInternals", "TestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
-        .testTarget(name: "CLITests", dependencies: ["lodestar", "Geodesy", "GeoMagnetism", "LiveGPSDSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["lodestar", "Geodesy", "GeoMagnetism", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `lodestar` executable, as a user would, and captures what it prints.
 ///
@@ -21,15 +22,8 @@ enum CLIRunner {
         for dir in candidates where FileManager.default.isExecutableFile(atPath: dir.appendingPathComponent("lodestar").path) {
             return dir
         }
-        return packageRoot.appendingPathComponent(".build/debug")
+        return TestData.package(".build/debug")
     }
-
-    /// The root of this package (the folder holding Package.swift).
-    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    /// `../shared` beside the package, where the reference data lives.
-    static let shared: URL = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
 
     /// Runs `lodestar ARGS`, feeding `stdin` (if any), and waits for it to end.
     static func run(_ arguments: [String], stdin: String? = nil) throws -> Result {

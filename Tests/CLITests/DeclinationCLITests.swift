@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `lodestar declination`, run as a user runs it, checked against NOAA's WMM2025 test values.
 @Suite("lodestar declination")
 struct DeclinationCLITests {
     /// Data rows of NOAA's `WMM2025_TestValues.txt`, each split into its numbers.
     static func noaaRows() throws -> [[Double]] {
-        let url = CLIRunner.shared.appendingPathComponent("reference/WMM2025_TestValues.txt")
+        let url = TestData.shared.appendingPathComponent("reference/WMM2025_TestValues.txt")
         let text = try String(contentsOf: url, encoding: .utf8)
         return text.split(separator: "\n")
             .filter { !$0.hasPrefix("#") }

@@ -1,5 +1,6 @@
 import Foundation
 import Geodesy
+import TestSupport
 
 /// The ground truth of a bundled trace (`Traces/NAME.truth.csv`), for the expectations of the guide
 /// and replay tests: the columns those tests need, read with Foundation only.
@@ -21,12 +22,12 @@ struct GuideTruth {
     let rows: [Row]
 
     static func path(_ trace: String) -> String {
-        CLIRunner.packageRoot.appendingPathComponent("Traces/\(trace).nmea").path
+        TestData.packageRoot.appendingPathComponent("Traces/\(trace).nmea").path
     }
 
     init(_ trace: String) throws {
         let text = try String(
-            contentsOf: CLIRunner.packageRoot.appendingPathComponent("Traces/\(trace).truth.csv"), encoding: .utf8)
+            contentsOf: TestData.packageRoot.appendingPathComponent("Traces/\(trace).truth.csv"), encoding: .utf8)
         rows = try text.split(separator: "\n").dropFirst().map { line in
             let f = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             let reported: Coordinate? =

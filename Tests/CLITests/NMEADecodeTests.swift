@@ -1,11 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `lodestar nmea decode`, run as a user runs it, on sentences of the shared NMEA vectors: each
 /// line prints the vector's expected values, or its rejection reason with the right line number.
 @Suite("lodestar nmea decode")
 struct NMEADecodeTests {
-    static let vectors = CLIRunner.shared.appendingPathComponent("nmea-vectors")
+    static let vectors = TestData.shared.appendingPathComponent("nmea-vectors")
 
     static func records(_ file: String) throws -> [[String: Any]] {
         let data = try Data(contentsOf: vectors.appendingPathComponent(file))

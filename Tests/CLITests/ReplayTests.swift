@@ -1,10 +1,11 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `lodestar replay`, run as a user runs it, on the shared gpsd logs.
 @Suite("lodestar replay")
 struct ReplayTests {
-    static let traces = CLIRunner.shared.appendingPathComponent("traces/gpsd")
+    static let traces = TestData.shared.appendingPathComponent("traces/gpsd")
 
     static func trace(_ name: String) -> String { traces.appendingPathComponent(name).path }
 

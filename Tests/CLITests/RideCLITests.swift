@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `lodestar ride`, run as a user runs it, each command in its own process, against a real SQLite
 /// file in a temporary directory.
@@ -14,8 +15,8 @@ struct RideCLITests {
         store = directory.appendingPathComponent("rides.sqlite").path
     }
 
-    static let walk = CLIRunner.packageRoot.appendingPathComponent("Traces/walk-to-pickup.nmea").path
-    static let fleet = CLIRunner.packageRoot.appendingPathComponent("Examples/fleet.json").path
+    static let walk = TestData.packageRoot.appendingPathComponent("Traces/walk-to-pickup.nmea").path
+    static let fleet = TestData.packageRoot.appendingPathComponent("Examples/fleet.json").path
 
     func ride(_ arguments: [String], stdin: String? = nil) throws -> CLIRunner.Result {
         try CLIRunner.run(["ride"] + arguments + ["--store", store], stdin: stdin)

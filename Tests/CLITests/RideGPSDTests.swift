@@ -1,15 +1,15 @@
 import Foundation
-import LiveGPSDSupport
+import TestSupport
 import Testing
 
 /// `lodestar ride request --gpsd`: the pickup from a real gpsd, fed by gpsfake replaying the walk.
 @Suite("lodestar ride --gpsd")
 struct RideGPSDTests {
-    @Test("the pickup is the first location gpsd delivers, snapped to the pickup point at the walk's start")
+    @Test("the pickup is the first location gpsd delivers, snapped to the pickup point at the walk's start", .tags(.liveGPSD))
     func pickupFromGPSD() async throws {
         let h = try await Sandbox.acquire()
         defer { h.release() }
-        let walk = CLIRunner.packageRoot.appendingPathComponent("Traces/walk-to-pickup.nmea").path
+        let walk = TestData.packageRoot.appendingPathComponent("Traces/walk-to-pickup.nmea").path
         let gpsd = try FakeGPS(log: walk, sandbox: h, cycle: 0.05)
         defer { gpsd.stop() }
         let store = h.path("rides.sqlite")

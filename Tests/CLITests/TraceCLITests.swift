@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 @Suite("lodestar trace synthesize")
 struct TraceCLITests {
@@ -15,7 +16,7 @@ struct TraceCLITests {
             "--start", "2026-03-14T09:30:00Z", "--seed", "7", "--output", out,
         ])
         #expect(r.status == 0, "\(r.stderr)")
-        let traces = CLIRunner.packageRoot.appendingPathComponent("Traces")
+        let traces = TestData.packageRoot.appendingPathComponent("Traces")
         #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == Data(contentsOf: traces.appendingPathComponent("walk-to-pickup.nmea")))
         #expect(try Data(contentsOf: dir.appendingPathComponent("walk-to-pickup.truth.csv"))
             == Data(contentsOf: traces.appendingPathComponent("walk-to-pickup.truth.csv")))

@@ -1,10 +1,10 @@
 import Foundation
-import LiveGPSDSupport
+import TestSupport
 
 /// Runs `lodestar track` against a real gpsd fed by gpsfake, as a user would in a terminal.
 ///
 /// The children, their sandbox (a directory that is also their TMPDIR, a free loopback port),
-/// gpsfake, gpspipe and the lock that keeps live tests apart come from `LiveGPSDSupport`, shared
+/// gpsfake, gpspipe and the lock that keeps live tests apart come from `TestSupport`, shared
 /// with the GPSD tests: each child is started with `posix_spawn` in a process group of its own,
 /// because Foundation's `Process` started from async test code leaves gpsfake ignoring SIGTERM
 /// (swift-corelibs-foundation issue 4772).

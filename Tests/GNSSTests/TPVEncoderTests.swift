@@ -3,6 +3,7 @@ import GNSS
 import Geodesy
 import LodestarInternals
 import Testing
+import TestSupport
 
 /// The TPV encoder against gpsd's own JSON: a fix built from a TPV of gpsd's regression output is
 /// written back with gpsd's field names, order and number text.
@@ -10,9 +11,7 @@ import Testing
 struct TPVEncoderTests {
     /// shared/traces/gpsd/NAME: gpsd 3.22's regression logs and their expected output.
     static func gpsdFile(_ name: String) -> URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("shared/traces/gpsd/\(name)")
+        TestData.shared("traces/gpsd/\(name)")
     }
 
     /// The lines of a `.chk` file, as text.

@@ -1,6 +1,6 @@
 import Foundation
 import GNSS
-import LiveGPSDSupport
+import TestSupport
 import Testing
 
 @testable import GPSD
@@ -17,9 +17,9 @@ extension GPSDLiveTests {
             let log = try SharedTraces.excerpt(of: "hemi.log", lines: 700...755, into: sandbox)
             let gpsd = try FakeGPS(log: log, sandbox: sandbox, cycle: 0.02)
             defer { gpsd.stop() }
-            let pipe = try GPSPipe(sandbox: sandbox)
+            // gpspipe watches first and receives reports, so it sees every TPV Lodestar sees, and more.
+            let pipe = try await GPSPipe.receiving(sandbox: sandbox)
             defer { pipe.process.stop() }
-            try await Task.sleep(for: .milliseconds(500))
 
             let events = EventLog(GPSDLiveTests.source(sandbox))
             let enough = await events.wait(upTo: .seconds(3)) { _ in events.fixes.count { $0.heading != nil } >= 8 }

@@ -1,6 +1,6 @@
 import Foundation
 import GNSS
-import LiveGPSDSupport
+import TestSupport
 import Testing
 
 @testable import GPSD
@@ -21,10 +21,8 @@ extension GPSDLiveTests {
             #expect(OpenConnections.count(toPort: sandbox.port) == 1)
             await events.stop()
             // pollInterval is 0.1 s in these tests; allow scheduling slack.
-            let deadline = ContinuousClock.now + .seconds(2)
-            while OpenConnections.count(toPort: sandbox.port) > 0, ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(20))
-            }
+            let closed = await waitUntil(upTo: .seconds(2)) { OpenConnections.count(toPort: sandbox.port) == 0 }
+            #expect(closed)
             #expect(OpenConnections.count(toPort: sandbox.port) == 0)
         }
 

@@ -1,6 +1,6 @@
 import Foundation
 import GNSS
-import LiveGPSDSupport
+import TestSupport
 import Testing
 
 @testable import GPSD

@@ -1,6 +1,6 @@
 import Foundation
 import GNSS
-import LiveGPSDSupport
+import TestSupport
 import Testing
 
 @testable import GPSD
@@ -9,7 +9,7 @@ import Testing
 /// its own TMPDIR. They run one at a time: each starts gpsd, gpsfake (Python) and often gpspipe,
 /// and on a 2-core machine parallel runs starve each other's timing. The nested suites in the
 /// other GPSDLive*.swift files inherit `.serialized`.
-@Suite("live gpsd", .serialized)
+@Suite("live gpsd", .serialized, .tags(.liveGPSD))
 struct GPSDLiveTests {
     /// Options that make the tests quick: short backoff, short silences.
     static func quickOptions(recorder: NMEARecorder? = nil) -> GPSDSourceOptions {
@@ -33,10 +33,9 @@ extension GPSDLiveTests {
             defer { sandbox.release() }
             let gpsd = try FakeGPS(log: SharedTraces.gpsdLog(log), sandbox: sandbox, cycle: 0.02)
             defer { gpsd.stop() }
-            let pipe = try GPSPipe(sandbox: sandbox)
+            // gpspipe watches first and receives reports, so it sees every TPV Lodestar sees, and more.
+            let pipe = try await GPSPipe.receiving(sandbox: sandbox)
             defer { pipe.process.stop() }
-            // gpspipe watches first, so it sees every TPV Lodestar sees, and more.
-            try await Task.sleep(for: .milliseconds(500))
 
             let events = EventLog(GPSDLiveTests.source(sandbox))
             let enough = await events.wait(upTo: .seconds(4)) { evs in

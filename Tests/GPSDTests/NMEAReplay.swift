@@ -1,5 +1,5 @@
 import Foundation
-import LiveGPSDSupport
+import TestSupport
 import NMEA
 
 /// What `lodestar replay` makes of an NMEA file: the NMEA module's decoder and epoch assembler

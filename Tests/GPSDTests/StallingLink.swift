@@ -1,5 +1,5 @@
 import Foundation
-import LiveGPSDSupport
+import TestSupport
 import Synchronization
 
 #if canImport(Glibc)

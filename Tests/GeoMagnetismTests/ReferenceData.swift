@@ -1,14 +1,12 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// NOAA's WMM2025 test values from `../shared/reference` (beside the package root), parsed as
 /// whitespace-separated numbers. Nothing here is copied into the project.
 enum ReferenceData {
-    /// `shared/reference`: the package root is three levels above this file.
-    static let directory: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-        .appendingPathComponent("shared/reference")
+    /// `../shared/reference`.
+    static let directory: URL = TestData.shared("reference")
 
     /// A data row: its line number in the file, the numbers, and the text of each number (to
     /// know how many decimals were printed).

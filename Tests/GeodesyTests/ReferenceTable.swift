@@ -1,10 +1,11 @@
 import Foundation
 import Geodesy
+import TestSupport
 
 /// A CSV file of `shared/reference` (see its README): a header row, then rows of numbers.
 ///
-/// The folder is found from this source file, so the tests work from any clone of the package
-/// placed beside `shared/`: package root = three levels up from here, then `../shared/reference`.
+/// The folder is `../shared/reference` beside the package root (``TestData``), so the tests work
+/// from any clone of the package placed beside `shared/`.
 struct ReferenceTable {
     /// One data row and its line number in the file (the header is line 1).
     struct Row {
@@ -22,12 +23,7 @@ struct ReferenceTable {
         }
     }
 
-    static let directory: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // Tests/GeodesyTests
-        .deletingLastPathComponent()  // Tests
-        .deletingLastPathComponent()  // package root
-        .deletingLastPathComponent()  // the folder holding the package and shared/
-        .appendingPathComponent("shared/reference")
+    static let directory: URL = TestData.shared("reference")
 
     let header: [String]
     let rows: [Row]

@@ -3,13 +3,13 @@ import GNSS
 import GPSD
 import GeoMagnetism
 import Geodesy
-import LiveGPSDSupport
+import TestSupport
 import Lodestar
 import Testing
 
 /// The gpsd source through the same `LocationManager`, against a real gpsd fed a bundled trace by
 /// gpsfake; the expected decisions come from the trace's ground truth.
-@Suite("gpsd through the location manager", .serialized)
+@Suite("gpsd through the location manager", .serialized, .tags(.liveGPSD))
 struct GPSDManagerTests {
     /// Starts the manager's location and heading updates and collects its events until `enough`
     /// holds for them, or `timeout` has passed; then stops the updates.

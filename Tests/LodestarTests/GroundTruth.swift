@@ -1,5 +1,6 @@
 import Foundation
 import Geodesy
+import TestSupport
 
 /// One row of a trace's ground-truth CSV (written by `lodestar trace synthesize`), read here with
 /// Foundation alone, independently of the code under test.
@@ -27,9 +28,7 @@ struct TruthRow: Sendable {
 }
 
 enum GroundTruth {
-    static let tracesDirectory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent("Traces")
+    static let tracesDirectory = TestData.traces
 
     struct Unreadable: Error, CustomStringConvertible {
         var description: String

@@ -1,6 +1,7 @@
 import Foundation
 @testable import NMEA
 import Testing
+import TestSupport
 
 /// `NMEASentenceDescription` (what `lodestar nmea decode` prints) renders every shared vector in
 /// the vectors' own vocabulary: read back with Foundation's JSONSerialization, each object equals
@@ -75,7 +76,7 @@ struct SentenceDescriptionTests {
     @Test("−0 is written as 0, and a fraction of a second keeps only its significant digits")
     func negativeZeroAndTime() throws {
         // 0000.000,S is −0 in Swift's arithmetic; the time has a fraction of .070 s.
-        let d = try NMEASentenceDescription(line: Self.framed("GPGLL,0000.000,S,00000.000,W,184353.070,A,A"))
+        let d = try NMEASentenceDescription(line: NMEAFraming.sentence("GPGLL,0000.000,S,00000.000,W,184353.070,A,A"))
         let object = try #require(try Self.readBack(d.json))
         #expect(d.json.contains(#""latitude_deg":0.0,"longitude_deg":0.0,"#), "\(d.json)")
         #expect(object["time"] == .string("18:43:53.07"))
@@ -84,7 +85,7 @@ struct SentenceDescriptionTests {
     @Test("strings are escaped for JSON: quotes, backslashes and control bytes")
     func escaping() throws {
         // A TXT whose text holds a quote and a backslash; the parser accepts both (printable ASCII).
-        let d = try NMEASentenceDescription(line: Self.framed(#"GPTXT,01,01,02,say "hi" \ bye"#))
+        let d = try NMEASentenceDescription(line: NMEAFraming.sentence(#"GPTXT,01,01,02,say "hi" \ bye"#))
         #expect(d.json.contains(#""text":"say \"hi\" \\ bye""#), "\(d.json)")
         // A control byte after the '*' is quoted in the rejection's detail.
         let rejected = NMEASentenceDescription.json(line: "$GPGGA,1*\u{1}x", number: 9)
@@ -108,20 +109,11 @@ struct SentenceDescriptionTests {
     @Test("a TAG block's source and time are written after the sentence's keys")
     func tagBlock() throws {
         let tag = "s:SI1001,c:1553390539"
-        let d = try NMEASentenceDescription(line: "\\\(tag)*\(Self.checksum(tag))\\" + Self.framed("GPHDT,123.456,T"))
+        let d = try NMEASentenceDescription(line: "\\\(tag)*\(NMEAFraming.checksum(tag))\\" + NMEAFraming.sentence("GPHDT,123.456,T"))
         #expect(d.json == #"{"type":"HDT","talker":"GP","heading_true_deg":123.456,"tag_source":"SI1001","tag_time":1553390539}"#)
     }
 
     // MARK: - Helpers
-
-    /// `$BODY*hh` with the right checksum.
-    static func framed(_ body: String) -> String { "$" + body + "*" + checksum(body) }
-
-    /// The XOR of the bytes as two hex digits.
-    static func checksum(_ text: String) -> String {
-        let hex = String(text.utf8.reduce(UInt8(0)) { $0 ^ $1 }, radix: 16, uppercase: true)
-        return (hex.count == 1 ? "0" : "") + hex
-    }
 
     /// Parses `text` with JSONSerialization into the tests' `JSON` values.
     static func readBack(_ text: String) throws -> [String: JSON]? {

@@ -1,12 +1,13 @@
 import Foundation
 import NMEA
+import TestSupport
 import Testing
 
 /// Writing a sentence is the inverse of reading it: every sentence of the bundled traces (made by
 /// the trace synthesizer through these writers), read and written again, is the same bytes.
 @Suite("NMEA sentences written")
 struct SentenceWritingTests {
-    static let traces = SharedData.packageRoot.appendingPathComponent("Traces")
+    static let traces = TestData.traces
 
     /// The sentence a parsed line writes again; nil for types without a writer.
     static func written(_ sentence: NMEASentence) -> String? {

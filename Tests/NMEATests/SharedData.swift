@@ -1,11 +1,9 @@
 import Foundation
+import TestSupport
 
-/// The shared reference data beside the package (`../shared`), located from this file's path:
-/// Tests/NMEATests/SharedData.swift → package root is three levels up.
+/// The shared reference data beside the package (`../shared`, found by ``TestData``).
 enum SharedData {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let root = packageRoot.deletingLastPathComponent().appendingPathComponent("shared")
+    static let root = TestData.shared
     static let vectors = root.appendingPathComponent("nmea-vectors")
     static let gpsdTraces = root.appendingPathComponent("traces/gpsd")
 

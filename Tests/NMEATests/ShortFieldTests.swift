@@ -1,4 +1,5 @@
 @testable import NMEA
+import TestSupport
 import Testing
 
 /// Short numeric fields (one to four characters) take a word-at-a-time path in the field
@@ -34,7 +35,7 @@ struct ShortFieldTests {
         var checked = 0
         for field in Self.fields {
             // The id is followed by more fields, so the word read stays inside the sentence.
-            let line = SentenceDescriptionTests.framed("GPGSA,A,3,\(field),,,,,,,,,,,,2.0,1.0,1.5")
+            let line = NMEAFraming.sentence("GPGSA,A,3,\(field),,,,,,,,,,,,2.0,1.0,1.5")
             let result = Result { try NMEAParser().parse(line) }
             switch (result, Self.expectedID(field)) {
             case (.success(.gsa(let gsa)), let expected?):
@@ -52,7 +53,7 @@ struct ShortFieldTests {
     @Test("a GSV elevation of 1-4 characters gives the value of its digits")
     func elevations() throws {
         for field in Self.fields {
-            let line = SentenceDescriptionTests.framed("GPGSV,1,1,01,07,\(field),120,45")
+            let line = NMEAFraming.sentence("GPGSV,1,1,01,07,\(field),120,45")
             let digitsOnly = field.allSatisfy { $0.isASCII && $0.isNumber }
             guard digitsOnly, let v = Int(field) else { continue }
             if v <= 90 {

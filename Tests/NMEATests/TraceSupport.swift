@@ -1,5 +1,6 @@
 import Foundation
 import NMEA
+import TestSupport
 
 /// Helpers for tests that decode real logs or small hand-assembled streams.
 enum TraceSupport {
@@ -35,11 +36,7 @@ enum TraceSupport {
     }
 
     /// `body` framed as a sentence: `$` + body + `*hh` with its checksum, and CR LF.
-    static func sentence(_ body: String) -> String {
-        let sum = body.utf8.reduce(UInt8(0), ^)
-        let hex = String(sum, radix: 16, uppercase: true)
-        return "$" + body + "*" + (hex.count == 1 ? "0" + hex : hex) + "\r\n"
-    }
+    static func sentence(_ body: String) -> String { NMEAFraming.sentence(body) + "\r\n" }
 
     static func bytes(_ sentences: [String]) -> [UInt8] { Array(sentences.joined().utf8) }
 }

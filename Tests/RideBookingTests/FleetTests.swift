@@ -2,11 +2,11 @@ import Foundation
 import Geodesy
 import RideBooking
 import Testing
+import TestSupport
 
 /// Fleet files, the simulated fleet, and trips along geodesics.
 @Suite struct FleetTests {
-    static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Examples")
+    static let examples = TestData.package("Examples")
 
     @Test func theExampleFleetLoads() throws {
         let fleet = try Fleet.load(contentsOf: Self.examples.appendingPathComponent("fleet.json").path)

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import RideBooking
 import Testing
+import TestSupport
 
 /// The store under real processes: the `RideLoad` helper books rides in a loop and prints a line
 /// for each one only after the store has committed it.
@@ -13,8 +14,7 @@ import Testing
             Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
         ]
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.appendingPathComponent("RideLoad").path) }
-            ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(".build/debug")
+            ?? TestData.package(".build/debug")
     }()
 
     /// A running RideLoad whose output lines are collected as they come.
@@ -23,6 +23,8 @@ import Testing
         private let lock = NSLock()
         private var buffer = ""
         private var lines: [String] = []
+        /// Set when the pipe reached its end: the process and its children closed their output.
+        private var ended = false
         private let pipe = Pipe()
 
         init(store: String, count: Int, fleetSize: Int, seed: UInt64, start: Date? = nil) throws {
@@ -33,7 +35,13 @@ import Testing
             process.standardError = FileHandle.nullDevice
             pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
                 let data = handle.availableData
-                guard let self, !data.isEmpty else { return }
+                guard let self else { return }
+                guard !data.isEmpty else {
+                    self.lock.lock()
+                    self.ended = true
+                    self.lock.unlock()
+                    return
+                }
                 self.lock.lock()
                 self.buffer += String(decoding: data, as: UTF8.self)
                 while let newline = self.buffer.firstIndex(of: "\n") {
@@ -48,19 +56,19 @@ import Testing
         /// Complete lines so far.
         var output: [String] { lock.lock(); defer { lock.unlock() }; return lines }
 
-        /// Waits (polling, up to `timeout` s) until `condition` holds for the lines.
-        func wait(timeout: Double, until condition: ([String]) -> Bool) -> Bool {
-            let deadline = Date().addingTimeInterval(timeout)
-            while Date() < deadline {
-                if condition(output) { return true }
-                Thread.sleep(forTimeInterval: 0.005)
-            }
-            return condition(output)
+        /// Whether everything the process wrote has been read.
+        var atEnd: Bool { lock.lock(); defer { lock.unlock() }; return ended }
+
+        /// Waits (polling every 5 ms, up to `timeout`) until `condition` holds for the lines.
+        func wait(upTo timeout: Duration, until condition: ([String]) -> Bool) -> Bool {
+            blockUntil(upTo: timeout, poll: .milliseconds(5)) { condition(output) }
         }
 
+        /// Waits for the process to end and for its output to be read to the end of the pipe
+        /// (up to 5 s after the end), then stops reading.
         func finish() -> [String] {
             process.waitUntilExit()
-            Thread.sleep(forTimeInterval: 0.05)
+            _ = blockUntil(upTo: .seconds(5), poll: .milliseconds(5)) { atEnd }
             pipe.fileHandleForReading.readabilityHandler = nil
             return output
         }
@@ -81,7 +89,7 @@ import Testing
         // Three runs, each killed with SIGKILL at a different moment while it is booking.
         for (run, after) in [12, 37, 60].enumerated() {
             let loader = try Loader(store: path, count: 100_000, fleetSize: 20_000, seed: UInt64(run + 1))
-            #expect(loader.wait(timeout: 120) { Self.booked($0).count >= after })
+            #expect(loader.wait(upTo: .seconds(120)) { Self.booked($0).count >= after })
             kill(loader.process.processIdentifier, SIGKILL)
             let lines = loader.finish()
             #expect(loader.process.terminationReason == .uncaughtSignal)

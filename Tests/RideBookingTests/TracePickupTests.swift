@@ -5,6 +5,7 @@ import Lodestar
 import NMEA
 import RideBooking
 import Testing
+import TestSupport
 
 /// The pickup taken from Traces/walk-to-pickup.nmea through the location manager.
 ///
@@ -13,8 +14,7 @@ import Testing
 /// The expected values are the last row of the trace's ground truth (`walk-to-pickup.truth.csv`:
 /// what the receiver wrote, and its GST sigma).
 @Suite struct TracePickupTests {
-    static let traces = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Traces")
+    static let traces = TestData.traces
 
     /// The walk's fixes, one per epoch, as the NMEA decoder assembles them.
     static func walkFixes() throws -> [Fix] {

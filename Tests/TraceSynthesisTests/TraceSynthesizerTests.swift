@@ -3,6 +3,7 @@ import Geodesy
 import LodestarInternals
 import TraceSynthesis
 import Testing
+import TestSupport
 
 @Suite("trace synthesizer")
 struct TraceSynthesizerTests {
@@ -11,14 +12,6 @@ struct TraceSynthesizerTests {
             waypoints: [try Coordinate(latitude: 51.5, longitude: -0.1), try Coordinate(latitude: 51.501, longitude: -0.1)],
             speeds: [2], holdEnd: 3, rate: 10, noise: 2, coldStart: 1, outages: [.init(start: 20, duration: 5)],
             receiver: .vehicle, start: try #require(ISO8601.parse("2026-03-01T23:59:50Z")), seed: seed)
-    }
-
-    /// The checksum the NMEA 0183 standard defines, computed here independently.
-    static func checksumValid(_ line: Substring) -> Bool {
-        guard line.first == "$", let star = line.lastIndex(of: "*") else { return false }
-        let body = line[line.index(after: line.startIndex)..<star]
-        let sum = body.utf8.reduce(UInt8(0)) { $0 ^ $1 }
-        return String(line[line.index(after: star)...]) == String(format: "%02X", sum)
     }
 
     @Test("every sentence of every bundled trace has a correct checksum and CR LF ending")
@@ -30,7 +23,7 @@ struct TraceSynthesizerTests {
             let text = try String(contentsOf: BundledTraces.directory.appendingPathComponent(file), encoding: .utf8)
             #expect(text.hasSuffix("\r\n"))
             let lines = text.split(separator: "\r\n")
-            #expect(lines.allSatisfy(Self.checksumValid), "\(file)")
+            #expect(lines.allSatisfy(NMEAFraming.hasValidChecksum), "\(file)")
         }
     }
 

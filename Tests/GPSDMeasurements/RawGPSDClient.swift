@@ -1,7 +1,7 @@
 import Foundation
 import GPSD
-import LiveGPSDSupport
 import LodestarInternals
+import TestSupport
 import Synchronization
 
 #if canImport(Glibc)

@@ -74,15 +74,15 @@ public final class ChildProcess: Sendable {
 
     /// Waits up to `timeout` for the child to end; its wait status, or nil if still running.
     public func waitForExit(timeout: Duration) -> Int32? {
-        let deadline = ContinuousClock.now + timeout
-        while true {
+        var waitStatus: Int32?
+        _ = blockUntil(upTo: timeout) {
             var status: Int32 = 0
             let r = waitpid(pid, &status, WNOHANG)
-            if r == pid { return status }
-            if r < 0 { return -1 }  // already reaped
-            if ContinuousClock.now >= deadline { return nil }
-            usleep(20_000)
+            if r == pid { waitStatus = status }
+            if r < 0 { waitStatus = -1 }  // already reaped
+            return waitStatus != nil
         }
+        return waitStatus
     }
 
     /// Stops the group: SIGTERM, then SIGKILL for whatever is left after two seconds (the leader
@@ -96,13 +96,8 @@ public final class ChildProcess: Sendable {
             _ = waitForExit(timeout: .seconds(2))
         }
         // The group id stays reserved while any member lives, so signalling it is safe here.
-        let deadline = ContinuousClock.now + .seconds(2)
-        while kill(-pid, 0) == 0 {
-            if ContinuousClock.now >= deadline {
-                signalGroup(SIGKILL)
-                break
-            }
-            usleep(20_000)
+        if !blockUntil(upTo: .seconds(2), { kill(-pid, 0) != 0 }) {
+            signalGroup(SIGKILL)
         }
     }
 }
@@ -118,14 +113,4 @@ public struct SpawnError: Error, CustomStringConvertible {
     }
 
     public var description: String { "cannot start \(command): \(reason)" }
-}
-
-/// Polls every 20 ms until `condition` holds; false on timeout.
-public func waitUntil(upTo timeout: Duration, _ condition: () -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if condition() { return true }
-        try? await Task.sleep(for: .milliseconds(20))
-    }
-    return condition()
 }

@@ -14,10 +14,29 @@ public final class GPSPipe: Sendable {
         process = try sandbox.start(GPSPipe.gpspipe, ["-w", "-o", output, "localhost:\(port ?? sandbox.port)"], name: name)
     }
 
+    /// Starts gpspipe and waits (up to `timeout`) until it receives reports from the device, so
+    /// that a client started afterwards joins a running stream of which gpspipe sees every
+    /// report. Stops it and throws if no report comes.
+    public static func receiving(sandbox: Sandbox, upTo timeout: Duration = .seconds(5)) async throws -> GPSPipe {
+        let pipe = try GPSPipe(sandbox: sandbox)
+        guard await waitUntil(upTo: timeout, { pipe.isReceivingReports }) else {
+            pipe.process.stop()
+            throw SpawnError(command: pipe.process.command, reason: "no report from gpsd in \(timeout)")
+        }
+        return pipe
+    }
+
     /// The lines written so far.
     public var lines: [String] {
         let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
         return text.split(whereSeparator: \.isNewline).map(String.init)
+    }
+
+    /// Whether gpspipe has received a report from the device (a TPV, SKY or ATT): gpsd has
+    /// answered its watch, opened the device and is reading it, so from then on gpspipe receives
+    /// every report gpsd sends, and another client joins a running stream.
+    public var isReceivingReports: Bool {
+        lines.contains { line in ["TPV", "SKY", "ATT"].contains { line.hasPrefix(#"{"class":""# + $0 + "\"") } }
     }
 
     /// The TPV reports written so far, in order.

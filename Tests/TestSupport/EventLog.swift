@@ -6,17 +6,17 @@ import Synchronization
 
 /// Consumes a source's events in a task of its own and keeps them, stamped with the monotonic
 /// time the consumer received them, for a test to wait on and inspect.
-final class EventLog: Sendable {
-    struct Entry: Sendable {
-        let event: FixSourceEvent
+public final class EventLog: Sendable {
+    public struct Entry: Sendable {
+        public let event: FixSourceEvent
         /// MonotonicClock reading when the consumer received the event.
-        let received: Duration
+        public let received: Duration
     }
 
     private let storage = Mutex<[Entry]>([])
     private let consumer = Mutex<Task<Void, Never>?>(nil)
 
-    init(_ source: GPSDSource) {
+    public init(_ source: GPSDSource) {
         let task = Task.detached { [self] in
             for await event in source.events() {
                 let now = MonotonicClock.now()
@@ -26,25 +26,20 @@ final class EventLog: Sendable {
         consumer.withLock { $0 = task }
     }
 
-    var entries: [Entry] { storage.withLock { $0 } }
-    var events: [FixSourceEvent] { entries.map(\.event) }
-    var fixes: [Fix] { events.compactMap { if case .fix(let f) = $0 { f } else { nil } } }
-    var states: [SourceState] { events.compactMap { if case .state(let s) = $0 { s } else { nil } } }
+    public var entries: [Entry] { storage.withLock { $0 } }
+    public var events: [FixSourceEvent] { entries.map(\.event) }
+    public var fixes: [Fix] { events.compactMap { if case .fix(let f) = $0 { f } else { nil } } }
+    public var states: [SourceState] { events.compactMap { if case .state(let s) = $0 { s } else { nil } } }
     /// Fixes from TPV reports (ATT heading readings left out).
-    var tpvFixes: [Fix] { fixes.filter { $0.mode != .unknown } }
+    public var tpvFixes: [Fix] { fixes.filter { $0.mode != .unknown } }
 
     /// Polls every 20 ms until `condition` holds for the events so far; false on timeout.
-    func wait(upTo timeout: Duration, until condition: ([FixSourceEvent]) -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if condition(events) { return true }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        return condition(events)
+    public func wait(upTo timeout: Duration, until condition: ([FixSourceEvent]) -> Bool) async -> Bool {
+        await waitUntil(upTo: timeout) { condition(events) }
     }
 
     /// Cancels the consumer (which makes the reader thread close its connection) and waits for it.
-    func stop() async {
+    public func stop() async {
         let task = consumer.withLock { $0 }
         task?.cancel()
         await task?.value

@@ -40,12 +40,14 @@ public final class SilentGPSD: Sendable {
 
 /// Waits (up to 10 s) until `port` accepts connections; stops `process` and throws if it never does.
 private func waitUntilListening(_ port: UInt16, process: ChildProcess) throws {
-    let deadline = ContinuousClock.now + .seconds(10)
-    while !Sandbox.isListening(port) {
-        if ContinuousClock.now >= deadline || process.waitForExit(timeout: .zero) != nil {
-            process.stop()
-            throw SpawnError(command: process.command, reason: "nothing listens on port \(port). \(process.stderr)")
-        }
-        usleep(50_000)
+    var exited = false
+    let listening = blockUntil(upTo: .seconds(10), poll: .milliseconds(50)) {
+        if Sandbox.isListening(port) { return true }
+        exited = process.waitForExit(timeout: .zero) != nil
+        return exited
+    }
+    if !listening || exited {
+        process.stop()
+        throw SpawnError(command: process.command, reason: "nothing listens on port \(port). \(process.stderr)")
     }
 }

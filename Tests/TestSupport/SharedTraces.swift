@@ -1,14 +1,10 @@
 import Foundation
 
-/// The shared reference data: `../shared` beside the package root, which is three levels up
-/// from this file (Tests/LiveGPSDSupport/SharedTraces.swift).
+/// gpsd 3.22's regression logs in `../shared/traces/gpsd` (see ``TestData``), whole or in part.
 public enum SharedTraces {
-    public static let packageRoot: URL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     /// shared/traces/gpsd/NAME: gpsd 3.22's regression logs and their expected output.
     public static func gpsdLog(_ name: String) -> String {
-        packageRoot.deletingLastPathComponent().appendingPathComponent("shared/traces/gpsd/\(name)").path
+        TestData.shared("traces/gpsd/\(name)").path
     }
 
     /// Writes part of a shared gpsd log into the sandbox: its leading `#` header and the sentence
