@@ -67,6 +67,9 @@ struct GuideCommand: AsyncParsableCommand {
         help: ArgumentHelp("Withhold fixes whose 68% horizontal accuracy is worse than this, metres.", valueName: "metres"))
     var desiredAccuracy: Double?
 
+    @Flag(help: "Guide by the receiver's own fixes instead of fused locations (fusion is on by default).")
+    var raw = false
+
     @Flag(help: "Print one JSON object per event instead of status lines.")
     var json = false
 
@@ -104,8 +107,9 @@ struct GuideCommand: AsyncParsableCommand {
 
     func run() async throws {
         let region = try ArrivalRegion(destination: to.coordinate, entryRadius: arriveWithin)
-        let configuration = GuideSession(region: region)
+        var configuration = GuideSession(region: region)
             .configuration(desiredAccuracy: try desiredAccuracy.map { m throws(RuleError) in try .meters(m) } ?? .best)
+        if raw { configuration.fusion = .off }
         let manager: LocationManager
         if let trace {
             let source: NMEATraceSource

@@ -15,7 +15,7 @@ struct ReplayRules {
         engine = LocationEngine(
             configuration: try LocationConfiguration(
                 desiredAccuracy: try desiredAccuracy.map { m throws(RuleError) in try .meters(m) } ?? .best,
-                distanceFilter: distanceFilter),
+                distanceFilter: distanceFilter, fusion: .off),
             sourceName: sourceName, provenance: .replayed)
         engine.updatingHeading = false
     }

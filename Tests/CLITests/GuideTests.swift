@@ -18,7 +18,7 @@ struct GuideTests {
     @Test("--json on the walk: exactly one arrived event, at the time and distance the ground truth says")
     func jsonArrival() throws {
         let expected = try #require(try GuideTruth("walk-to-pickup").arrival(at: Self.pickup, within: 20))
-        let r = try CLIRunner.run(["guide", "--to", "51.50850,-0.12470", "--trace", Self.walk, "--fast", "--json"])
+        let r = try CLIRunner.run(["guide", "--to", "51.50850,-0.12470", "--trace", Self.walk, "--fast", "--json", "--raw"])
         #expect(r.status == 0, "\(r.stderr)")
         let objects = Self.jsonObjects(r.stdout)
         #expect(objects.count == r.stdout.split(separator: "\n").count, "every line is a JSON object")
@@ -39,7 +39,7 @@ struct GuideTests {
     @Test("piped: one line per update, ending with \"Arrived: N m from destination at HH:MM:SS\"; exit 0")
     func pipedLines() throws {
         let expected = try #require(try GuideTruth("walk-to-pickup").arrival(at: Self.pickup, within: 20))
-        let r = try CLIRunner.run(["guide", "--to", "51.50850,-0.12470", "--trace", Self.walk, "--fast"])
+        let r = try CLIRunner.run(["guide", "--to", "51.50850,-0.12470", "--trace", Self.walk, "--fast", "--raw"])
         #expect(r.status == 0)
         let lines = r.stdout.split(separator: "\n").map(String.init)
         #expect(lines.last == "Arrived: \(Int(expected.distance.rounded())) m from destination at \(expected.row.timeOfDay)")
@@ -77,7 +77,7 @@ struct GuideTests {
     @Test("--desired-accuracy on cold-start: \"acquiring fix ±35 m (need ±10 m)\", then guidance; the trace ends before arrival: exit 3")
     func acquiringThenEnded() throws {
         let r = try CLIRunner.run([
-            "guide", "--to", "51.50850,-0.12470", "--trace", GuideTruth.path("cold-start"), "--fast", "--desired-accuracy", "10",
+            "guide", "--to", "51.50850,-0.12470", "--trace", GuideTruth.path("cold-start"), "--fast", "--raw", "--desired-accuracy", "10",
         ])
         #expect(r.status == 3)
         let lines = r.stdout.split(separator: "\n").map(String.init)
@@ -93,7 +93,7 @@ struct GuideTests {
         ["--to", "51.5,-0.12"], ["--to", "-33.8568,151.2153"], ["--to=-33.8568,-70.65"], ["--to", " -1.5 , -0.5 "],
     ])
     func negativeCoordinates(_ to: [String]) throws {
-        let r = try CLIRunner.run(["guide"] + to + ["--trace", Self.walk, "--fast", "--json"])
+        let r = try CLIRunner.run(["guide"] + to + ["--trace", Self.walk, "--fast", "--json", "--raw"])
         #expect(r.status == 3, "\(r.stderr)")
         let text = (to.count == 2 ? to[1] : String(to[0].dropFirst(5))).split(separator: ",")
             .map { Double($0.trimmingCharacters(in: .whitespaces)) ?? .nan }

@@ -28,7 +28,11 @@ enum BundledTrace {
 
     /// Every event of a replay of the trace through a ``LocationManager`` on the virtual clock,
     /// updating locations and headings, with the given rules.
+    /// The rules act on the receiver's own fixes here (fusion off): these tests compare them with
+    /// what the receiver reported. FusionTests test the fused path.
     static func replay(_ name: String, _ configuration: LocationConfiguration) async throws -> [LocationEvent] {
+        var configuration = configuration
+        configuration.fusion = .off
         let manager = LocationManager(source: try source(name), clock: .virtual, configuration: configuration)
         let stream = manager.events()
         manager.startUpdatingLocation()

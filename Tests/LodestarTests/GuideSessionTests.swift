@@ -13,9 +13,9 @@ struct GuideSessionTests {
     static func updates(_ trace: String, _ session: inout GuideSession, desiredAccuracy: DesiredAccuracy = .best)
         async throws -> [GuideUpdate]
     {
-        let manager = LocationManager(
-            source: try BundledTrace.source(trace), clock: .virtual,
-            configuration: session.configuration(desiredAccuracy: desiredAccuracy))
+        var configuration = session.configuration(desiredAccuracy: desiredAccuracy)
+        configuration.fusion = .off  // compared with the receiver's reported positions
+        let manager = LocationManager(source: try BundledTrace.source(trace), clock: .virtual, configuration: configuration)
         let stream = manager.events()
         manager.startUpdatingLocation()
         manager.startUpdatingHeading()

@@ -10,11 +10,14 @@ struct HeadingTests {
     /// The default rules without a heading filter: every heading is delivered.
     static let noHeadingFilter: LocationConfiguration = {
         var configuration = LocationConfiguration()
+        configuration.fusion = .off
         try? configuration.setHeadingFilter(nil)
         return configuration
     }()
 
     static func engineHeadings(_ fixes: [Fix], _ configuration: LocationConfiguration = Self.noHeadingFilter) -> [Heading] {
+        var configuration = configuration
+        configuration.fusion = .off
         var engine = LocationEngine(configuration: configuration)
         var out: [Heading] = []
         engine.replay(fixes) { if case .heading(let h) = $0 { out.append(h) } }

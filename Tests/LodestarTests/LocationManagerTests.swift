@@ -18,7 +18,7 @@ struct LocationManagerTests {
     @Test("a replay on the virtual clock is deterministic: the same trace gives the same events every run")
     func deterministicReplay() async throws {
         let source = try BundledTrace.source("walk-to-pickup")
-        let configuration = try LocationConfiguration(desiredAccuracy: .nearestTenMeters, distanceFilter: 5, headingFilter: 5)
+        let configuration = try LocationConfiguration(desiredAccuracy: .nearestTenMeters, distanceFilter: 5, headingFilter: 5, fusion: .off)
         var runs: [[LocationEvent]] = []
         for _ in 0..<3 {
             runs.append(await Self.collect(LocationManager(source: source, clock: .virtual, configuration: configuration)))
@@ -37,7 +37,7 @@ struct LocationManagerTests {
 
     @Test("a paced replay (2000× the trace's own clock) gives exactly the events of the virtual clock")
     func pacedMatchesVirtual() async throws {
-        let configuration = try LocationConfiguration(desiredAccuracy: .nearestTenMeters, distanceFilter: 5)
+        let configuration = try LocationConfiguration(desiredAccuracy: .nearestTenMeters, distanceFilter: 5, fusion: .off)
         let virtual = await Self.collect(
             LocationManager(source: try BundledTrace.source("walk-to-pickup"), clock: .virtual, configuration: configuration))
         let paced = await Self.collect(
@@ -57,7 +57,7 @@ struct LocationManagerTests {
     @Test("an asynchronous-only source gives the same events as the batched synchronous path")
     func awaitedPathMatchesBatched() async throws {
         let source = try BundledTrace.source("outage-mid-route")
-        let configuration = try LocationConfiguration(distanceFilter: 20, maximumFixAge: .seconds(10))
+        let configuration = try LocationConfiguration(distanceFilter: 20, maximumFixAge: .seconds(10), fusion: .off)
         let batched = await Self.collect(LocationManager(source: source, clock: .virtual, configuration: configuration))
         let awaited = await Self.collect(
             LocationManager(source: AsyncOnlySource(inner: source), clock: .virtual, configuration: configuration))
@@ -86,7 +86,7 @@ struct LocationManagerTests {
         let rows = try GroundTruth.rows("cold-start")
         let manager = LocationManager(
             source: try BundledTrace.source("cold-start"), clock: .virtual,
-            configuration: try .init(desiredAccuracy: .nearestTenMeters, distanceFilter: 1000))
+            configuration: try .init(desiredAccuracy: .nearestTenMeters, distanceFilter: 1000, fusion: .off))
         let location = try await manager.requestLocation(timeout: .seconds(600))
         let expected = try #require(rows.first { $0.hasFix && $0.accuracy <= 10 })
         #expect(GroundTruth.centiseconds(location.timestamp) == expected.centiseconds)
@@ -99,7 +99,7 @@ struct LocationManagerTests {
     func requestLocationTimeout() async throws {
         let manager = LocationManager(
             source: try BundledTrace.source("cold-start"), clock: .virtual,
-            configuration: try .init(desiredAccuracy: try .meters(1)))
+            configuration: try .init(desiredAccuracy: try .meters(1), fusion: .off))
         let failure = LocationRequestFailure(ending: .timedOut(.seconds(30)), required: 1, best: 35.35533905932738, positions: 1)
         await #expect(throws: LocationError.requestFailed(failure)) {
             _ = try await manager.requestLocation(timeout: .seconds(30))
@@ -133,7 +133,7 @@ struct LocationManagerTests {
         }
         let recorder = Recorder()
         let manager = LocationManager(
-            source: try BundledTrace.source("cold-start"), clock: .virtual, configuration: try .init(desiredAccuracy: .nearestTenMeters))
+            source: try BundledTrace.source("cold-start"), clock: .virtual, configuration: try .init(desiredAccuracy: .nearestTenMeters, fusion: .off))
         manager.delegate = recorder
         let events = await Self.collect(manager, heading: false)
         let expected = events.compactMap { e -> String? in
