@@ -29,7 +29,7 @@ public struct ReconnectBackoff: Sendable, Equatable {
         let first = initial.seconds, cap = maximum.seconds
         let exponent = Double(max(0, attempt - 1))
         let grown = first * pow(multiplier, exponent)
-        guard grown.isFinite, grown < cap else { return maximum }
-        return .nanoseconds(Int64((grown * 1e9).rounded()))
+        guard grown < cap, let delay = Duration(checkedSeconds: grown) else { return maximum }
+        return delay
     }
 }

@@ -6,9 +6,6 @@ import Glibc
 /// two ulps of a rounding tie (where double rounding could differ from the exact decimal), or is too
 /// large for the fast path, it falls back to `snprintf`, so the text always equals `%.Nf`.
 package enum DecimalText {
-    static let powers: [Double] = [1, 10, 100, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9]
-    static let intPowers: [Int64] = [1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000]
-
     /// Appends `value` with exactly `decimals` fraction digits (0...9). Non-finite values are
     /// written as `null` (the caller should not pass them; JSON has no NaN).
     package static func append(_ value: Double, decimals: Int, to out: inout [UInt8]) {
@@ -18,17 +15,17 @@ package enum DecimalText {
         }
         let d = min(max(decimals, 0), 9)
         let magnitude = abs(value)
-        let scaled = magnitude * powers[d]
+        let scaled = magnitude * PowerOfTen.double(d)
         if scaled < 4e15 {
             let floor = scaled.rounded(.down)
             let fraction = scaled - floor
             if abs(fraction - 0.5) > 2 * scaled.ulp {
                 let n = Int64(fraction > 0.5 ? floor + 1 : floor)
                 if value.sign == .minus { out.append(0x2D) }
-                appendInteger(n / intPowers[d], to: &out)
+                appendInteger(n / PowerOfTen.int64(d), to: &out)
                 if d > 0 {
                     out.append(0x2E)
-                    var frac = n % intPowers[d]
+                    var frac = n % PowerOfTen.int64(d)
                     var digits = InlineArray<9, UInt8>(repeating: 0x30)
                     var i = d - 1
                     while i >= 0 {

@@ -15,11 +15,6 @@ package final class InputFile: Sendable {
         /// The system's reason (`No such file or directory`, `it is a directory`).
         package var reason: String
 
-        package init(path: String, reason: String) {
-            self.path = path
-            self.reason = reason
-        }
-
         /// `cannot read PATH: REASON` (`standard input` for `-`).
         package var description: String { "cannot read \(path == "-" ? "standard input" : path): \(reason)" }
     }

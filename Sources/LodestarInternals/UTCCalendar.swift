@@ -3,8 +3,8 @@ import Foundation
 /// Proleptic Gregorian calendar arithmetic on integers, for UTC timestamps.
 ///
 /// Receivers report time as calendar fields (year, month, day, hour, minute, second and a fraction).
-/// Turning those into a `Date`, and a `Date` back into an ISO 8601 string, is done here with integer
-/// arithmetic only (no `Calendar`, no `DateFormatter`), so that it is exact and fast enough to run
+/// Turning those into a `Date`, and a `Date` back into calendar fields (for ``ISO8601`` and NMEA
+/// sentences), is done here with integer arithmetic only (no `Calendar`, no `DateFormatter`), so that it is exact and fast enough to run
 /// once per epoch on million-line traces.
 ///
 /// The day-number conversions are Howard Hinnant's `days_from_civil` / `civil_from_days`
@@ -80,7 +80,8 @@ package enum UTCCalendar {
     ///   - fractionDigits: d, 0...9: the fraction of a second is counted in units of 10⁻ᵈ s.
     ///   - rule: how the instant is rounded to that unit; to nearest (ties away from zero) unless
     ///     told otherwise.
-    /// - Returns: nil when the instant is not finite or lies more than about 3 million years from 1970.
+    /// - Returns: nil when the instant is not finite, lies 10¹⁴ s (about 3 million years) or more
+    ///   from 1970, or (with 7 to 9 digits) counts more units than an `Int64` holds.
     package static func fields(
         _ date: Date, fractionDigits: Int, rounding rule: FloatingPointRoundingRule = .toNearestOrAwayFromZero
     ) -> Fields? {
@@ -88,7 +89,7 @@ package enum UTCCalendar {
         var unitsPerSecond: Int64 = 1
         for _ in 0..<digits { unitsPerSecond *= 10 }
         let total = (date.timeIntervalSince1970 * Double(unitsPerSecond)).rounded(rule)
-        guard total.isFinite, abs(total) < 1e17 else { return nil }
+        guard total.isFinite, abs(total) < min(1e14 * Double(unitsPerSecond), 9e18) else { return nil }
         let units = Int64(total)
         let unitsPerDay = 86_400 * unitsPerSecond
         var days = units / unitsPerDay

@@ -26,17 +26,14 @@ struct GuideJSON {
         case .heading(let h):
             o = GuideJSON("heading")
             o.add("time", time: h.timestamp)
-            o.add("trueHeading", h.trueHeading, decimals: 2)
-            o.add("magneticHeading", h.magneticHeading, decimals: 2)
-            o.add("headingAccuracy", h.headingAccuracy, decimals: 2)
+            o.add(decimals: 2, ("trueHeading", h.trueHeading), ("magneticHeading", h.magneticHeading),
+                  ("headingAccuracy", h.headingAccuracy))
             o.add("source", string: h.source.rawValue)
             o.add("declination", h.declination, decimals: 3)
         case .waitingForAccuracy(let w):
             o = GuideJSON("waitingForAccuracy")
             o.add("time", time: w.time)
-            o.add("accuracy", w.accuracy, decimals: 2)
-            o.add("bestSoFar", w.bestSoFar, decimals: 2)
-            o.add("required", w.required, decimals: 2)
+            o.add(decimals: 2, ("accuracy", w.accuracy), ("bestSoFar", w.bestSoFar), ("required", w.required))
             o.add("message", string: w.description)
         case .withheld(let w):
             o = GuideJSON("withheld")
@@ -92,6 +89,11 @@ struct GuideJSON {
 
     private mutating func add(_ key: String, _ value: Double?, decimals: Int) {
         object.add(key, fixed: value, decimals: decimals)
+    }
+
+    /// Members with the same number of decimals, in order; unknown values left out.
+    private mutating func add(decimals: Int, _ members: (String, Double?)...) {
+        for (key, value) in members { object.add(key, fixed: value, decimals: decimals) }
     }
 
     private mutating func add(_ key: String, time: Date) {

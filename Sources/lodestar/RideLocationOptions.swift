@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GPSD
 import Lodestar
+import LodestarInternals
 import RideBooking
 
 /// `--trace` or `--gpsd`: where the current location comes from.
@@ -34,6 +35,7 @@ struct RideLocationOptions: ParsableArguments {
     func check() throws {
         if trace != nil, usesGPSD { throw ValidationError("give --trace or --gpsd, not both") }
         if !(wait > 0) { throw ValidationError("--wait must be positive") }
+        if Duration(checkedSeconds: wait) == nil { throw ValidationError("--wait must be a finite number of seconds") }
         if usesGPSD { _ = try endpoint() }
     }
 
@@ -71,7 +73,7 @@ struct RideLocationOptions: ParsableArguments {
         let manager = LocationManager(
             source: GPSDSource(endpoint: endpoint), clock: .live,
             configuration: Self.hundredMeters)
-        return await CurrentLocation.requesting(from: manager, timeout: .milliseconds(Int64(wait * 1_000)))
+        return await CurrentLocation.requesting(from: manager, timeout: Duration(checkedSeconds: wait) ?? .seconds(30))
     }
 
     /// The rules for a pickup from gpsd: locations good to 100 m.

@@ -143,6 +143,10 @@ struct RideCLITests {
         #expect(unknownPlace.status == 4)
         let badCoordinate = try ride(["request", "--pickup", "95,0", "--party", "1"])
         #expect(badCoordinate.status == 64)
+        // An infinite wait was accepted and then trapped converting to a Duration.
+        let endless = try ride(["request", "--gpsd", "localhost", "--wait", "inf", "--party", "1"])
+        #expect(endless.status == 64)
+        #expect(endless.stderr.contains("--wait must be a finite number of seconds"))
         let both = try ride(["request", "--pickup", "51.5,-0.1", "--pickup-name", "Waterloo station", "--party", "1"])
         #expect(both.status == 64)
         #expect(try ride(["list"]).stdout.hasPrefix("no rides"))

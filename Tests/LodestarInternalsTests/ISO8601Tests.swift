@@ -18,7 +18,9 @@ struct ISO8601Tests {
     func unwritable() {
         #expect(ISO8601.string(Date(timeIntervalSince1970: .nan), fractionDigits: 3) == "1970-01-01T00:00:00.000Z")
         #expect(ISO8601.string(Date(timeIntervalSince1970: .infinity), fractionDigits: 0) == "1970-01-01T00:00:00Z")
-        #expect(ISO8601.string(Date(timeIntervalSince1970: 1e14), fractionDigits: 2) == "0000-01-01T00:00:00.00Z")
+        #expect(ISO8601.string(Date(timeIntervalSince1970: 1e13), fractionDigits: 2) == "0000-01-01T00:00:00.00Z")
+        #expect(ISO8601.string(Date(timeIntervalSince1970: 1e14), fractionDigits: 3) == "1970-01-01T00:00:00.000Z")
+        #expect(ISO8601.string(Date(timeIntervalSince1970: 1_773_480_600.5), fractionDigits: 9) == "2026-03-14T09:30:00.500000000Z")
     }
 
     @Test("truncated whole seconds equal Foundation's Date.ISO8601FormatStyle")

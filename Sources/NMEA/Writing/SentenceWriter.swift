@@ -105,6 +105,15 @@ package struct SentenceWriter {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// A heading sentence, `$HEHDT,h.h,T*HH` + CR LF: the heading in degrees with one decimal and
+    /// its reference letter (`T` true, `M` magnetic).
+    package static func heading(talker: Talker, type: String, _ degrees: Double?, reference: UInt8) -> String {
+        var w = SentenceWriter(talker: talker, type: type)
+        w.field(degrees, decimals: 1)
+        w.letter(reference)
+        return w.sentence
+    }
+
     /// Minutes of arc are written with five decimals: 10⁻⁵ minute ≈ 1.9 cm of latitude.
     package static let minuteScale = 100_000.0
 
