@@ -1,5 +1,6 @@
 import Foundation
 import Geodesy
+import LodestarInternals
 
 /// The distanceFilter rule: a location is delivered only when it lies at least `distance` metres,
 /// horizontally on the WGS84 ellipsoid, from the last *delivered* location. The first qualifying
@@ -46,14 +47,9 @@ package struct DistanceFilter: Sendable, Equatable {
     /// No trigonometric call: sin φ comes from its series, cos φ = √(1 − sin²φ) (|φ| ≤ 90°).
     @inlinable
     static func localDistance(_ a: Coordinate, _ b: Coordinate) -> Double {
-        let e2 = 0.00669437999014132  // WGS84 first eccentricity squared
-        let semiMajor = 6_378_137.0
         let s = sine(Angle.radians((a.latitude + b.latitude) / 2))
         let s2 = s * s
-        let w2 = 1 - e2 * s2
-        let w = w2.squareRoot()
-        let meridional = semiMajor * (1 - e2) / (w2 * w)
-        let primeVertical = semiMajor / w
+        let (meridional, primeVertical) = WGS84.radiiOfCurvature(sineOfLatitude: s)
         let dLat = Angle.radians(b.latitude - a.latitude)
         let dLon = Angle.radians(Angle.normalizedLongitude(b.longitude - a.longitude))
         let north = dLat * meridional

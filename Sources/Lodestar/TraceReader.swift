@@ -1,5 +1,6 @@
 import GNSS
 import Glibc
+import LodestarInternals
 import NMEA
 
 /// Reads an NMEA trace (a file or standard input) in chunks and decodes it as it goes, turning the
@@ -10,17 +11,12 @@ import NMEA
 /// (each path owns its reader).
 final class TraceReader {
     /// Why a trace cannot be read: the path as given and the system's reason.
-    struct Failure: Error {
-        var path: String
-        var reason: String
-    }
+    typealias Failure = InputFile.Failure
 
     /// Bytes read per `read(2)`.
     static let chunkSize = 64 * 1024
 
-    private let descriptor: Int32
-    private let ownsDescriptor: Bool
-    private let path: String
+    private let file: InputFile
     private let buffer: UnsafeMutableRawBufferPointer
     private var decoder: NMEADecoder
     private var ended = false
@@ -29,28 +25,14 @@ final class TraceReader {
     /// a directory.
     init(_ input: NMEATraceSource.Input, options: NMEADecoder.Options) throws(Failure) {
         switch input {
-        case .standardInput:
-            descriptor = 0
-            ownsDescriptor = false
-            path = "-"
-        case .file(let path):
-            let fd = open(path, O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
-            var info = stat()
-            if fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR {
-                Glibc.close(fd)
-                throw Failure(path: path, reason: "it is a directory")
-            }
-            descriptor = fd
-            ownsDescriptor = true
-            self.path = path
+        case .standardInput: file = try InputFile(path: "-")
+        case .file(let path): file = try InputFile(path: path == "-" ? "./-" : path)
         }
         buffer = .allocate(byteCount: Self.chunkSize, alignment: 16)
         decoder = NMEADecoder(options: options)
     }
 
     deinit {
-        if ownsDescriptor { Glibc.close(descriptor) }
         buffer.deallocate()
     }
 
@@ -74,26 +56,25 @@ final class TraceReader {
             case .rejected(let line): handle(.warning(Self.warning(line)))
             }
         }
-        while true {
-            let n = read(descriptor, buffer.baseAddress, buffer.count)
-            if n < 0 {
-                if errno == EINTR { continue }
-                ended = true
-                throw Failure(path: path, reason: String(cString: strerror(errno)))
-            }
-            if n == 0 {
-                ended = true
-                decoder.finish(forward)
-                return false
-            }
-            decoder.decode(UnsafeRawBufferPointer(rebasing: buffer[0..<n]), forward)
-            return true
+        let n: Int
+        do throws(Failure) {
+            n = try file.read(into: buffer)
+        } catch {
+            ended = true
+            throw error
         }
+        if n == 0 {
+            ended = true
+            decoder.finish(forward)
+            return false
+        }
+        decoder.decode(UnsafeRawBufferPointer(rebasing: buffer[0..<n]), forward)
+        return true
     }
 
     /// Whether the input has something to read (or has ended, or failed) within `milliseconds`.
     private func readable(within milliseconds: Int32) -> Bool {
-        var descriptor = pollfd(fd: self.descriptor, events: Int16(POLLIN), revents: 0)
+        var descriptor = pollfd(fd: file.descriptor, events: Int16(POLLIN), revents: 0)
         let n = poll(&descriptor, 1, milliseconds)
         return n != 0
     }
