@@ -83,30 +83,20 @@ struct AxisFilter: Sendable, Equatable {
     /// Takes a position measurement of `p + b` with white variance `r`; `y` and `s` from
     /// ``positionInnovation(_:whiteVariance:)`` (with `s` possibly inflated to down-weight it).
     mutating func updatePosition(y: Double, s: Double) {
-        guard s > 0, s.isFinite else { return }
         // PHᵀ for H = [1, 0, 1].
-        let hp = pp + pb, hv = pv + vb, hb = pb + bb
-        let kp = hp / s, kv = hv / s, kb = hb / s
-        p += kp * y
-        v += kv * y
-        b += kb * y
-        // P − K S Kᵀ.
-        pp -= kp * hp
-        pv -= kp * hv
-        pb -= kp * hb
-        vv -= kv * hv
-        vb -= kv * hb
-        bb -= kb * hb
-        clampVariances()
+        update(y: y, s: s, hp: pp + pb, hv: pv + vb, hb: pb + bb)
     }
 
     /// Takes a velocity measurement `z` (m/s) of variance `r`.
     mutating func updateVelocity(_ z: Double, variance r: Double) {
-        let s = vv + r
-        guard s > 0, s.isFinite else { return }
-        let y = z - v
         // PHᵀ for H = [0, 1, 0].
-        let hp = pv, hv = vv, hb = vb
+        update(y: z - v, s: vv + r, hp: pv, hv: vv, hb: vb)
+    }
+
+    /// The Kalman update for a scalar measurement of innovation `y`, innovation variance `s` and
+    /// `PHᵀ = (hp, hv, hb)`: x += K y, P −= K S Kᵀ with K = PHᵀ / s.
+    private mutating func update(y: Double, s: Double, hp: Double, hv: Double, hb: Double) {
+        guard s > 0, s.isFinite else { return }
         let kp = hp / s, kv = hv / s, kb = hb / s
         p += kp * y
         v += kv * y

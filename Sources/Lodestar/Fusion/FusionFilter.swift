@@ -51,6 +51,8 @@ package struct FusionFilter: Sendable {
     private(set) var isStationary = false
     private var slow = 0, fast = 0
     private var outsideSince: Date?
+    /// Where the location is held while the receiver is still (east, north), metres.
+    private var held: (east: Double, north: Double)?
 
     /// - Parameter fusion: the profile and the dead-reckoning limit (must be enabled).
     package init(_ fusion: Fusion) {
@@ -256,12 +258,36 @@ package struct FusionFilter: Sendable {
         self.origin = Origin(here)
         east.shiftOrigin(by: shift.east)
         north.shiftOrigin(by: shift.north)
+        held = held.map { ($0.east - shift.east, $0.north - shift.north) }
     }
 
     // MARK: Output
 
-    private func estimate(deadReckoned: Bool) -> FusedEstimate {
+    /// While the receiver is still, the location is held where the stop began, and moves only
+    /// when the filter's position has drifted from it by more than twice its own standard
+    /// deviation (and at least ``holdBand``): the filter goes on learning, the location does not
+    /// wander. The held point's stated accuracy includes its distance from the filter's position.
+    private mutating func hold() -> (east: Double, north: Double, offset: Double) {
+        guard isStationary else {
+            held = nil
+            return (east.p, north.p, 0)
+        }
+        let sigma = (east.pp + north.pp).squareRoot()
+        if let h = held {
+            let de = east.p - h.east, dn = north.p - h.north
+            let drift = (de * de + dn * dn).squareRoot()
+            if drift <= max(Self.holdBand, 2 * sigma) { return (h.east, h.north, drift) }
+        }
+        held = (east.p, north.p)
+        return (east.p, north.p, 0)
+    }
+
+    /// The smallest drift that moves a held location, metres.
+    static let holdBand = 1.0
+
+    private mutating func estimate(deadReckoned: Bool) -> FusedEstimate {
         let origin = origin ?? Origin(Coordinate(uncheckedLatitude: 0, longitude: 0))
+        let position = hold()
         let speed = isStationary ? 0 : (east.v * east.v + north.v * north.v).squareRoot()
         let speedSigma = ((east.vv + north.vv) / 2).squareRoot()
         var course: Double?
@@ -271,8 +297,8 @@ package struct FusionFilter: Sendable {
             courseAccuracy = speedSigma / speed * 180 / .pi
         }
         return FusedEstimate(
-            coordinate: origin.coordinate(east: east.p, north: north.p),
-            altitude: up?.p, horizontalAccuracy: (east.pp + north.pp).squareRoot(),
+            coordinate: origin.coordinate(east: position.east, north: position.north),
+            altitude: up?.p, horizontalAccuracy: (east.pp + north.pp + position.offset * position.offset).squareRoot(),
             verticalAccuracy: up?.positionSigma, speed: speed, speedAccuracy: speedSigma, course: course,
             courseAccuracy: courseAccuracy, isStationary: isStationary, isDeadReckoned: deadReckoned)
     }
