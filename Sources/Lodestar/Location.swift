@@ -4,9 +4,10 @@ import Geodesy
 
 /// A delivered position, like CoreLocation's `CLLocation`.
 ///
-/// The optional numbers are stored in 8 bytes each (a NaN of its own stands for nil, see `CompactDouble`; the
-/// monotonic time as nanoseconds), so a location stays small on the manager's per-fix path (under
-/// 128 bytes, which the compiler copies inline); they read and write as `Double?` and `Duration?`.
+/// The optional numbers are stored in 8 bytes each (a NaN of its own stands for nil, see
+/// `CompactDouble`; the monotonic time as nanoseconds), and a fused location keeps its raw fix's
+/// values inline, so a location is a fixed-size value with no allocation on the manager's per-fix
+/// path; they read and write as `Double?` and `Duration?`.
 ///
 /// Every accuracy is the one-sigma (68%) figure: ``horizontalAccuracy`` is the radius of the 2D RMS
 /// circle, ``verticalAccuracy`` one standard deviation of height. An unknown value is `nil`, never -1.
@@ -48,12 +49,30 @@ public struct Location: Sendable, Equatable {
     /// Whether the fusion filter holds the receiver still (its Doppler speed has stayed below the
     /// activity's threshold): the location does not wander and the speed is 0. False for raw fixes.
     public var isStationary = false
-    /// The receiver's own location this one was fused from; nil for a raw or dead-reckoned location.
+    /// The receiver's own location this one was fused from (same time, source and provenance); nil
+    /// for a raw or dead-reckoned location.
     public var raw: Location? {
-        get { rawBox?.location }
-        set { rawBox = newValue.map(RawBox.init) }
+        get {
+            guard let r = rawFields else { return nil }
+            var location = self
+            location.coordinate = r.coordinate
+            location.altitude = r.altitude
+            location.ellipsoidalAltitude = r.ellipsoidalAltitude
+            location.horizontalAccuracy = r.horizontalAccuracy
+            location.verticalAccuracy = r.verticalAccuracy
+            location.speed = r.speed
+            location.speedAccuracy = r.speedAccuracy
+            location.course = r.course
+            location.courseAccuracy = r.courseAccuracy
+            location.kind = .raw
+            location.isStationary = false
+            location.rawFields = nil
+            return location
+        }
+        set { rawFields = newValue.map(RawFields.init) }
     }
-    private var rawBox: RawBox?
+    /// The raw location's own values, kept inline (no allocation per fused fix).
+    private var rawFields: RawFields?
 
     /// Makes a location from its parts. Accuracies are one sigma (68%).
     public init(
@@ -138,13 +157,29 @@ public enum LocationKind: String, Sendable, Equatable, Codable {
     case deadReckoned
 }
 
-/// The raw location a fused one came from, kept by reference so that a location stays small.
-private final class RawBox: Sendable, Equatable {
-    let location: Location
+/// What a raw location has that its fused location replaces.
+private struct RawFields: Sendable, Equatable {
+    var coordinate: Coordinate
+    @CompactDouble var altitude: Double?
+    @CompactDouble var ellipsoidalAltitude: Double?
+    @CompactDouble var horizontalAccuracy: Double?
+    @CompactDouble var verticalAccuracy: Double?
+    @CompactDouble var speed: Double?
+    @CompactDouble var speedAccuracy: Double?
+    @CompactDouble var course: Double?
+    @CompactDouble var courseAccuracy: Double?
 
-    init(_ location: Location) { self.location = location }
-
-    static func == (a: RawBox, b: RawBox) -> Bool { a === b || a.location == b.location }
+    init(_ l: Location) {
+        coordinate = l.coordinate
+        altitude = l.altitude
+        ellipsoidalAltitude = l.ellipsoidalAltitude
+        horizontalAccuracy = l.horizontalAccuracy
+        verticalAccuracy = l.verticalAccuracy
+        speed = l.speed
+        speedAccuracy = l.speedAccuracy
+        course = l.course
+        courseAccuracy = l.courseAccuracy
+    }
 }
 
 /// Where a ``Location`` came from.
