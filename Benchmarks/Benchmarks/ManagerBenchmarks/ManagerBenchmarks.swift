@@ -1,7 +1,9 @@
 // Location manager benchmarks (issue 5).
 //
 // Goals: manager overhead per fix (rules, heading, guidance) ≤ 2 µs; a trace replayed through the
-// manager on the virtual clock at ≥ 1,000,000 fixes/s.
+// manager on the virtual clock at ≥ 1,000,000 fixes/s. Fusion (issue 13): ≤ 1 µs added per fix, and
+// the fusing manager's replay still ≥ 1,000,000 fixes/s. Each is measured raw (fusion off, the
+// figures of issue 5) and fused.
 import Benchmark
 import Foundation
 import GNSS
@@ -37,15 +39,20 @@ let benchmarks: @Sendable () -> Void = {
     )
     let fixes = drive(count: 1000)
     let destination = Coordinate(uncheckedLatitude: 51.58, longitude: 0.01)
-    var configuration = LocationConfiguration()
-    configuration.desiredAccuracy = .nearestTenMeters
-    configuration.distanceFilter = 5
-    configuration.headingFilter = 1
-    configuration.maximumFixAge = .seconds(10)
-    configuration.arrivalRegion = ArrivalRegion(destination: destination, entryRadius: 20)
+    var raw = LocationConfiguration()
+    raw.desiredAccuracy = .nearestTenMeters
+    try? raw.setDistanceFilter(5)
+    try? raw.setHeadingFilter(1)
+    try? raw.setMaximumFixAge(.seconds(10))
+    raw.arrivalRegion = try? ArrivalRegion(destination: destination, entryRadius: 20)
+    raw.fusion = .off
+    var fused = raw
+    fused.fusion = (try? Fusion.fused(for: .automotive)) ?? .on
 
     // One iteration = 1000 fixes through a fresh engine; the figures read per fix.
-    Benchmark("Manager per fix: rules + heading + guidance", configuration: .init(scalingFactor: .kilo)) { benchmark in
+    let trace = drive(count: 100_000)
+    for (label, configuration) in [("", raw), (", fused", fused)] {
+    Benchmark("Manager per fix: rules + heading + guidance\(label)", configuration: .init(scalingFactor: .kilo)) { benchmark in
         var engine = LocationEngine(configuration: configuration, sourceName: "bench")
         for i in benchmark.scaledIterations {
             let outcome = engine.process(fixes[i])
@@ -60,10 +67,9 @@ let benchmarks: @Sendable () -> Void = {
     // One iteration = a 100,000-fix trace replayed through LocationManager on the virtual clock, with
     // the accuracy gate, the distance and heading filters, the age rule and headings: a replay, with
     // no destination (guidance is measured above).
-    let trace = drive(count: 100_000)
     var replayConfiguration = configuration
     replayConfiguration.arrivalRegion = nil
-    Benchmark("Replay through LocationManager, virtual clock (100k fixes)",
+    Benchmark("Replay through LocationManager, virtual clock (100k fixes)\(label)",
               configuration: .init(metrics: [.wallClock, .mallocCountTotal, fixesPerSecond], maxIterations: 20)) { benchmark async in
         let clock = ContinuousClock()
         let started = clock.now
@@ -79,5 +85,6 @@ let benchmarks: @Sendable () -> Void = {
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
         benchmark.measurement(fixesPerSecond,
                               Int(Double(trace.count) / max(1e-9, seconds)))
+    }
     }
 }
