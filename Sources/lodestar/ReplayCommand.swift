@@ -1,6 +1,7 @@
 import ArgumentParser
 import GNSS
 import Glibc
+import Lodestar
 import LodestarInternals
 import NMEA
 
@@ -22,6 +23,11 @@ struct ReplayCommand: ParsableCommand {
             as on a virtual clock: only the epochs delivered as locations are written, and the \
             summary counts the others by the reason they were withheld (accuracy, distance filter, \
             no position, stale, out of order). Without them, every epoch is written.
+
+            With --fusion, each epoch is the fused location (see docs/fusion.md): position, \
+            altitude, speed, course and accuracies from the filter, and epochs of an outage \
+            dead-reckoned for as long as the filter does (gpsd TPV "status":5 in --json). The \
+            rule options then apply to the fused locations. --activity sets the motion profile.
             """
     )
 
@@ -47,7 +53,15 @@ struct ReplayCommand: ParsableCommand {
         help: ArgumentHelp("Keep a location only this far, metres, from the last one kept (on the ellipsoid).", valueName: "metres"))
     var distanceFilter: Double?
 
+    @Flag(help: "Write fused locations instead of the receiver's fixes (a Kalman filter; docs/fusion.md).")
+    var fusion = false
+
+    @Option(help: ArgumentHelp(
+        "The motion profile for --fusion: automotive, fitness, maritime, airborne or other.", valueName: "name"))
+    var activity: ActivityType?
+
     func validate() throws {
+        if activity != nil, !fusion { throw ValidationError("--activity goes with --fusion.") }
         guard maxReports >= 0 else { throw ValidationError("--max-reports must be 0 or more.") }
         guard !file.isEmpty else { throw ValidationError("FILE must not be empty.") }
         if let desiredAccuracy, !(desiredAccuracy.isFinite && desiredAccuracy > 0) {
@@ -74,15 +88,21 @@ struct ReplayCommand: ParsableCommand {
         let format = format
         output.buffer.append(contentsOf: format.header(name: file == "-" ? "stdin" : file))
         var rules: ReplayRules? =
-            desiredAccuracy == nil && distanceFilter == nil
-            ? nil : try ReplayRules(desiredAccuracy: desiredAccuracy, distanceFilter: distanceFilter, sourceName: input.name)
+            desiredAccuracy == nil && distanceFilter == nil && !fusion
+            ? nil
+            : try ReplayRules(
+                desiredAccuracy: desiredAccuracy, distanceFilter: distanceFilter,
+                fusion: fusion ? try Fusion.fused(for: activity ?? .other) : .off, sourceName: input.name)
 
         let handle: (NMEADecoder.Event) -> Void = { event in
             switch event {
-            case .epoch(let epoch):
-                if let admitted = rules?.admits(epoch.fix), !admitted {
-                    summary.count(epoch)
-                    return
+            case .epoch(var epoch):
+                if rules != nil {
+                    guard let location = rules?.deliver(epoch.fix) else {
+                        summary.count(epoch)
+                        return
+                    }
+                    epoch.fix = ReplayRules.fix(epoch.fix, as: location)
                 }
                 format.append(epoch, to: &output.buffer)
                 output.flushIfFull()

@@ -2,8 +2,8 @@ import GNSS
 import Lodestar
 
 /// The location manager's rules applied to `lodestar replay` (`--desired-accuracy`,
-/// `--distance-filter`): a ``LocationEngine`` on the virtual clock decides which epochs are
-/// delivered as locations; the others are counted by the reason they were withheld.
+/// `--distance-filter`, `--fusion`): a ``LocationEngine`` on the virtual clock decides which epochs
+/// are delivered as locations, fused or not; the others are counted by the reason they were withheld.
 struct ReplayRules {
     private var engine: LocationEngine
     private(set) var delivered = 0
@@ -11,21 +11,23 @@ struct ReplayRules {
 
     /// - Parameters: the accuracy limit (68% radius) and the distance filter, metres; nil for none.
     /// - Throws: ``Lodestar/RuleError`` for a value out of range (the options are checked before).
-    init(desiredAccuracy: Double?, distanceFilter: Double?, sourceName: String) throws(RuleError) {
+    ///   - fusion: whether the locations are fused; replay shows the receiver's view by default.
+    init(desiredAccuracy: Double?, distanceFilter: Double?, fusion: Fusion = .off, sourceName: String) throws(RuleError) {
         engine = LocationEngine(
             configuration: try LocationConfiguration(
                 desiredAccuracy: try desiredAccuracy.map { m throws(RuleError) in try .meters(m) } ?? .best,
-                distanceFilter: distanceFilter, fusion: .off),
+                distanceFilter: distanceFilter, fusion: fusion),
             sourceName: sourceName, provenance: .replayed)
         engine.updatingHeading = false
     }
 
-    /// Whether the epoch's fix is delivered as a location; counts the reason when it is not.
-    mutating func admits(_ fix: Fix) -> Bool {
+    /// The location the epoch's fix is delivered as (fused, dead-reckoned or raw); nil, with the
+    /// reason counted, when it is withheld.
+    mutating func deliver(_ fix: Fix) -> Location? {
         let outcome = engine.process(fix)
-        if outcome.isDelivered {
+        if let location = outcome.location {
             delivered += 1
-            return true
+            return location
         }
         let reason: String =
             if outcome.waiting != nil {
@@ -42,7 +44,33 @@ struct ReplayRules {
                 }
             }
         withheld[reason, default: 0] += 1
-        return false
+        return nil
+    }
+
+    /// `fix` with the fused or dead-reckoned `location` in place of its position, altitude, speed,
+    /// course and errors (one sigma), so the encoders write what the filter says; a dead-reckoned
+    /// epoch is marked with quality dead reckoning (gpsd's `"status":5`).
+    static func fix(_ fix: Fix, as location: Location) -> Fix {
+        guard location.kind != .raw else { return fix }
+        var out = fix
+        out.coordinate = location.coordinate
+        if let altitude = location.altitude {
+            out.altitudeMSL = altitude
+            out.altitudeHAE = location.ellipsoidalAltitude ?? fix.geoidSeparation.map { altitude + $0 }
+        }
+        out.speed = location.speed
+        out.course = location.course
+        var errors = ErrorEstimates()
+        errors.horizontal = location.horizontalAccuracy.map { Uncertainty($0, .oneSigma) }
+        errors.vertical = location.verticalAccuracy.map { Uncertainty($0, .oneSigma) }
+        errors.speed = location.speedAccuracy.map { Uncertainty($0, .oneSigma) }
+        errors.course = location.courseAccuracy.map { Uncertainty($0, .oneSigma) }
+        out.errors = errors
+        if location.kind == .deadReckoned {
+            out.quality = .deadReckoning
+            out.mode = location.altitude == nil ? .twoD : .threeD
+        }
+        return out
     }
 
     /// `  rules: 212 locations delivered; withheld: accuracy 60, distance filter 80, no position 30`.

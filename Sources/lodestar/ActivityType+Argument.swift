@@ -1,0 +1,5 @@
+import ArgumentParser
+import Lodestar
+
+/// `--activity automotive|fitness|maritime|airborne|other`.
+extension ActivityType: ExpressibleByArgument {}

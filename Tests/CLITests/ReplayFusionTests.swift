@@ -1,0 +1,49 @@
+import Foundation
+import Testing
+
+/// `lodestar replay --fusion`: one record per epoch with the fused location, dead-reckoned epochs
+/// through an outage as gpsd's status 5, for at most the activity's dead-reckoning time.
+@Suite("lodestar replay --fusion")
+struct ReplayFusionTests {
+    static func tpvs(_ stdout: String) -> [[String: Any]] {
+        stdout.split(separator: "\n").compactMap {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+        }.filter { $0["class"] as? String == "TPV" }
+    }
+
+    @Test("the outage of outage-mid-route: its first 30 s are dead-reckoned TPVs with status 5, then nothing")
+    func deadReckonedTPVs() throws {
+        let truth = try GuideTruth("outage-mid-route")
+        let r = try CLIRunner.run(["replay", GuideTruth.path("outage-mid-route"), "--fusion", "--activity", "automotive", "--json"])
+        #expect(r.status == 0)
+        let tpvs = Self.tpvs(r.stdout)
+        let reckoned = tpvs.filter { $0["status"] as? Int == 5 }
+        let outage = truth.rows.filter { !$0.hasFix }
+        #expect(outage.count == 40)
+        #expect(reckoned.compactMap { $0["time"] as? String } == outage.prefix(30).map(\.iso8601))
+        #expect(reckoned.allSatisfy { ($0["lat"] as? Double) != nil && ($0["eph"] as? Double) != nil })
+        // The dead-reckoned accuracy grows through the outage.
+        let eph = reckoned.compactMap { $0["eph"] as? Double }
+        #expect(zip(eph, eph.dropFirst()).allSatisfy { $0 < $1 })
+        #expect(r.stderr.contains("rules: 137 locations delivered; withheld: no position 10, out of order 2"))
+    }
+
+    @Test("the rules apply to the fused locations: a 5 m distance filter on stationary-jitter keeps 2 at most")
+    func rulesOnFused() throws {
+        let raw = try CLIRunner.run(["replay", GuideTruth.path("stationary-jitter"), "--distance-filter", "5"])
+        let fused = try CLIRunner.run(["replay", GuideTruth.path("stationary-jitter"), "--distance-filter", "5", "--fusion"])
+        #expect(raw.status == 0 && fused.status == 0)
+        let rawCount = raw.stdout.split(separator: "\n").count
+        let fusedCount = fused.stdout.split(separator: "\n").count
+        #expect(rawCount > 100, "the receiver's jitter passes a 5 m filter \(rawCount) times")
+        #expect(fusedCount <= 2, "the fused location stands still: \(fusedCount)")
+    }
+
+    @Test("--activity needs --fusion, and names a profile")
+    func activityArguments() throws {
+        let alone = try CLIRunner.run(["replay", GuideTruth.path("walk-to-pickup"), "--activity", "fitness"])
+        #expect(alone.status != 0 && alone.stderr.contains("--activity goes with --fusion"))
+        let bad = try CLIRunner.run(["replay", GuideTruth.path("walk-to-pickup"), "--fusion", "--activity", "skating"])
+        #expect(bad.status != 0 && bad.stderr.contains("skating"))
+    }
+}
