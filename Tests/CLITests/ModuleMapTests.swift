@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// The module map tells the truth: the README's module table names exactly the targets of
+/// Package.swift (as `swift package dump-package` reads it) with exactly their dependencies, and the
+/// sources import only what their target declares and use everything it declares.
+@Suite("the module map")
+struct ModuleMapTests {
+    struct Target {
+        var name: String
+        var type: String
+        var dependencies: Set<String>
+        var path: String
+    }
+
+    static func targets() throws -> [Target] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        // A scratch path of its own: `swift test` holds the lock on the package's .build.
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("lodestar-dump-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        process.arguments = ["swift", "package", "--scratch-path", scratch.path, "dump-package"]
+        process.currentDirectoryURL = TestData.packageRoot
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let list = try #require(json["targets"] as? [[String: Any]])
+        return try list.map { t in
+            let name = try #require(t["name"] as? String)
+            let type = try #require(t["type"] as? String)
+            var dependencies = Set<String>()
+            for d in t["dependencies"] as? [[String: Any]] ?? [] {
+                if let byName = d["byName"] as? [Any], let n = byName.first as? String { dependencies.insert(n) }
+                if let product = d["product"] as? [Any], let n = product.first as? String { dependencies.insert(n) }
+                if let target = d["target"] as? [Any], let n = target.first as? String { dependencies.insert(n) }
+            }
+            let folder = type == "test" ? "Tests" : "Sources"
+            return Target(name: name, type: type, dependencies: dependencies, path: t["path"] as? String ?? "\(folder)/\(name)")
+        }
+    }
+
+    /// The README's module table: each row's module and the modules in its "depends on" column.
+    static func readmeTable() throws -> [String: Set<String>] {
+        let text = try String(contentsOf: TestData.package("README.md"), encoding: .utf8)
+        let section = try #require(text.components(separatedBy: "## Modules").dropFirst().first)
+        var rows: [String: Set<String>] = [:]
+        for line in section.split(separator: "\n") where line.hasPrefix("| `") {
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            guard cells.count >= 4 else { continue }
+            let name = cells[1].split(separator: "`")[0]
+            let dependencies = cells[2] == "—" ? [] : cells[2].split(separator: ",").map {
+                $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "`", with: "")
+            }
+            rows[String(name)] = Set(dependencies)
+        }
+        return rows
+    }
+
+    @Test("the README's module table is Package.swift's targets, with their dependencies")
+    func readmeMatchesPackage() throws {
+        let targets = try Self.targets().filter { $0.type != "test" }
+        let table = try Self.readmeTable()
+        #expect(Set(table.keys) == Set(targets.map(\.name)))
+        for target in targets {
+            #expect(table[target.name] == target.dependencies, "\(target.name)")
+        }
+    }
+
+    @Test("every Swift target imports only the modules it declares, and uses each one it declares")
+    func importsMatchDependencies() throws {
+        let targets = try Self.targets()
+        let names = Set(targets.map(\.name))
+        let products: Set<String> = ["GRDB", "ArgumentParser"]
+        let executables = Set(targets.filter { $0.type == "executable" }.map(\.name))
+        for target in targets where target.type != "system-target" {
+            let folder = TestData.package(target.path)
+            guard let files = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil) else { continue }
+            var imported = Set<String>()
+            var swiftFiles = 0
+            for case let url as URL in files where url.pathExtension == "swift" {
+                swiftFiles += 1
+                for line in try String(contentsOf: url, encoding: .utf8).split(separator: "\n") {
+                    let words = line.split(separator: " ")
+                    guard let i = words.firstIndex(of: "import"), i + 1 < words.count,
+                          words[..<i].allSatisfy({ $0.hasPrefix("@") }) else { continue }
+                    imported.insert(String(words[i + 1]))
+                }
+            }
+            guard swiftFiles > 0 else { continue }  // a C target
+            let ours = imported.filter { names.contains($0) || products.contains($0) }
+            #expect(ours.isSubset(of: target.dependencies),
+                    "\(target.name) imports \(ours.subtracting(target.dependencies).sorted()) without declaring them")
+            // An executable a test target depends on is run, not imported.
+            let declared = target.dependencies.subtracting(executables)
+            #expect(declared.isSubset(of: ours),
+                    "\(target.name) declares \(declared.subtracting(ours).sorted()) and never imports them")
+        }
+    }
+}
