@@ -13,7 +13,9 @@ public struct RideStatusHandler: Sendable {
 
     /// The ride's status now: ``GetRideStatusIntentResponseCode/success`` with it, or
     /// ``GetRideStatusIntentResponseCode/failure`` for an unknown identifier. A phase reached
-    /// since the store was last written is written back.
+    /// since the store was last written is written back when the store was opened for writing;
+    /// a store opened ``RideStore/Access/readOnly`` is only read (the status is the same: it is
+    /// replayed from the ride's trip, and the next booking or cancellation writes the phase).
     /// - Throws: ``RideStoreError`` when the store fails.
     public func handle(rideIdentifier: String) throws(RideStoreError) -> GetRideStatusIntentResponse {
         let date = service.now
@@ -21,7 +23,7 @@ public struct RideStatusHandler: Sendable {
             return GetRideStatusIntentResponse(code: .failure)
         }
         let status = RideTimeline(record: record, rules: service.configuration.tracking).status(at: date)
-        if status.phase != record.storedPhase { try persist(status, of: record, at: date) }
+        if status.phase != record.storedPhase, service.store.access == .readWrite { try persist(status, of: record, at: date) }
         return GetRideStatusIntentResponse(code: .success, rideStatus: status)
     }
 
