@@ -11,10 +11,12 @@ enum RideExit: Error, CustomStringConvertible {
     case needsDecision(String)
     /// The service said no: status 4.
     case refused(String)
+    /// Done, but some stored rides could not be read (each named on standard error): status 5.
+    case partial(String)
 
     var description: String {
         switch self {
-        case .error(let text), .needsDecision(let text), .refused(let text): text
+        case .error(let text), .needsDecision(let text), .refused(let text), .partial(let text): text
         }
     }
 
@@ -23,6 +25,7 @@ enum RideExit: Error, CustomStringConvertible {
         case .error: .failure
         case .needsDecision: ExitCode(3)
         case .refused: ExitCode(4)
+        case .partial: ExitCode(5)
         }
     }
 

@@ -35,7 +35,7 @@ struct RideOptionsCommand: AsyncParsableCommand {
             case .unsupported(let reason): throw .refused("pickup: \(reason)")
             case .needsValue, .notRequired: place = nil
             }
-            let service = RideService(fleet: try places.loadFleet(near: place), store: try storeOptions.open(), places: resolver)
+            let service = RideService(fleet: try places.loadFleet(near: place), store: try storeOptions.open(.readOnly), places: resolver)
             let response: ListRideOptionsIntentResponse = try RideExit.store { () throws(RideStoreError) in
                 try ListRideOptionsHandler(service: service).handle(pickup: place?.coordinate)
             }

@@ -23,7 +23,8 @@ struct RideStatusCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await RideExit.guarding("status") { () throws(RideExit) in
-            let service = RideService(fleet: .empty, store: try storeOptions.open())
+            // Read-only: never waits for a booking in another process, works on a read-only store.
+            let service = RideService(fleet: .empty, store: try storeOptions.open(.readOnly))
             let handler = RideStatusHandler(service: service)
             let response: GetRideStatusIntentResponse = try RideExit.store { () throws(RideStoreError) in
                 try handler.handle(rideIdentifier: rideIdentifier)
