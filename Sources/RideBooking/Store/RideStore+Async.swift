@@ -52,9 +52,9 @@ extension RideStore {
     private func read<T: Sendable>(
         empty: T, _ body: @escaping @Sendable (Database) throws -> T
     ) async throws(RideStoreError) -> T {
-        guard let pool else { return empty }
+        guard let reader else { return empty }
         do {
-            return try await pool.read(body)
+            return try await reader.read(body)
         } catch {
             throw Self.map(error, path: path)
         }

@@ -43,7 +43,10 @@ public final class RideStore: Sendable {
     public let path: String
     /// How the store was opened.
     public let access: Access
-    /// nil when a store opened for reading has no database yet (no file, or an empty one).
+    /// What reads go through; nil when a store opened for reading has no database yet (no file,
+    /// or an empty one).
+    let reader: (any DatabaseReader)?
+    /// What writes go through: a store opened for writing only.
     let pool: DatabasePool?
 
     /// Opens the store at `path`.
@@ -61,22 +64,33 @@ public final class RideStore: Sendable {
         do {
             let file = try RideStoreFile.inspect(path: path)
             switch access {
-            case .readOnly: pool = try Self.openForReading(path: path, file: file)
-            case .readWrite: pool = try Self.openForWriting(path: path, file: file, busyTimeout: busyTimeout)
+            case .readOnly:
+                reader = try Self.openForReading(path: path, file: file)
+                pool = nil
+            case .readWrite:
+                let pool = try Self.openForWriting(path: path, file: file, busyTimeout: busyTimeout)
+                (reader, self.pool) = (pool, pool)
             }
         } catch {
             throw Self.map(error, path: path)
         }
     }
 
-    private static func openForReading(path: String, file: RideStoreFile) throws -> DatabasePool? {
+    private static func openForReading(path: String, file: RideStoreFile) throws -> (any DatabaseReader)? {
         guard file == .marked || file == .unmarked else { return nil }
         var configuration = Configuration()
         configuration.readonly = true
         configuration.label = "RideStore"
-        let pool = try DatabasePool(path: path, configuration: configuration)
-        _ = try pool.read { db in try RideStoreSchema.isCurrent(db, path: path) }
-        return pool
+        let reader: any DatabaseReader
+        do {
+            let pool = try DatabasePool(path: path, configuration: configuration)
+            _ = try pool.read { db in try RideStoreSchema.isCurrent(db, path: path) }
+            reader = pool
+        } catch let error as DatabaseError where RideStoreMedia.cannotIndex(error, path: path) {
+            reader = try RideStoreMedia.immutable(path: path, configuration: configuration, after: error)
+            _ = try reader.read { db in try RideStoreSchema.isCurrent(db, path: path) }
+        }
+        return reader
     }
 
     private static func openForWriting(path: String, file: RideStoreFile, busyTimeout: Double) throws -> DatabasePool {
@@ -170,7 +184,7 @@ public final class RideStore: Sendable {
 
     /// The database to write to: only a store opened for writing has one.
     func writer() throws(RideStoreError) -> DatabasePool {
-        guard access == .readWrite, let pool else { throw .cannotOpen(path: path, reason: "it was opened read-only") }
+        guard let pool else { throw .cannotOpen(path: path, reason: "it was opened read-only") }
         return pool
     }
 
@@ -186,9 +200,9 @@ public final class RideStore: Sendable {
     }
 
     private func read<T>(empty: T, _ body: (Database) throws -> T) throws(RideStoreError) -> T {
-        guard let pool else { return empty }
+        guard let reader else { return empty }
         do {
-            return try pool.read(body)
+            return try reader.read(body)
         } catch {
             throw Self.map(error, path: path)
         }
