@@ -86,6 +86,10 @@ struct RideRow {
                 throw .invalidRecord(rideIdentifier: id, reason: "column \(name): \(row[name] as DatabaseValue) is not a \(T.self)")
             }
         }
+        func optionalColumn<T: DatabaseValueConvertible>(_ name: String, _ type: T.Type) throws(RideStoreError) -> T? {
+            let value: DatabaseValue = row[name]
+            return value.isNull ? nil : try column(name, T.self)
+        }
         let json = try column("record", String.self)
         let booking: Booking
         do {
@@ -97,12 +101,12 @@ struct RideRow {
         guard let phase = RidePhase(rawValue: phaseValue), phase != .unknown else {
             throw .invalidRecord(rideIdentifier: id, reason: "phase \(phaseValue)")
         }
-        let completionValue = try column("completion_status", String?.self)
+        let completionValue = try optionalColumn("completion_status", String.self)
         let completion = completionValue.flatMap(RideCompletionStatus.init(rawValue:))
         if let completionValue, completion == nil {
             throw .invalidRecord(rideIdentifier: id, reason: "completion status '\(completionValue)'")
         }
-        let completed = try column("completed_at", Double?.self).map(Date.init(timeIntervalSince1970:))
+        let completed = try optionalColumn("completed_at", Double.self).map(Date.init(timeIntervalSince1970:))
         return RideRecord(
             booking: booking.booking, vehicle: booking.vehicle, trip: booking.trip, storedPhase: phase,
             completionStatus: completion, completedDate: completed)
