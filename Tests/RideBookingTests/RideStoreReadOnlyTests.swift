@@ -100,7 +100,7 @@ import Testing
         #expect(try await store.ride(identifier: "X") == nil)
         #expect(try await store.listing().rides.isEmpty)
         #expect(try await store.activeVehicleIdentifiers(at: TestClock.start).isEmpty)
-        let options = try ListRideOptionsHandler(
+        let options = try await ListRideOptionsHandler(
             service: RideService(fleet: try Fixture.fleet([Fixture.vehicle("V-1", at: Fixture.charingCross)]), store: store)
         ).handle(pickup: Fixture.charingCross)
         #expect(options.code == .success)
