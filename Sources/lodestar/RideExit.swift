@@ -52,4 +52,14 @@ extension RideExit {
             throw .error(error.description)
         }
     }
+
+    /// Runs an async store operation (the store's async methods run on GRDB's queues, never
+    /// blocking the cooperative pool); a ``RideStoreError`` becomes ``error(_:)`` with its message.
+    static func store<T>(_ body: () async throws(RideStoreError) -> T) async throws(RideExit) -> T {
+        do {
+            return try await body()
+        } catch {
+            throw .error(error.description)
+        }
+    }
 }

@@ -36,8 +36,8 @@ struct RideOptionsCommand: AsyncParsableCommand {
             case .needsValue, .notRequired: place = nil
             }
             let service = RideService(fleet: try places.loadFleet(near: place), store: try storeOptions.open(.readOnly), places: resolver)
-            let response: ListRideOptionsIntentResponse = try RideExit.store { () throws(RideStoreError) in
-                try ListRideOptionsHandler(service: service).handle(pickup: place?.coordinate)
+            let response: ListRideOptionsIntentResponse = try await RideExit.store { () async throws(RideStoreError) in
+                try await ListRideOptionsHandler(service: service).handle(pickup: place?.coordinate)
             }
             if storeOptions.json {
                 print(RideFormat.json(response))
