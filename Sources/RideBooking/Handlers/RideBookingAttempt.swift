@@ -8,6 +8,15 @@ struct RideBookingAttempt: Sendable {
     let service: RideService
     let date: Date
 
+    /// The attempt for a request checked now, or the refusal that makes one pointless.
+    static func vet(_ request: RideRequest, service: RideService) -> RideService.Vetted<RideBookingAttempt> {
+        let date = service.now
+        switch service.check(request, at: date) {
+        case .refused(let response): return .refused(response)
+        case .accepted(let checked): return .accepted(RideBookingAttempt(request: request, checked: checked, service: service, date: date))
+        }
+    }
+
     /// The response, and the rides written (to show in the service's view once committed).
     typealias Outcome = (response: RequestRideIntentResponse, written: [RideAssignments.Change])
 

@@ -17,13 +17,9 @@ extension RideRequestHandler {
 
     /// See ``handle(_:)``.
     public func handle(_ request: RideRequest) async throws(RideStoreError) -> RequestRideIntentResponse {
-        let date = service.now
-        switch service.check(request, at: date) {
-        case .refused(let response):
-            return response
-        case .accepted(let checked):
-            let attempt = RideBookingAttempt(request: request, checked: checked, service: service, date: date)
-            return attempt.settle(try await service.store.transaction { tx in try attempt.book(tx) })
+        switch RideBookingAttempt.vet(request, service: service) {
+        case .refused(let response): return response
+        case .accepted(let attempt): return attempt.settle(try await service.store.transaction { tx in try attempt.book(tx) })
         }
     }
 }

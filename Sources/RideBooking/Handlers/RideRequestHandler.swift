@@ -119,13 +119,9 @@ public struct RideRequestHandler: Sendable {
     /// estimatedPickupDate = now + distance / vehicle speed. Failures are confirm's.
     /// - Throws: ``RideStoreError`` when the store fails; nothing was booked then.
     public func handle(_ request: RideRequest) throws(RideStoreError) -> RequestRideIntentResponse {
-        let date = service.now
-        switch service.check(request, at: date) {
-        case .refused(let response):
-            return response
-        case .accepted(let checked):
-            let attempt = RideBookingAttempt(request: request, checked: checked, service: service, date: date)
-            return attempt.settle(try service.store.transaction { tx in try attempt.book(tx) })
+        switch RideBookingAttempt.vet(request, service: service) {
+        case .refused(let response): return response
+        case .accepted(let attempt): return attempt.settle(try service.store.transaction { tx in try attempt.book(tx) })
         }
     }
 }

@@ -9,11 +9,6 @@ public struct RideListing: Sendable {
         /// Why it could not be decoded.
         public var reason: String
 
-        public init(rideIdentifier: String, reason: String) {
-            self.rideIdentifier = rideIdentifier
-            self.reason = reason
-        }
-
         public var description: String { "ride \(rideIdentifier) in the store cannot be read: \(reason)" }
     }
 
