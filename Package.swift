@@ -50,7 +50,11 @@ let package = Package(
         // Ride requests in SiriKit's resolve → confirm → handle model: fleet, spatial index, SQLite store.
         .target(
             name: "RideBooking",
-            dependencies: ["Geodesy", "GNSS", "Lodestar", "LodestarInternals", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "Geodesy", "GNSS", "Lodestar", "LodestarInternals", .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's C API, to inspect a file without changing it before GRDB opens it (RideStoreFile).
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
             resources: [.embedInCode("Resources/london.gazetteer.json")]
         ),
         // Books rides in a loop against a store; the storage tests kill it with SIGKILL mid-request.

@@ -15,8 +15,8 @@ struct RideCancelCommand: AsyncParsableCommand {
     func run() async throws {
         try await RideExit.guarding("cancel") { () throws(RideExit) in
             let service = RideService(fleet: .empty, store: try storeOptions.open())
-            let response: CancelRideIntentResponse = try RideExit.store { () throws(RideStoreError) in
-                try CancelRideHandler(service: service).handle(rideIdentifier: rideIdentifier)
+            let response: CancelRideIntentResponse = try await RideExit.store { () async throws(RideStoreError) in
+                try await CancelRideHandler(service: service).handle(rideIdentifier: rideIdentifier)
             }
             if storeOptions.json {
                 print(RideFormat.json(response))

@@ -14,7 +14,8 @@ struct RideCommand: AsyncParsableCommand {
 
             Exit status: 0 done; 1 error (store, files); 3 a choice or a value is \
             needed and the terminal cannot ask (the choices are listed); 4 refused (unsupported \
-            value, no service, no vehicle free, scheduled too far, cannot cancel); 64 bad \
+            value, no service, no vehicle free, scheduled too far, cannot cancel); 5 'list' \
+            listed the rides it could read and named on standard error those it could not; 64 bad \
             arguments.
             """,
         subcommands: [

@@ -11,10 +11,12 @@ enum RideExit: Error, CustomStringConvertible {
     case needsDecision(String)
     /// The service said no: status 4.
     case refused(String)
+    /// Done, but some stored rides could not be read (each named on standard error): status 5.
+    case partial(String)
 
     var description: String {
         switch self {
-        case .error(let text), .needsDecision(let text), .refused(let text): text
+        case .error(let text), .needsDecision(let text), .refused(let text), .partial(let text): text
         }
     }
 
@@ -23,6 +25,7 @@ enum RideExit: Error, CustomStringConvertible {
         case .error: .failure
         case .needsDecision: ExitCode(3)
         case .refused: ExitCode(4)
+        case .partial: ExitCode(5)
         }
     }
 
@@ -45,6 +48,16 @@ extension RideExit {
     static func store<T>(_ body: () throws(RideStoreError) -> T) throws(RideExit) -> T {
         do {
             return try body()
+        } catch {
+            throw .error(error.description)
+        }
+    }
+
+    /// Runs an async store operation (the store's async methods run on GRDB's queues, never
+    /// blocking the cooperative pool); a ``RideStoreError`` becomes ``error(_:)`` with its message.
+    static func store<T>(_ body: () async throws(RideStoreError) -> T) async throws(RideExit) -> T {
+        do {
+            return try await body()
         } catch {
             throw .error(error.description)
         }

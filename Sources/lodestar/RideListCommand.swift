@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import RideBooking
 
 /// `lodestar ride list`.
@@ -12,24 +13,39 @@ struct RideListCommand: AsyncParsableCommand {
     @OptionGroup var storeOptions: RideStoreOptions
 
     func run() async throws {
-        try await RideExit.guarding("list") { () throws(RideExit) in
-            let service = RideService(fleet: .empty, store: try storeOptions.open())
-            let records: [RideRecord] = try RideExit.store { () throws(RideStoreError) in
-                try service.store.rides(limit: limit)
+        try await RideExit.guarding("list") { () async throws(RideExit) in
+            // Read-only: never waits for a booking in another process, works on a read-only store.
+            let service = RideService(fleet: .empty, store: try storeOptions.open(.readOnly))
+            let listing: RideListing
+            do throws(RideStoreError) {
+                listing = try await service.store.listing(limit: limit)
+            } catch {
+                throw .error(error.description)
             }
             let now = service.now
-            let statuses = records.map { RideTimeline(record: $0, rules: service.configuration.tracking).status(at: now) }
+            let statuses = listing.rides.map { RideTimeline(record: $0, rules: service.configuration.tracking).status(at: now) }
             if storeOptions.json {
                 print(RideFormat.json(statuses))
-                return
+            } else {
+                if statuses.isEmpty, listing.unreadable.isEmpty { print("no rides in \(service.store.path)") }
+                for s in statuses {
+                    let phase = RideFormat.phase(s)
+                    let route = "\(s.pickupLocation?.description ?? "?") → \(s.dropOffLocation?.description ?? "no drop-off")"
+                    print("\(s.rideIdentifier)  \(RideFormat.date(s.bookedDate))  \(phase.padding(toLength: 27, withPad: " ", startingAt: 0))  "
+                        + "\(s.vehicle?.identifier ?? "?")  \(route)")
+                }
             }
-            if statuses.isEmpty { print("no rides in \(service.store.path)") }
-            for s in statuses {
-                let phase = RideFormat.phase(s)
-                let route = "\(s.pickupLocation?.description ?? "?") → \(s.dropOffLocation?.description ?? "no drop-off")"
-                print("\(s.rideIdentifier)  \(RideFormat.date(s.bookedDate))  \(phase.padding(toLength: 27, withPad: " ", startingAt: 0))  "
-                    + "\(s.vehicle?.identifier ?? "?")  \(route)")
-            }
+            try Self.report(listing.unreadable)
         }
+    }
+
+    /// Names each ride that could not be read on standard error, after the rides that could, and
+    /// ends with status 5 when there is one: none vanishes in silence.
+    private static func report(_ unreadable: [RideListing.Unreadable]) throws(RideExit) {
+        guard !unreadable.isEmpty else { return }
+        for ride in unreadable {
+            FileHandle.standardError.write(Data("lodestar ride list: \(ride)\n".utf8))
+        }
+        throw .partial("")
     }
 }

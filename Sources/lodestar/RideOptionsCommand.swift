@@ -35,9 +35,9 @@ struct RideOptionsCommand: AsyncParsableCommand {
             case .unsupported(let reason): throw .refused("pickup: \(reason)")
             case .needsValue, .notRequired: place = nil
             }
-            let service = RideService(fleet: try places.loadFleet(near: place), store: try storeOptions.open(), places: resolver)
-            let response: ListRideOptionsIntentResponse = try RideExit.store { () throws(RideStoreError) in
-                try ListRideOptionsHandler(service: service).handle(pickup: place?.coordinate)
+            let service = RideService(fleet: try places.loadFleet(near: place), store: try storeOptions.open(.readOnly), places: resolver)
+            let response: ListRideOptionsIntentResponse = try await RideExit.store { () async throws(RideStoreError) in
+                try await ListRideOptionsHandler(service: service).handle(pickup: place?.coordinate)
             }
             if storeOptions.json {
                 print(RideFormat.json(response))

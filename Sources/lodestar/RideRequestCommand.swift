@@ -118,8 +118,8 @@ struct RideRequestCommand: AsyncParsableCommand {
             handler.resolvePaymentMethod(for: request), parameter: "paymentMethod", label: "payment",
             describe: { $0.name ?? $0.kind.rawValue }, hint: "")
 
-        let confirmation: RequestRideIntentResponse = try RideExit.store { () throws(RideStoreError) in
-            try handler.confirm(request)
+        let confirmation: RequestRideIntentResponse = try await RideExit.store { () async throws(RideStoreError) in
+            try await handler.confirm(request)
         }
         dialogue.report.confirm = confirmation
         guard confirmation.code == .ready, let quote = confirmation.quote else {
@@ -130,8 +130,8 @@ struct RideRequestCommand: AsyncParsableCommand {
         dialogue.say("confirm", "ready  \(RideFormat.vehicle(quote.vehicle)), \(RideFormat.distance(quote.distance)) away, "
             + "at the pickup \(RideFormat.relative(quote.estimatedPickupDate, to: now))")
 
-        let booking: RequestRideIntentResponse = try RideExit.store { () throws(RideStoreError) in
-            try handler.handle(request)
+        let booking: RequestRideIntentResponse = try await RideExit.store { () async throws(RideStoreError) in
+            try await handler.handle(request)
         }
         dialogue.report.handle = booking
         guard booking.code == .success, let status = booking.rideStatus else {

@@ -23,10 +23,11 @@ struct RideStatusCommand: AsyncParsableCommand {
 
     func run() async throws {
         try await RideExit.guarding("status") { () throws(RideExit) in
-            let service = RideService(fleet: .empty, store: try storeOptions.open())
+            // Read-only: never waits for a booking in another process, works on a read-only store.
+            let service = RideService(fleet: .empty, store: try storeOptions.open(.readOnly))
             let handler = RideStatusHandler(service: service)
-            let response: GetRideStatusIntentResponse = try RideExit.store { () throws(RideStoreError) in
-                try handler.handle(rideIdentifier: rideIdentifier)
+            let response: GetRideStatusIntentResponse = try await RideExit.store { () async throws(RideStoreError) in
+                try await handler.handle(rideIdentifier: rideIdentifier)
             }
             guard response.code == .success, let status = response.rideStatus else {
                 if storeOptions.json { print(RideFormat.json(response)) }
@@ -50,8 +51,8 @@ struct RideStatusCommand: AsyncParsableCommand {
             } catch {
                 return
             }
-            let updates: [RideStatus]? = try RideExit.store { () throws(RideStoreError) in
-                try handler.updates(rideIdentifier: rideIdentifier, after: last.date)
+            let updates: [RideStatus]? = try await RideExit.store { () async throws(RideStoreError) in
+                try await handler.updates(rideIdentifier: rideIdentifier, after: last.date)
             }
             for update in updates ?? [] {
                 print(storeOptions.json ? RideFormat.json(update) : RideFormat.update(update))

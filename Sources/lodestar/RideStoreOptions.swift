@@ -20,10 +20,11 @@ struct RideStoreOptions: ParsableArguments {
         return RideStore.defaultPath(environment: environment)
     }
 
-    /// Opens the store.
-    func open() throws(RideExit) -> RideStore {
+    /// Opens the store: `.readOnly` for the commands that only read (they never lock, migrate or
+    /// wait for a writer, and work on a read-only file), `.readWrite` for those that write.
+    func open(_ access: RideStore.Access = .readWrite) throws(RideExit) -> RideStore {
         do {
-            return try RideStore(path: path)
+            return try RideStore(path: path, access: access)
         } catch {
             throw .error(error.description)
         }

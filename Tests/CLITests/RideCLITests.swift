@@ -181,6 +181,121 @@ struct RideCLITests {
         }
     }
 
+    /// Books `count` rides from Charing Cross and returns their identifiers.
+    func book(_ count: Int) throws -> [String] {
+        try (0..<count).map { _ in
+            let r = try ride(["request", "--pickup", "51.5085,-0.1247", "--party", "1"])
+            return try #require(Self.rideIdentifier(r.stdout), "\(r.stderr)")
+        }
+    }
+
+    /// The files in the store's directory.
+    func directoryListing() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+    }
+
+    @Test("another application's SQLite database is refused by every command and left byte for byte as it was")
+    func foreignDatabase() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let id = try #require(try book(1).first)
+        // The same file marked by another application: application_id 'GPSM' at bytes 68-71 of the header.
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: store))
+        bytes.replaceSubrange(68..<72, with: Array("GPSM".utf8))
+        try bytes.write(to: URL(fileURLWithPath: store))
+        let listing = try directoryListing()
+        for arguments in [["list"], ["status", id], ["cancel", id], ["options", "--pickup", "51.5085,-0.1247"],
+                          ["request", "--pickup", "51.5085,-0.1247", "--party", "1"]] {
+            let r = try ride(arguments)
+            #expect(r.status == 1, "\(arguments)")
+            #expect(r.stderr.hasSuffix(
+                ": \(store) is not a Lodestar ride store (its SQLite application_id is 0x4750534D ('GPSM')); it was left unchanged\n"),
+                "\(arguments): \(r.stderr)")
+            #expect(r.stderr.split(separator: "\n").count == 1)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == bytes)
+        #expect(try directoryListing() == listing)
+    }
+
+    @Test("a ride whose record cannot be decoded: list shows the others, names it on standard error, exits 5")
+    func unreadableRide() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let ids = try book(2)
+        // Damage one record in place (the store is closed, every ride in the main file): its
+        // "booking" key becomes "bookinX", of the same length, so SQLite still reads the row.
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: store))
+        let key = Data("\"booking\":".utf8)
+        let found = try #require(bytes.range(of: key))
+        bytes[found.lowerBound + 7] = UInt8(ascii: "X")
+        try bytes.write(to: URL(fileURLWithPath: store))
+        let r = try ride(["list"])
+        #expect(r.status == 5, "\(r.stderr)")
+        let listed = r.stdout.split(separator: "\n")
+        #expect(listed.count == 1)
+        let good = try #require(ids.first { listed.first?.hasPrefix($0) == true })
+        let bad = try #require(ids.first { $0 != good })
+        #expect(r.stderr.hasPrefix("lodestar ride list: ride \(bad) in the store cannot be read: its record: No value associated with key"))
+        #expect(r.stderr.split(separator: "\n").count == 1)
+        let json = try ride(["list", "--json"])
+        #expect(json.status == 5)
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(array.map { $0["rideIdentifier"] as? String } == [good])
+        #expect(json.stderr == r.stderr)
+    }
+
+    @Test("list, status and options only read: they work as an unprivileged user on a read-only store in a read-only directory")
+    func readOnlyStore() throws {
+        defer {
+            chmod(directory.path, 0o755)
+            try? FileManager.default.removeItem(at: directory)
+        }
+        let id = try #require(try book(1).first)
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: store))
+        let listing = try directoryListing()
+        #expect(chmod(store, 0o444) == 0 && chmod(directory.path, 0o555) == 0)
+        // Root writes whatever the permissions say: the commands run as nobody, whom they stop.
+        let prefix = getuid() == 0 ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : []
+        func run(_ arguments: [String]) throws -> CLIRunner.Result {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: prefix.first ?? CLIRunner.productsDirectory.appendingPathComponent("lodestar").path)
+            process.arguments = prefix.dropFirst() + (prefix.isEmpty ? [] : [CLIRunner.productsDirectory.appendingPathComponent("lodestar").path])
+                + ["ride"] + arguments + ["--store", store]
+            let out = Pipe(), err = Pipe()
+            process.standardOutput = out
+            process.standardError = err
+            try process.run()
+            let output = out.fileHandleForReading.readDataToEndOfFile()
+            let error = err.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return CLIRunner.Result(
+                status: process.terminationStatus, stdout: String(decoding: output, as: UTF8.self),
+                stderr: String(decoding: error, as: UTF8.self))
+        }
+        let list = try run(["list"])
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(list.stdout.hasPrefix(id))
+        let status = try run(["status", id])
+        #expect(status.status == 0, "\(status.stderr)")
+        #expect(status.stdout.hasPrefix("ride \(id)\n"))
+        let options = try run(["options", "--pickup", "51.5085,-0.1247"])
+        #expect(options.status == 0, "\(options.stderr)")
+        // A command that writes says why it cannot, on one line.
+        let cancel = try run(["cancel", id])
+        #expect(cancel.status == 1)
+        #expect(cancel.stderr.hasPrefix("lodestar ride cancel: cannot open ride store \(store): "), "\(cancel.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: store)) == bytes)
+        #expect(try directoryListing() == listing)
+    }
+
+    @Test("list on a store that does not exist creates nothing")
+    func listCreatesNothing() throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let missing = directory.appendingPathComponent("not/yet/rides.sqlite").path
+        let r = try CLIRunner.run(["ride", "list", "--store", missing])
+        #expect(r.status == 0)
+        #expect(r.stdout == "no rides in \(missing)\n")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("not").path))
+    }
+
     @Test("watching a finished ride prints its last status and ends")
     func watchEnds() throws {
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -86,8 +86,8 @@ import TestSupport
         var request = RideRequest(dropOffLocation: Placemark(coordinate: Fixture.heathrow), partySize: 2)
         request.pickupLocation = try #require(
             { if case .confirmationRequired(let p) = fixture.requests.resolvePickupLocation(for: request, current: current) { p } else { nil } }())
-        #expect(try fixture.requests.confirm(request).code == .ready)
-        let booked = try #require(try fixture.requests.handle(request).rideStatus)
+        #expect(try await fixture.requests.confirm(request).code == .ready)
+        let booked = try #require(try await fixture.requests.handle(request).rideStatus)
         #expect(booked.pickupLocation?.name == "Charing Cross station forecourt")
     }
 

@@ -23,6 +23,21 @@ public struct ListRideOptionsHandler: Sendable {
             return ListRideOptionsIntentResponse(code: .success, rideOptions: service.fleetSnapshot.rideOptions)
         }
         try service.sync()
+        return options(pickup: pickup, at: date)
+    }
+
+    /// See ``handle(pickup:)``; through the store's async read, for async code.
+    public func handle(pickup: Coordinate?) async throws(RideStoreError) -> ListRideOptionsIntentResponse {
+        let date = service.now
+        guard let pickup else {
+            return ListRideOptionsIntentResponse(code: .success, rideOptions: service.fleetSnapshot.rideOptions)
+        }
+        try await service.sync()
+        return options(pickup: pickup, at: date)
+    }
+
+    /// The options once the view of busy vehicles is up to date.
+    private func options(pickup: Coordinate, at date: Date) -> ListRideOptionsIntentResponse {
         let fleet = service.fleetSnapshot
         let range = service.configuration.serviceRange
         var any = false

@@ -83,12 +83,17 @@ public struct RideRequestHandler: Sendable {
     /// Books nothing; ``handle(_:)`` checks again.
     public func confirm(_ request: RideRequest) throws(RideStoreError) -> RequestRideIntentResponse {
         let date = service.now
-        let checked: RideService.Checked
         switch service.check(request, at: date) {
-        case .refused(let response): return response
-        case .accepted(let value): checked = value
+        case .refused(let response):
+            return response
+        case .accepted(let checked):
+            try service.sync()
+            return quote(request, checked, at: date)
         }
-        try service.sync()
+    }
+
+    /// Confirm's answer once the view of busy vehicles is up to date.
+    func quote(_ request: RideRequest, _ checked: RideService.Checked, at date: Date) -> RequestRideIntentResponse {
         switch service.choose(checked, at: date) {
         case .refused(let response):
             return response
@@ -114,61 +119,9 @@ public struct RideRequestHandler: Sendable {
     /// estimatedPickupDate = now + distance / vehicle speed. Failures are confirm's.
     /// - Throws: ``RideStoreError`` when the store fails; nothing was booked then.
     public func handle(_ request: RideRequest) throws(RideStoreError) -> RequestRideIntentResponse {
-        let date = service.now
-        let checked: RideService.Checked
-        switch service.check(request, at: date) {
+        switch RideBookingAttempt.vet(request, service: service) {
         case .refused(let response): return response
-        case .accepted(let value): checked = value
+        case .accepted(let attempt): return attempt.settle(try service.store.transaction { tx in try attempt.book(tx) })
         }
-        let service = self.service
-        let (response, written) = try service.store.transaction { tx in
-            // Under the write lock: the view brought up to date is exact until the commit.
-            service.sync(try tx.assignmentChanges(since: service.assignmentRevision))
-            let vehicle: Vehicle
-            switch service.choose(checked, at: date) {
-            case .refused(let response): return (response, [RideAssignments.Change]())
-            case .accepted(let (found, _)): vehicle = found
-            }
-            var written: [RideAssignments.Change] = []
-            // The vehicle's previous ride has ended by its trip but is not yet marked so: settle it.
-            if let old = service.finishedRide(of: vehicle.identifier, by: date),
-                var record = try tx.ride(identifier: old)
-            {
-                let final = RideTimeline(record: record, rules: service.configuration.tracking).status(at: date)
-                record.storedPhase = final.phase
-                record.completionStatus = final.completionStatus
-                record.completedDate = final.completionStatus == nil ? nil : final.date
-                written.append(RideAssignments.Change(
-                    rideIdentifier: old, vehicleIdentifier: vehicle.identifier, isActive: final.phase.isActive,
-                    tripEnd: record.trip.endDate, revision: try tx.update(record, at: date)))
-            }
-            let record = try Self.record(for: request, checked, vehicle: vehicle, service: service, at: date)
-            written.append(RideAssignments.Change(
-                rideIdentifier: record.rideIdentifier, vehicleIdentifier: vehicle.identifier, isActive: true,
-                tripEnd: record.trip.endDate, revision: try tx.insert(record, at: date)))
-            return (RequestRideIntentResponse(code: .success, rideStatus: record.booking), written)
-        }
-        // Committed: now the view may show what was written.
-        for change in written { service.record(change) }
-        return response
-    }
-
-    /// The new ride: received, then confirmed with its vehicle.
-    private static func record(
-        for request: RideRequest, _ checked: RideService.Checked, vehicle: Vehicle, service: RideService, at date: Date
-    ) throws -> RideRecord {
-        let trip = service.trip(
-            for: vehicle, checked, dropOff: request.dropOffLocation?.coordinate, scheduled: request.scheduledPickupTime,
-            at: date)
-        var status = RideStatus(
-            rideIdentifier: UUID().uuidString, bookedDate: date, date: date, vehicle: vehicle.rideVehicle(),
-            driver: vehicle.driver, estimatedPickupDate: trip.pickupArrivalDate,
-            estimatedDropOffDate: request.dropOffLocation?.coordinate == nil ? nil : trip.endDate,
-            pickupLocation: checked.pickup, dropOffLocation: request.dropOffLocation,
-            rideOption: checked.rideOption ?? service.fleetSnapshot.rideOption(named: vehicle.rideOptionName),
-            partySize: checked.partySize, scheduledPickupTime: request.scheduledPickupTime,
-            distanceRemaining: trip.pickupDistance)
-        try status.advance(to: .confirmed)
-        return RideRecord(booking: status, vehicle: vehicle, trip: trip)
     }
 }

@@ -33,12 +33,20 @@ struct RideAssignments {
                 rows = try Row.fetchAll(
                     db, sql: "SELECT id, vehicle_id, phase, trip_ends_at, revision FROM ride WHERE phase <> 4 ORDER BY revision")
             }
-            let rides = rows.map { row in
+            // Decoded with throwing accessors: a damaged row is an error, never a trap.
+            let rides = try rows.map { row in
                 Change(
-                    rideIdentifier: row["id"], vehicleIdentifier: row["vehicle_id"], isActive: (row["phase"] as Int) != 4,
-                    tripEnd: Date(timeIntervalSince1970: row["trip_ends_at"]), revision: row["revision"])
+                    rideIdentifier: try row.decode(forColumn: "id"), vehicleIdentifier: try row.decode(forColumn: "vehicle_id"),
+                    isActive: try row.decode(Int.self, forColumn: "phase") != 4,
+                    tripEnd: Date(timeIntervalSince1970: try row.decode(forColumn: "trip_ends_at")),
+                    revision: try row.decode(forColumn: "revision"))
             }
             return Changes(rides: rides, revision: current, isSnapshot: revision == nil)
+        }
+
+        /// No change: what a store with no database yet answers.
+        static func none(since revision: Int64?) -> Changes {
+            Changes(rides: [], revision: revision ?? 0, isSnapshot: revision == nil)
         }
     }
 

@@ -69,6 +69,11 @@ public final class RideService: Sendable {
         sync(try store.assignmentChanges(since: assignmentRevision))
     }
 
+    /// Brings the view up to date by reading the store through its async read.
+    func sync() async throws(RideStoreError) {
+        sync(try await store.assignmentChanges(since: assignmentRevision))
+    }
+
     /// Records a change this process has written and committed.
     func record(_ change: RideAssignments.Change) {
         state.withLock { s in s.assignments.apply(change, to: &s.fleet) }

@@ -4,6 +4,18 @@ import GRDB
 /// Where rides are kept: one SQLite file (through GRDB) in WAL mode, shared safely by any number
 /// of processes.
 ///
+/// - The file is marked as Lodestar's: `PRAGMA application_id` = ``applicationID`` (`0x4C445354`,
+///   "LDST" in ASCII). Any other SQLite database is refused with
+///   ``RideStoreError/notALodestarStore(path:reason:)`` before anything is written to it (no WAL
+///   switch, no table); a new path, an empty file or an SQLite database with no schema becomes a
+///   store. A store made before the mark (application id 0, exactly the tables `ride` and
+///   `store_revision`, `user_version` 1) is recognised, read as it is, and marked by the first
+///   process that opens it for writing.
+/// - Two ways in (``Access``): ``Access/readWrite`` creates, marks and migrates the store, and is
+///   what bookings and cancellations use; ``Access/readOnly`` opens with `SQLITE_OPEN_READONLY`,
+///   writes nothing, takes no write lock and never waits for a writer (WAL readers read the last
+///   committed snapshot), so listing and showing rides work while another process books, and on
+///   a read-only file or file system. A store that does not exist yet reads as empty.
 /// - Durability: every change is one transaction, committed (with `synchronous = FULL`, so it
 ///   survives a power cut as well as a crash) before the call returns. A ride that was reported
 ///   booked is on disk.
@@ -15,47 +27,97 @@ import GRDB
 /// - Change feed: every write takes the next store revision and stamps the rides it touches, so a
 ///   process can bring its view of which vehicles are busy up to date by reading only the rides
 ///   changed since the revision it last saw.
+/// - Each access comes as a synchronous method, for synchronous callers, and an `async` one that
+///   runs on GRDB's own queues (`try await pool.read`/`write`), so async code never blocks the
+///   cooperative pool on SQLite; a cancelled task gets ``RideStoreError/cancelled(path:)``.
 ///
 /// The default file is `$XDG_DATA_HOME/lodestar/rides.sqlite`, or
 /// `~/.local/share/lodestar/rides.sqlite` (see ``defaultPath(environment:)``).
 public final class RideStore: Sendable {
     /// The schema version this code writes (`PRAGMA user_version`).
     public static let schemaVersion = 1
+    /// Lodestar's SQLite application id (`PRAGMA application_id`, bytes 68–71 of the file):
+    /// `0x4C445354`, the ASCII of "LDST".
+    public static let applicationID: Int32 = 0x4C44_5354
     /// The database file.
     public let path: String
-    private let pool: DatabasePool
+    /// How the store was opened.
+    public let access: Access
+    /// What reads go through; nil when a store opened for reading has no database yet (no file,
+    /// or an empty one).
+    let reader: (any DatabaseReader)?
+    /// What writes go through: a store opened for writing only.
+    let pool: DatabasePool?
 
-    /// Opens (creating if needed) the store at `path`, and its directory.
+    /// Opens the store at `path`.
     /// - Parameters:
     ///   - path: the SQLite file.
-    ///   - busyTimeout: how long to wait for another process's write lock, seconds. Default 30.
-    /// - Throws: ``RideStoreError``: `notADatabase`, `corrupt`, `cannotOpen`, `incompatibleSchema`…
-    public init(path: String, busyTimeout: Double = 30) throws(RideStoreError) {
+    ///   - access: ``Access/readWrite`` (the default) creates the file and its directory when
+    ///     missing, marks and migrates it; ``Access/readOnly`` changes nothing, and a missing file
+    ///     reads as a store with no rides.
+    ///   - busyTimeout: how long a writer waits for another process's write lock, seconds. Default 30.
+    /// - Throws: ``RideStoreError``: `notALodestarStore`, `notADatabase`, `corrupt`, `cannotOpen`,
+    ///   `incompatibleSchema`…
+    public init(path: String, access: Access = .readWrite, busyTimeout: Double = 30) throws(RideStoreError) {
         self.path = path
-        let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+        self.access = access
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let file = try RideStoreFile.inspect(path: path)
+            switch access {
+            case .readOnly:
+                reader = try Self.openForReading(path: path, file: file)
+                pool = nil
+            case .readWrite:
+                let pool = try Self.openForWriting(path: path, file: file, busyTimeout: busyTimeout)
+                (reader, self.pool) = (pool, pool)
+            }
         } catch {
-            throw .cannotOpen(path: path, reason: "cannot create \(directory.path): \((error as NSError).localizedDescription)")
+            throw Self.map(error, path: path)
+        }
+    }
+
+    private static func openForReading(path: String, file: RideStoreFile) throws -> (any DatabaseReader)? {
+        guard file == .marked || file == .unmarked else { return nil }
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.label = "RideStore"
+        let reader: any DatabaseReader
+        do {
+            let pool = try DatabasePool(path: path, configuration: configuration)
+            _ = try pool.read { db in try RideStoreSchema.isCurrent(db, path: path) }
+            reader = pool
+        } catch let error as DatabaseError where RideStoreMedia.cannotIndex(error, path: path) {
+            reader = try RideStoreMedia.immutable(path: path, configuration: configuration, after: error)
+            _ = try reader.read { db in try RideStoreSchema.isCurrent(db, path: path) }
+        }
+        return reader
+    }
+
+    private static func openForWriting(path: String, file: RideStoreFile, busyTimeout: Double) throws -> DatabasePool {
+        if file == .absent {
+            let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+            do {
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            } catch {
+                throw RideStoreError.cannotOpen(
+                    path: path, reason: "cannot create \(directory.path): \((error as NSError).localizedDescription)")
+            }
         }
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
         configuration.label = "RideStore"
-        do {
-            pool = try DatabasePool(path: path, configuration: configuration)
-            try pool.writeWithoutTransaction { db in
-                // GRDB sets NORMAL for WAL; FULL also survives a power cut.
-                try db.execute(sql: "PRAGMA synchronous = FULL")
-                try db.inTransaction(.immediate) {
-                    try Self.createSchema(db, path: path)
-                    return .commit
-                }
+        let pool = try DatabasePool(path: path, configuration: configuration)
+        // GRDB sets NORMAL for WAL; FULL also survives a power cut.
+        try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+        // A marked store at this schema version needs no schema step, and no lock.
+        if file == .marked, try pool.read({ db in try RideStoreSchema.isCurrent(db, path: path) }) { return pool }
+        try pool.writeWithoutTransaction { db in
+            try db.inTransaction(.immediate) {
+                try RideStoreSchema.prepare(db, path: path)
+                return .commit
             }
-        } catch let error as RideStoreError {
-            throw error
-        } catch {
-            throw Self.map(error, path: path)
         }
+        return pool
     }
 
     /// The store's file when no path is given: `$XDG_DATA_HOME/lodestar/rides.sqlite` when
@@ -68,59 +130,41 @@ public final class RideStore: Sendable {
         return URL(fileURLWithPath: home).appendingPathComponent(".local/share/lodestar/rides.sqlite").path
     }
 
-    private static func createSchema(_ db: Database, path: String) throws {
-        let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
-        if version > schemaVersion { throw RideStoreError.incompatibleSchema(path: path, version: version) }
-        guard version < schemaVersion else { return }
-        try db.execute(sql: """
-            CREATE TABLE IF NOT EXISTS ride (
-                id TEXT PRIMARY KEY NOT NULL,
-                vehicle_id TEXT NOT NULL,
-                phase INTEGER NOT NULL CHECK (phase BETWEEN 1 AND 6),
-                completion_status TEXT,
-                completed_at REAL,
-                booked_at REAL NOT NULL,
-                trip_ends_at REAL NOT NULL,
-                updated_at REAL NOT NULL,
-                record TEXT NOT NULL,
-                revision INTEGER NOT NULL,
-                CHECK ((phase = 4) = (completion_status IS NOT NULL))
-            );
-            CREATE UNIQUE INDEX IF NOT EXISTS ride_active_vehicle ON ride (vehicle_id) WHERE phase <> 4;
-            CREATE INDEX IF NOT EXISTS ride_booked_at ON ride (booked_at);
-            CREATE INDEX IF NOT EXISTS ride_revision ON ride (revision);
-            CREATE TABLE IF NOT EXISTS store_revision (id INTEGER PRIMARY KEY CHECK (id = 1), value INTEGER NOT NULL);
-            INSERT OR IGNORE INTO store_revision (id, value) VALUES (1, 0);
-            PRAGMA user_version = \(schemaVersion);
-            """)
-    }
-
     // MARK: Reading
 
     /// The ride with this identifier, or nil.
+    /// - Throws: ``RideStoreError/invalidRecord(rideIdentifier:reason:)`` when its row cannot be decoded.
     public func ride(identifier: String) throws(RideStoreError) -> RideRecord? {
-        try read { db in try RideRow.fetch(db, identifier: identifier) }
+        try read(empty: nil) { db in try RideRow.fetch(db, identifier: identifier) }
     }
 
     /// Every ride, newest booking first, at most `limit`.
+    /// - Throws: ``RideStoreError/invalidRecord(rideIdentifier:reason:)`` for the first row that
+    ///   cannot be decoded; ``listing(limit:)`` lists the others and names the bad ones.
     public func rides(limit: Int = 100) throws(RideStoreError) -> [RideRecord] {
-        try read { db in try RideRow.fetchAll(db, limit: limit) }
+        try read(empty: []) { db in try RideRow.fetchAll(db, limit: limit) }
+    }
+
+    /// The rides, newest booking first, with the rows that cannot be decoded set aside and named
+    /// rather than failing the whole listing; at most `limit` rows in all.
+    public func listing(limit: Int = 100) throws(RideStoreError) -> RideListing {
+        try read(empty: RideListing(rides: [], unreadable: [])) { db in try RideRow.listing(db, limit: limit) }
     }
 
     /// Number of rides in the store.
     public func count() throws(RideStoreError) -> Int {
-        try read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ride") ?? 0 }
+        try read(empty: 0) { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ride") ?? 0 }
     }
 
     /// The vehicles on rides that are active at `date`: not completed in the store, and whose trip
     /// has not ended by then.
     public func activeVehicleIdentifiers(at date: Date) throws(RideStoreError) -> Set<String> {
-        try read { db in try RideRow.activeVehicles(db, at: date) }
+        try read(empty: []) { db in try RideRow.activeVehicles(db, at: date) }
     }
 
     /// What changed since `revision` (see ``RideAssignments``), read in one snapshot.
     func assignmentChanges(since revision: Int64?) throws(RideStoreError) -> RideAssignments.Changes {
-        try read { db in try RideAssignments.Changes.fetch(db, since: revision) }
+        try read(empty: .none(since: revision)) { db in try RideAssignments.Changes.fetch(db, since: revision) }
     }
 
     // MARK: Writing
@@ -128,29 +172,37 @@ public final class RideStore: Sendable {
     /// Runs `body` in one `BEGIN IMMEDIATE` transaction and commits before returning; rolls back
     /// if `body` throws. The write lock is held from the first statement, so what `body` reads
     /// cannot change before it writes.
+    /// - Throws: ``RideStoreError/cannotOpen(path:reason:)`` on a store opened read-only.
     func transaction<T>(_ body: (RideStoreTransaction) throws -> T) throws(RideStoreError) -> T {
+        let pool = try writer()
         do {
-            return try pool.writeWithoutTransaction { db in
-                var result: T?
-                try db.inTransaction(.immediate) {
-                    result = try body(RideStoreTransaction(db: db, path: path))
-                    return .commit
-                }
-                guard let result else { throw RideStoreError.sqlite(path: path, code: 1, message: "transaction ended without a result") }
-                return result
-            }
-        } catch let error as RideStoreError {
-            throw error
+            return try pool.writeWithoutTransaction { db in try Self.immediate(db, path: path, body) }
         } catch {
             throw Self.map(error, path: path)
         }
     }
 
-    private func read<T>(_ body: (Database) throws -> T) throws(RideStoreError) -> T {
+    /// The database to write to: only a store opened for writing has one.
+    func writer() throws(RideStoreError) -> DatabasePool {
+        guard let pool else { throw .cannotOpen(path: path, reason: "it was opened read-only") }
+        return pool
+    }
+
+    /// `body` in one `BEGIN IMMEDIATE` transaction on `db`.
+    static func immediate<T>(_ db: Database, path: String, _ body: (RideStoreTransaction) throws -> T) throws -> T {
+        var result: T?
+        try db.inTransaction(.immediate) {
+            result = try body(RideStoreTransaction(db: db, path: path))
+            return .commit
+        }
+        guard let result else { throw RideStoreError.sqlite(path: path, code: 1, message: "transaction ended without a result") }
+        return result
+    }
+
+    private func read<T>(empty: T, _ body: (Database) throws -> T) throws(RideStoreError) -> T {
+        guard let reader else { return empty }
         do {
-            return try pool.read(body)
-        } catch let error as RideStoreError {
-            throw error
+            return try reader.read(body)
         } catch {
             throw Self.map(error, path: path)
         }
@@ -158,6 +210,8 @@ public final class RideStore: Sendable {
 
     /// A ``RideStoreError`` for any error SQLite or GRDB raised.
     static func map(_ error: any Error, path: String) -> RideStoreError {
+        if let error = error as? RideStoreError { return error }
+        if error is CancellationError { return .cancelled(path: path) }
         guard let error = error as? DatabaseError else {
             return .sqlite(path: path, code: 1, message: String(describing: error))
         }
@@ -167,6 +221,7 @@ public final class RideStore: Sendable {
         case .SQLITE_CORRUPT: return .corrupt(path: path, reason: message)
         case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_READONLY, .SQLITE_AUTH: return .cannotOpen(path: path, reason: message)
         case .SQLITE_BUSY, .SQLITE_LOCKED: return .busy(path: path)
+        case .SQLITE_INTERRUPT: return .cancelled(path: path)
         default: return .sqlite(path: path, code: error.resultCode.rawValue, message: message)
         }
     }

@@ -1,0 +1,54 @@
+import GRDB
+
+/// The ride store's schema: the mark, the tables and the version, written only by a store opened
+/// for writing (see ``RideStore``), inside one `BEGIN IMMEDIATE` transaction.
+enum RideStoreSchema {
+    /// The schema version of the open database, and whether it needs the schema step: a database
+    /// marked and at ``RideStore/schemaVersion`` needs nothing (and no lock).
+    /// - Throws: ``RideStoreError/incompatibleSchema(path:version:)`` for a newer schema.
+    static func isCurrent(_ db: Database, path: String) throws -> Bool {
+        let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+        if version > RideStore.schemaVersion { throw RideStoreError.incompatibleSchema(path: path, version: version) }
+        let mark = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+        return version == RideStore.schemaVersion && mark == RideStore.applicationID
+    }
+
+    /// Marks the database as a ride store and creates or brings the schema up to date. Checks
+    /// again, under the write lock, that the database is blank, unmarked or already a store:
+    /// another process may have changed it since it was inspected.
+    static func prepare(_ db: Database, path: String) throws {
+        let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+        if version > RideStore.schemaVersion { throw RideStoreError.incompatibleSchema(path: path, version: version) }
+        let mark = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+        if mark != RideStore.applicationID {
+            let schema = try Row.fetchAll(
+                db, sql: "SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY rowid"
+            ).map { (type: $0["type"] as String? ?? "", name: $0["name"] as String? ?? "") }
+            _ = try RideStoreFile.classify(
+                SQLiteInspection(applicationID: mark, userVersion: version, schema: schema), path: path)
+        }
+        guard version < RideStore.schemaVersion || mark != RideStore.applicationID else { return }
+        try db.execute(sql: """
+            PRAGMA application_id = \(RideStore.applicationID);
+            CREATE TABLE IF NOT EXISTS ride (
+                id TEXT PRIMARY KEY NOT NULL,
+                vehicle_id TEXT NOT NULL,
+                phase INTEGER NOT NULL CHECK (phase BETWEEN 1 AND 6),
+                completion_status TEXT,
+                completed_at REAL,
+                booked_at REAL NOT NULL,
+                trip_ends_at REAL NOT NULL,
+                updated_at REAL NOT NULL,
+                record TEXT NOT NULL,
+                revision INTEGER NOT NULL,
+                CHECK ((phase = 4) = (completion_status IS NOT NULL))
+            );
+            CREATE UNIQUE INDEX IF NOT EXISTS ride_active_vehicle ON ride (vehicle_id) WHERE phase <> 4;
+            CREATE INDEX IF NOT EXISTS ride_booked_at ON ride (booked_at);
+            CREATE INDEX IF NOT EXISTS ride_revision ON ride (revision);
+            CREATE TABLE IF NOT EXISTS store_revision (id INTEGER PRIMARY KEY CHECK (id = 1), value INTEGER NOT NULL);
+            INSERT OR IGNORE INTO store_revision (id, value) VALUES (1, 0);
+            PRAGMA user_version = \(RideStore.schemaVersion);
+            """)
+    }
+}
