@@ -17,6 +17,9 @@ import Glibc
 ///   in ``NMEAStatistics/rejected``, however many of its parts are reported.
 /// - Lines longer than ``Options/maxLineLength`` (binary data without line ends) are reported once
 ///   and skipped up to the next line end.
+/// - A time of 23:59:60 (a leap second) is accepted on the days that end with one
+///   (``CalendarDate/endsWithLeapSecond``) and rejected as a `bad_field` on the others, when the
+///   cycle's date is known; see ``EpochAssembler`` for how such an epoch is timed.
 /// - Memory use is bounded: one partial line is kept between chunks, and one cycle in the
 ///   assembler; nothing grows with the length of the stream.
 ///
@@ -79,6 +82,8 @@ public struct NMEADecoder: Sendable {
     var currentLine = 0
     /// The last line counted in ``NMEAStatistics/rejected``: a line counts once.
     var lastRejectedLine = 0
+    /// Set by the visitor when the sentence just parsed is refused (a misplaced leap second).
+    var refused: NMEAError?
     /// Receives the epochs the assembler closes: the handler of the `decode` or `finish` call in
     /// progress, wrapped (see ``withHandler(_:_:)``); a no-op between calls. The assembler lends
     /// each epoch to it as it closes, so an epoch is built once and copied once, into its event.
@@ -170,6 +175,10 @@ public struct NMEADecoder: Sendable {
         let parser = parser
         LineSentences.parse(p, n, { (q, m) throws(NMEAError) in
             try parser.parse(q, m, into: &self)
+            if let error = self.refused {
+                self.refused = nil
+                throw error
+            }
         }, { error, bytes in
             self.reject(number, error, bytes, handle)
         })
@@ -209,6 +218,10 @@ public struct NMEADecoder: Sendable {
 extension NMEADecoder: SentenceVisitor {
     @inline(__always)
     mutating func visit<S: RegisteredSentence>(_ s: S, ordinal: Int) {
+        if let time = s.time, time.isLeapSecond, let error = assembler.misplacedLeapSecond(s, at: time) {
+            refused = error
+            return
+        }
         counts.decoded[ordinal] += 1
         assembler.add(s, line: currentLine, emitEpoch)
     }
