@@ -94,6 +94,26 @@ struct LineEndTests {
         #expect(cr.statistics.rejectedTotal == whole.statistics.rejectedTotal)
     }
 
+    @Test("random bytes full of CR and LF: any chunking gives the same lines, numbered alike, and the same events")
+    func randomChunking() {
+        var generator = SplitMix64(seed: 20261124)
+        for round in 0..<100 {
+            let count = Int(generator.next() % 1200)
+            var bytes = (0..<count).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+            for i in bytes.indices where generator.next() % 5 == 0 {
+                bytes[i] = [0x0D, 0x0A, 0x24, 0x2C, 0x2A][Int(generator.next() % 5)]
+            }
+            // A limit above the 100 bytes a too-long report shows (a limit below it shows what
+            // the reads had delivered when the line went over it).
+            let whole = Self.split(bytes, chunk: max(count, 1), maxLength: 128)
+            let chunk = round % 17 + 1
+            #expect(Self.split(bytes, chunk: chunk, maxLength: 128) == whole, "chunk \(chunk)")
+            let options = NMEADecoder.Options(maxLineLength: 128)
+            #expect(TraceSupport.events(bytes, chunk: chunk, options: options).events
+                    == TraceSupport.events(bytes, options: options).events)
+        }
+    }
+
     @Test("a line over the limit is one too-long line, with its number, in every line-end style",
           arguments: ["\n", "\r\n", "\r"])
     func tooLong(_ end: String) {
