@@ -116,6 +116,16 @@ struct LeapSecondTests {
                           ["2015-06-30T23:59:59.500Z", "2015-06-30T23:59:59.999Z", "2015-07-01T00:00:00.500Z"]))
     }
 
+    @Test("a TimeOfDay has second 60 at 23:59 only, and reads back as 23:59:60")
+    func timeOfDay() throws {
+        #expect(TimeOfDay(hour: 12, minute: 34, second: 60) == nil, "it would equal 12:35:00")
+        let leap = try #require(TimeOfDay(hour: 23, minute: 59, second: 60, nanosecond: 990_000_000))
+        #expect(leap.description == "23:59:60.99")
+        #expect(leap.isLeapSecond)
+        #expect(leap.second == 60 && leap.nanosecondsOfDay == 86_400_990_000_000)
+        #expect(TimeOfDay(hour: 23, minute: 59, second: 59)?.isLeapSecond == false)
+    }
+
     @Test("second 60 anywhere but 23:59 is no leap second: rejected by the parser", arguments: ["123460", "235860", "005960.5"])
     func secondSixtyElsewhere(_ time: String) {
         let line = String(Self.gga(time).dropLast())
