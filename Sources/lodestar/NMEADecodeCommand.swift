@@ -21,8 +21,10 @@ struct NMEADecodeCommand: ParsableCommand {
             A line that is not an acceptable sentence gives {"error":REASON,"line":N,"detail":...} \
             with the reason code (checksum_mismatch, checksum_format, checksum_missing, \
             trailing_data, framing, bad_char, bad_address, bad_tag_block, truncated, bad_field, \
-            line_too_long). Blank lines and '#' comment lines print nothing; line numbers count \
-            every line. Rejected lines are not an error: the exit status is non-zero only when \
+            line_too_long). Lines end with LF, CR LF or CR. Blank lines and '#' comment lines \
+            print nothing; line numbers count every line. Garbage before a sentence, or a \
+            sentence cut short by another, gives a framing error and the sentence after it is \
+            decoded, as in 'lodestar replay'. Rejected lines are not an error: the exit status is non-zero only when \
             the file cannot be read. Memory does not grow with the input.
 
             Example:
@@ -51,19 +53,21 @@ struct NMEADecodeCommand: ParsableCommand {
         }
 
         let parser = NMEAParser(options: .init(lenient: lenient))
-        var lines = LineSplitter()
+        // The line rules of `lodestar replay` (NMEADecoder): line ends, numbers, recovery.
+        var lines = NMEALineSplitter()
         let tooLong = "line longer than \(lines.maxLength) bytes"
         var output = ReplayOutput(fd: 1, threshold: 64 * 1024)
-        let handle: (LineSplitter.Piece) -> Void = { piece in
+        let handle: (NMEALineSplitter.Piece) -> Void = { piece in
             switch piece {
             case .line(let bytes, let number):
-                guard let first = bytes.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }),
-                      first != UInt8(ascii: "#") else { return }
-                output.append(NMEASentenceDescription.json(lineBytes: bytes, number: number, parser: parser))
-            case .tooLong(let number):
+                NMEASentenceDescription.forEachJSON(inLine: bytes, number: number, parser: parser) { json in
+                    output.append(json)
+                    output.buffer.append(0x0A)
+                }
+            case .tooLong(_, let number):
                 output.append(NMEAError(.lineTooLong, tooLong).json(line: number))
+                output.buffer.append(0x0A)
             }
-            output.buffer.append(0x0A)
             output.flushIfFull()
         }
         do {

@@ -23,7 +23,7 @@ struct StreamingTests {
         var events: [NMEADecoder.Event] = []
         let junk = [UInt8](repeating: 0x41, count: 64 * 1024)
         for _ in 0..<64 { decoder.decode(junk) { events.append($0) } }   // 4 MiB without a line end
-        #expect(decoder.partial.capacity <= 2 * decoder.options.maxLineLength + 64 * 1024)
+        #expect(decoder.lines.partial.capacity <= 2 * decoder.options.maxLineLength + 64 * 1024)
         decoder.decode(Array(("\n" + TraceSupport.sentence("GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,")).utf8)) { events.append($0) }
         decoder.finish { events.append($0) }
         let rejected = events.compactMap { if case .rejected(let r) = $0 { r } else { nil } }

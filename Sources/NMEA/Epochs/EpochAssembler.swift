@@ -21,6 +21,17 @@ import GNSS
 /// one when it jumped forward by more than 12 hours. Two-digit RMC years are pivoted at 69. With
 /// no date known yet, ``NMEAEpoch/timeOfDay`` is set and `fix.time` is nil.
 ///
+/// Leap seconds: a cycle at 23:59:60.xx (on a day that ends with a leap second, see
+/// ``CalendarDate/endsWithLeapSecond``) is an epoch of its own, after 23:59:59.xx and before the
+/// next day's 00:00:00: its ``NMEAEpoch/timeOfDay`` keeps the receiver's label (86 400 s and more
+/// since midnight), and its `fix.time` is held at 23:59:59.999 of that day. A `Date` counts no leap
+/// seconds (Foundation's time scale is POSIX), so 23:59:60.5 has no `Date` of its own: converted as
+/// is it would become 00:00:00.5 of the next day, after the next epoch's 00:00:00.000. Held at the
+/// day's last millisecond (the precision of Lodestar's ISO 8601 output), the fix times stay in
+/// order — never after the next day's first epoch — and print as 23:59:59.999; several epochs
+/// within one leap second (a 10 Hz receiver) share that time and stay distinct epochs. The stream
+/// decoder rejects a leap second on a day without one; the assembler alone holds it the same way.
+///
 /// Validity comes from RMC/GLL status, mode indicators, GGA quality and GSA fix type — never from
 /// the NMEA 4.1 navigational status. Error estimates come from GST (one sigma) when the cycle
 /// has one, else from DOP × ``UserRangeError``.
@@ -130,10 +141,34 @@ public struct EpochAssembler: Sendable {
     /// The previous cycle's date, rolled over midnight when the time of day wrapped.
     func carriedDate(for time: TimeOfDay?) -> CalendarDate? {
         guard let lastDate, let time, let lastTime else { return nil }
+        return EpochAssembler.carry(lastDate, from: lastTime, to: time)
+    }
+
+    /// The date of a cycle at `time` that follows a cycle on `date` at `previous`: the same day,
+    /// or the next (previous) one when the time of day went back (forward) by more than 12 hours.
+    static func carry(_ date: CalendarDate, from previous: TimeOfDay, to time: TimeOfDay) -> CalendarDate {
         let halfDay: Int64 = 43_200_000_000_000
-        let delta = time.nanosecondsOfDay - lastTime.nanosecondsOfDay
-        if delta < -halfDay { return lastDate.adding(days: 1) }
-        if delta > halfDay { return lastDate.adding(days: -1) }
-        return lastDate
+        let delta = time.nanosecondsOfDay - previous.nanosecondsOfDay
+        if delta < -halfDay { return date.adding(days: 1) }
+        if delta > halfDay { return date.adding(days: -1) }
+        return date
+    }
+
+    /// The date a sentence at `time` falls on: its own (RMC, ZDA), else the date of the cycle in
+    /// progress when it joins that cycle, else the date carried over to the cycle it starts. Nil
+    /// when no date is known yet.
+    func date<S: RegisteredSentence>(of s: S, at time: TimeOfDay) -> CalendarDate? {
+        if let rmc = s as? RMC, let date = rmc.date { return date }
+        if let zda = s as? ZDA, let date = zda.date { return date }
+        guard let t0 = current.timeOfDay, t0 != time else { return current.date ?? carriedDate(for: time) }
+        guard let d0 = current.date ?? carriedDate(for: t0) else { return nil }
+        return EpochAssembler.carry(d0, from: t0, to: time)
+    }
+
+    /// Why a sentence at a leap second `time` (23:59:60.xx) cannot be taken: its date is known
+    /// and does not end with a leap second. Nil when the date has one, or is not known.
+    func misplacedLeapSecond<S: RegisteredSentence>(_ s: S, at time: TimeOfDay) -> NMEAError? {
+        guard let date = date(of: s, at: time), !date.endsWithLeapSecond else { return nil }
+        return NMEAError(.badField, "\(S.type) time \(time) on \(date): second 60 on a day without a leap second (IERS Bulletin C)")
     }
 }

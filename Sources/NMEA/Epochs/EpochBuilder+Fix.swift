@@ -28,8 +28,10 @@ extension EpochBuilder {
     /// no GST. (In place: a fix is large, and this runs once per epoch.)
     func resolve(into fix: inout Fix, date: CalendarDate?, uere: UserRangeError) {
         if let date, let t = timeOfDay {
+            // A leap second is held at the day's last millisecond (see ``EpochAssembler``).
+            let nanoseconds = t.isLeapSecond ? TimeOfDay.leapSecondHold : t.nanosecondsOfDay
             fix.time = UTCCalendar.date(year: date.year, month: date.month, day: date.day,
-                                        nanosecondsOfDay: t.nanosecondsOfDay)
+                                        nanosecondsOfDay: nanoseconds)
         }
         let mode = mode
         fix.mode = mode

@@ -5,7 +5,8 @@ public struct NMEAEpoch: Sendable, Equatable {
     /// Everything the cycle's sentences said, merged into one fix.
     public var fix: Fix
     /// The receiver's UTC time of day for the cycle, even when no date is known yet (then
-    /// `fix.time` is nil).
+    /// `fix.time` is nil). Within a leap second it reads 23:59:60.xx while `fix.time` is held at
+    /// 23:59:59.999 (see ``EpochAssembler``).
     public var timeOfDay: TimeOfDay?
     /// Line number (1-based) of the cycle's first sentence.
     public var firstLine: Int

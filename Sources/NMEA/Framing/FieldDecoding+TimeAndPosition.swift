@@ -1,6 +1,8 @@
 /// Field readers for times, dates and positions, in the convention of `FieldDecoding.swift`.
 extension Fields {
-    /// UTC time `hhmmss[.s...]`. Fraction digits beyond nanoseconds are dropped.
+    /// UTC time `hhmmss[.s...]`. Fraction digits beyond nanoseconds are dropped. Second 60 (a
+    /// leap second) is accepted only at 23:59, where UTC inserts leap seconds; whether the day has
+    /// one is checked where the date is known (``checkLeapSecond(_:on:timeField:)``, the decoder).
     @inline(__always)
     mutating func time(_ number: Int) -> TimeOfDay? {
         let f = self[number]
@@ -15,7 +17,7 @@ extension Fields {
             hms = hms &* 10 &+ Int(d)
         }
         let hh = hms / 10000, mm = hms / 100 % 100, ss = hms % 100
-        guard hh < 24, mm < 60, ss <= 60 else { return badTime(number, "out of range") }
+        guard hh < 24, mm < 60, ss < 60 || hms == 235960 else { return badTimeRange(number, hms) }
         var nanos: Int64 = 0
         if n > 6 {
             guard p[6] == 0x2E else { return badTime(number, "not hhmmss") }
@@ -37,9 +39,23 @@ extension Fields {
     }
 
     @inline(never)
+    private mutating func badTimeRange(_ number: Int, _ hms: Int) -> TimeOfDay? {
+        let leapSecondElsewhere = hms % 100 == 60 && hms / 10000 < 24 && hms / 100 % 100 < 60
+        return badTime(number, leapSecondElsewhere ? "second 60 is a leap second, only at 23:59" : "out of range")
+    }
+
+    @inline(never)
     private mutating func badTime(_ number: Int, _ problem: FieldProblem.Kind) -> TimeOfDay? {
         fail(number, "UTC time", problem)
         return nil
+    }
+
+    /// Records a problem with the time field `timeField` when `time` is a leap second (23:59:60)
+    /// and `date`, the sentence's own date, is not a day that ends with one (RMC, ZDA).
+    mutating func checkLeapSecond(_ time: TimeOfDay?, on date: CalendarDate?, timeField: Int) {
+        if let time, time.isLeapSecond, let date, !date.endsWithLeapSecond {
+            fail(timeField, "UTC time", "second 60 on a day without a leap second (IERS Bulletin C)")
+        }
     }
 
     /// Date `ddmmyy` (RMC); the two-digit year is pivoted at 69 (see ``CalendarDate/year(fromTwoDigits:)``).

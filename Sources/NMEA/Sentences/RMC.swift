@@ -46,6 +46,7 @@ public struct RMC: Sendable, Equatable {
         s.speedKnots = f.decimal(7, "speed", in: 0...100_000)
         s.course = f.decimal(8, "course", in: 0...360)
         s.date = f.ddmmyy(9)
+        f.checkLeapSecond(s.time, on: s.date, timeField: 1)
         s.magneticVariation = f.eastWest(10, "magnetic variation", in: 0...180)
         s.mode = f.indicator(12, "mode indicator", as: FAAMode.self)
         s.navigationalStatus = f.indicator(13, "navigational status", as: NavigationalStatus.self)

@@ -35,6 +35,7 @@ public struct ZDA: Sendable, Equatable {
             }
             s.date = date
         }
+        f.checkLeapSecond(s.time, on: s.date, timeField: 1)
         s.zoneHours = f.signedInteger(5, "zone hours", in: -13...13)
         s.zoneMinutes = f.integer(6, "zone minutes", in: 0...59)
         try f.check()

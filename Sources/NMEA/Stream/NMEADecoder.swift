@@ -8,13 +8,18 @@ import Glibc
 /// decoder.finish { event in ... }          // the last epoch
 /// ```
 ///
-/// - Lines end with LF (a CR before it is ignored). Blank lines and lines starting with `#` are
-///   skipped and counted, not reported.
+/// - Lines end with LF, CR LF or CR, and are numbered as ``NMEALineSplitter`` says. Blank lines
+///   and lines starting with `#` are skipped and counted, not reported.
 /// - A line is parsed by ``NMEAParser``; a rejected line is reported with its number and reason.
 ///   When a `$` or `!` appears inside a line (two sentences collided on a serial line, or garbage
-///   before a sentence), the part before it is reported as a framing error and the rest is parsed.
+///   before a sentence), the part before it is reported as a framing error and the rest is parsed
+///   (the rule of `LineSentences`, which `lodestar nmea decode` follows too). A line counts once
+///   in ``NMEAStatistics/rejected``, however many of its parts are reported.
 /// - Lines longer than ``Options/maxLineLength`` (binary data without line ends) are reported once
 ///   and skipped up to the next line end.
+/// - A time of 23:59:60 (a leap second) is accepted on the days that end with one
+///   (``CalendarDate/endsWithLeapSecond``) and rejected as a `bad_field` on the others, when the
+///   cycle's date is known; see ``EpochAssembler`` for how such an epoch is timed.
 /// - Memory use is bounded: one partial line is kept between chunks, and one cycle in the
 ///   assembler; nothing grows with the length of the stream.
 ///
@@ -65,16 +70,20 @@ public struct NMEADecoder: Sendable {
     public var statistics: NMEAStatistics {
         var s = counts
         s.epochs = assembler.epochsClosed
+        s.lines = lines.lineCount
         return s
     }
-    /// The counts but epochs, which the assembler keeps.
+    /// The counts but epochs and lines, which the assembler and the line splitter keep.
     var counts = NMEAStatistics()
     let parser: NMEAParser
     var assembler: EpochAssembler
-    var partial: [UInt8] = []
-    var discarding = false
+    var lines: NMEALineSplitter
     /// The line being parsed (for the assembler).
     var currentLine = 0
+    /// The last line counted in ``NMEAStatistics/rejected``: a line counts once.
+    var lastRejectedLine = 0
+    /// Set by the visitor when the sentence just parsed is refused (a misplaced leap second).
+    var refused: NMEAError?
     /// Receives the epochs the assembler closes: the handler of the `decode` or `finish` call in
     /// progress, wrapped (see ``withHandler(_:_:)``); a no-op between calls. The assembler lends
     /// each epoch to it as it closes, so an epoch is built once and copied once, into its event.
@@ -87,7 +96,7 @@ public struct NMEADecoder: Sendable {
         self.options = options
         parser = NMEAParser(options: options.parser)
         assembler = EpochAssembler(options: options.assembler)
-        partial.reserveCapacity(256)
+        lines = NMEALineSplitter(maxLength: options.maxLineLength)
     }
 
     /// Decodes the next chunk of the stream, calling `handle` for each event, in stream order.
@@ -108,24 +117,11 @@ public struct NMEADecoder: Sendable {
     }
 
     mutating func decode(_ base: UnsafePointer<UInt8>, _ count: Int, _ handle: (Event) -> Void) {
-        let end = base + count
-        var p = base
-        while p < end {
-            let remaining = end - p
-            guard let found = memchr(p, 0x0A, remaining) else {
-                appendPartial(p, remaining, handle)
-                return
-            }
-            let nl = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self))
-            let length = nl - p
-            if partial.isEmpty && !discarding {
-                line(p, length, handle)
-            } else {
-                appendPartial(p, length, handle)
-                endPartialLine(handle)
-            }
-            p = nl + 1
-        }
+        // The splitter is moved out while it calls back into the decoder (exclusive access).
+        var splitter = NMEALineSplitter.placeholder
+        swap(&splitter, &lines)
+        splitter.split(base, count) { piece in self.piece(piece, handle) }
+        swap(&splitter, &lines)
     }
 
     /// Decodes a whole byte array (convenience for tests and small inputs).
@@ -136,98 +132,70 @@ public struct NMEADecoder: Sendable {
     /// Ends the stream: decodes a last line without line end, and reports the last epoch.
     public mutating func finish(_ handle: (Event) -> Void) {
         withHandler(handle) { decoder in
-            if !decoder.partial.isEmpty || decoder.discarding { decoder.endPartialLine(handle) }
+            var splitter = NMEALineSplitter.placeholder
+            swap(&splitter, &decoder.lines)
+            splitter.finish { piece in decoder.piece(piece, handle) }
+            swap(&splitter, &decoder.lines)
             decoder.assembler.finish(decoder.emitEpoch)
         }
     }
 
-    mutating func appendPartial(_ p: UnsafePointer<UInt8>, _ n: Int, _ handle: (Event) -> Void) {
-        if discarding { return }
-        if partial.count + n > options.maxLineLength {
-            var head = Array(partial.prefix(100))
-            head.append(contentsOf: UnsafeBufferPointer(start: p, count: min(n, 100 - head.count)))
-            rejectTooLong(counts.lines + 1, head, handle)
-            partial.removeAll(keepingCapacity: true)
-            discarding = true
-            return
+    /// One line from the splitter.
+    @inline(__always)
+    mutating func piece(_ piece: NMEALineSplitter.Piece, _ handle: (Event) -> Void) {
+        switch piece {
+        case .line(let bytes, let number): line(bytes.baseAddress, bytes.count, number, handle)
+        case .tooLong(let head, let number): rejectTooLong(number, head, handle)
         }
-        partial.append(contentsOf: UnsafeBufferPointer(start: p, count: n))
     }
 
     /// Reports a line over the length limit, showing its first 100 bytes.
-    mutating func rejectTooLong<C: Collection<UInt8>>(_ number: Int, _ head: C, _ handle: (Event) -> Void) {
-        counts.rejected[.lineTooLong, default: 0] += 1
+    mutating func rejectTooLong(_ number: Int, _ head: UnsafeBufferPointer<UInt8>, _ handle: (Event) -> Void) {
         let error = NMEAError(.lineTooLong, "line longer than \(options.maxLineLength) bytes")
+        count(error, line: number)
         handle(.rejected(RejectedLine(line: number, error: error, text: NMEADecoder.printable(head) + "...")))
     }
 
-    mutating func endPartialLine(_ handle: (Event) -> Void) {
-        if discarding {
-            discarding = false
-            counts.lines += 1
-            return
-        }
-        var bytes = partial
-        partial.removeAll(keepingCapacity: true)
-        bytes.withUnsafeMutableBufferPointer { b in
-            if let base = b.baseAddress { line(UnsafePointer(base), b.count, handle) } else { line(nil, 0, handle) }
-        }
-    }
-
-    /// One line, without its LF.
+    /// One line, without its line end.
     @inline(__always)
-    mutating func line(_ p: UnsafePointer<UInt8>?, _ n: Int, _ handle: (Event) -> Void) {
-        counts.lines += 1
-        let number = counts.lines
-        guard let p else { counts.blankLines += 1; return }
-        if n > options.maxLineLength {
-            rejectTooLong(number, UnsafeBufferPointer(start: p, count: 100), handle)
-            return
+    mutating func line(_ p: UnsafePointer<UInt8>?, _ n: Int, _ number: Int, _ handle: (Event) -> Void) {
+        switch LineSentences.content(p, n) {
+        case .blank: counts.blankLines += 1
+        case .comment: counts.commentLines += 1
+        case .text(let lo):
+            guard let p else { return }
+            sentence(p + lo, n - lo, number, handle)
         }
-        var lo = 0
-        while lo < n && Framer.isSpace(p[lo]) { lo += 1 }
-        if lo == n { counts.blankLines += 1; return }
-        if p[lo] == 0x23 { counts.commentLines += 1; return }
-        sentence(p + lo, n - lo, number, handle)
     }
 
-    /// Parses one sentence (splitting collided sentences) and feeds the assembler.
+    /// Parses the sentences of one line (see `LineSentences`) and feeds the assembler.
+    @inline(__always)
     mutating func sentence(_ p: UnsafePointer<UInt8>, _ n: Int, _ number: Int, _ handle: (Event) -> Void) {
-        var start = 0
-        while true {
-            do throws(NMEAError) {
-                currentLine = number
-                let parser = parser
-                try parser.parse(p + start, n - start, into: &self)
-                return
-            } catch {
-                if error.reason == .framing || error.reason == .badChar,
-                   let next = NMEADecoder.nextDelimiter(p, start, n) {
-                    let detail = error.reason == .framing && start == 0 && p[0] != Framer.dollar && p[0] != Framer.bang
-                        ? "garbage before the sentence" : "sentence interrupted by another"
-                    reject(number, NMEAError(.framing, detail), UnsafeBufferPointer(start: p + start, count: next - start), handle)
-                    start = next
-                    continue
-                }
-                reject(number, error, UnsafeBufferPointer(start: p + start, count: n - start), handle)
-                return
+        currentLine = number
+        let parser = parser
+        LineSentences.parse(p, n, { (q, m) throws(NMEAError) in
+            try parser.parse(q, m, into: &self)
+            if let error = self.refused {
+                self.refused = nil
+                throw error
             }
-        }
+        }, { error, bytes in
+            self.reject(number, error, bytes, handle)
+        })
     }
 
-    /// The index of the next `$` or `!` after `start` (a new sentence inside the line), if any.
-    static func nextDelimiter(_ p: UnsafePointer<UInt8>, _ start: Int, _ n: Int) -> Int? {
-        var i = start + 1
-        while i < n {
-            if p[i] == Framer.dollar || p[i] == Framer.bang { return i }
-            i += 1
-        }
-        return nil
-    }
-
-    mutating func reject<C: Collection<UInt8>>(_ number: Int, _ error: NMEAError, _ bytes: C, _ handle: (Event) -> Void) {
-        counts.rejected[error.reason, default: 0] += 1
+    /// Reports a rejected line, or part of a line.
+    mutating func reject(_ number: Int, _ error: NMEAError, _ bytes: UnsafeBufferPointer<UInt8>, _ handle: (Event) -> Void) {
+        count(error, line: number)
         handle(.rejected(RejectedLine(line: number, error: error, text: NMEADecoder.printable(bytes))))
+    }
+
+    /// Counts a rejected line under the reason of its first rejected part; later parts of the
+    /// same line are reported, not counted again.
+    mutating func count(_ error: NMEAError, line number: Int) {
+        guard number != lastRejectedLine else { return }
+        lastRejectedLine = number
+        counts.rejected[error.reason, default: 0] += 1
     }
 
     /// Text for a report: printable ASCII kept, other bytes as `\xHH`, at most 100 characters.
@@ -250,6 +218,10 @@ public struct NMEADecoder: Sendable {
 extension NMEADecoder: SentenceVisitor {
     @inline(__always)
     mutating func visit<S: RegisteredSentence>(_ s: S, ordinal: Int) {
+        if let time = s.time, time.isLeapSecond, let error = assembler.misplacedLeapSecond(s, at: time) {
+            refused = error
+            return
+        }
         counts.decoded[ordinal] += 1
         assembler.add(s, line: currentLine, emitEpoch)
     }

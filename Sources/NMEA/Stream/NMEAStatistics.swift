@@ -1,6 +1,6 @@
 /// Counts kept by ``NMEADecoder``: lines, sentences by type, rejected lines by reason, epochs.
 public struct NMEAStatistics: Sendable {
-    /// Lines read (including blank and comment lines).
+    /// Lines read (including blank and comment lines), as ``NMEALineSplitter`` numbers them.
     public internal(set) var lines = 0
     /// Blank lines (ignored).
     public internal(set) var blankLines = 0
@@ -8,7 +8,9 @@ public struct NMEAStatistics: Sendable {
     public internal(set) var commentLines = 0
     /// Epochs assembled.
     public internal(set) var epochs = 0
-    /// Rejected lines (or line fragments) by reason.
+    /// Rejected lines by reason: a line counts once, under the reason of its first rejected part,
+    /// however many parts of it are reported (garbage, collided sentences); a line whose sentence
+    /// was recovered after garbage counts too, since its garbage was skipped.
     public internal(set) var rejected: [NMEAError.Reason: Int] = [:]
     /// Accepted sentences of the decoded types, indexed by their place in the registry
     /// (``SentenceRegistry/decodedTypes``).
@@ -22,7 +24,7 @@ public struct NMEAStatistics: Sendable {
     /// Empty statistics: every count zero.
     public init() {}
 
-    /// Total number of rejected lines.
+    /// Total number of lines with a rejected part (each line once).
     public var rejectedTotal: Int { rejected.values.reduce(0, +) }
 
     /// Total number of accepted sentences (decoded or recognised and skipped).

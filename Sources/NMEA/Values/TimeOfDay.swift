@@ -1,7 +1,8 @@
 /// A UTC time of day as an NMEA sentence gives it (`hhmmss.sss`), without a date.
 ///
-/// Stored as nanoseconds since midnight, so that two times compare exactly. A leap second
-/// (`hhmm60`) is allowed, so the range is 0 ..< 86 401 s.
+/// Stored as nanoseconds since midnight, so that two times compare exactly. A leap second,
+/// 23:59:60 (UTC inserts them at the end of a day only), is allowed, so the range is
+/// 0 ..< 86 401 s; whether a day has one is ``CalendarDate/endsWithLeapSecond``.
 public struct TimeOfDay: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// Nanoseconds since 00:00:00 UTC, 0 ..< 86 401 × 10⁹.
     public let nanosecondsOfDay: Int64
@@ -10,9 +11,10 @@ public struct TimeOfDay: Hashable, Sendable, Comparable, CustomStringConvertible
     @inlinable public init(nanosecondsOfDay: Int64) { self.nanosecondsOfDay = nanosecondsOfDay }
 
     /// Makes a time of day from its fields. Nil when a field is out of range (hour 0...23,
-    /// minute 0...59, second 0...60, nanosecond 0 ..< 10⁹).
+    /// minute 0...59, second 0...59, or 60 at 23:59 only, nanosecond 0 ..< 10⁹).
     public init?(hour: Int, minute: Int, second: Int, nanosecond: Int = 0) {
-        guard (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second),
+        guard (0...23).contains(hour), (0...59).contains(minute),
+              (0...59).contains(second) || (second == 60 && hour == 23 && minute == 59),
               (0..<1_000_000_000).contains(nanosecond) else { return nil }
         nanosecondsOfDay = Int64((hour * 60 + minute) * 60 + second) * 1_000_000_000 + Int64(nanosecond)
     }
