@@ -53,18 +53,63 @@ enum TraceArguments {
     /// "SECONDS:SIGMA".
     static func noisePhase(_ text: String) throws -> TraceSpecification.NoisePhase {
         let (from, sigma) = try pair(text, separator: ":", what: "--noise-from")
+        try check(from, "--noise-from", part: "SECONDS", TraceLimits.time, "seconds")
+        try check(sigma, "--noise-from", part: "SIGMA", TraceLimits.sigma, "metres")
         return .init(from: from, sigma: sigma)
     }
 
     /// "START+DURATION".
     static func outage(_ text: String) throws -> TraceSpecification.Outage {
         let (start, duration) = try pair(text, separator: "+", what: "--outage")
+        try check(start, "--outage", part: "START", TraceLimits.time, "seconds")
+        try check(duration, "--outage", part: "DURATION", TraceLimits.time, "seconds")
         return .init(start: start, duration: duration)
     }
 
     /// "AT:AGE".
     static func replay(_ text: String) throws -> TraceSpecification.Replay {
         let (at, age) = try pair(text, separator: ":", what: "--repeat-epoch")
+        try check(at, "--repeat-epoch", part: "AT", TraceLimits.time, "seconds")
+        try check(age, "--repeat-epoch", part: "AGE", 0...at, "seconds (at most AT)")
         return .init(at: at, age: age)
+    }
+
+    /// "SIGMA:TAU": the Gauss–Markov σ (metres) and correlation time (seconds).
+    static func correlated(_ text: String) throws -> (sigma: Double, tau: Double) {
+        let (sigma, tau) = try pair(text, separator: ":", what: "--correlated")
+        try check(sigma, "--correlated", part: "SIGMA", TraceLimits.sigma, "metres")
+        try check(tau, "--correlated", part: "TAU", TraceLimits.correlationTime, "seconds")
+        return (sigma, tau)
+    }
+
+    /// "AT:DURATION".
+    static func stop(_ text: String) throws -> TraceSpecification.Stop {
+        let (at, duration) = try pair(text, separator: ":", what: "--stop")
+        try check(at, "--stop", part: "AT", TraceLimits.time, "seconds")
+        try check(duration, "--stop", part: "DURATION", TraceLimits.time, "seconds")
+        return .init(at: at, duration: duration)
+    }
+
+    /// "AT:DURATION:METRES[:AZIMUTH]".
+    static func multipath(_ text: String) throws -> TraceSpecification.Multipath {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        let values = parts.map { Double($0) }
+        guard parts.count == 3 || parts.count == 4, values.allSatisfy({ $0 != nil }) else {
+            throw ValidationError("--multipath '\(text)' is not AT:DURATION:METRES[:AZIMUTH] (numbers)")
+        }
+        let numbers = values.compactMap { $0 }
+        try check(numbers[0], "--multipath", part: "AT", TraceLimits.time, "seconds")
+        try check(numbers[1], "--multipath", part: "DURATION", TraceLimits.multipathDuration, "seconds")
+        try check(numbers[2], "--multipath", part: "METRES", TraceLimits.multipathOffset, "metres")
+        if numbers.count == 4 { try check(numbers[3], "--multipath", part: "AZIMUTH", TraceLimits.azimuth, "degrees") }
+        return .init(at: numbers[0], duration: numbers[1], metres: numbers[2], azimuth: numbers.count == 4 ? numbers[3] : nil)
+    }
+
+    /// Checks a number against its range: "--hold-start 1e+308 is out of range: give 0…604800 seconds".
+    static func check(_ value: Double, _ option: String, part: String? = nil, _ range: ClosedRange<Double>, _ unit: String) throws {
+        guard range.contains(value) else {
+            let name = part.map { "\(option) \($0)" } ?? option
+            throw ValidationError("\(name) \(value) is out of range: give \(TraceLimits.text(range)) \(unit)")
+        }
     }
 }
