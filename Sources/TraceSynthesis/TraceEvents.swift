@@ -21,17 +21,4 @@ extension TraceSpecification {
             self.azimuth = azimuth
         }
     }
-
-    /// A stop (traffic lights): at `at` seconds from the start the receiver holds still where it is
-    /// on the route for `duration` seconds (speed 0), then goes on; later motion shifts by `duration`.
-    public struct Stop: Sendable, Equatable {
-        /// Seconds from the start, in ``TraceLimits/time``.
-        public var at: Double
-        /// Seconds, in ``TraceLimits/time``.
-        public var duration: Double
-        public init(at: Double, duration: Double) {
-            self.at = at
-            self.duration = duration
-        }
-    }
 }

@@ -63,13 +63,13 @@ extension TraceSpecification {
             if let azimuth = jump.azimuth { try Self.check(azimuth, TraceLimits.azimuth, "multipath azimuth", "degrees") }
         }
         var previousEnd = -Double.infinity
-        for stop in stops.sorted(by: { $0.at < $1.at }) {
-            try Self.check(stop.at, TraceLimits.time, "stop time", "seconds")
+        for stop in stops.sorted(by: { $0.start < $1.start }) {
+            try Self.check(stop.start, TraceLimits.time, "stop time", "seconds")
             try Self.check(stop.duration, TraceLimits.time, "stop duration", "seconds")
-            guard stop.at >= previousEnd else {
-                throw TraceSpecificationError.badValue("the stop at \(stop.at) s begins before the previous one ends")
+            guard stop.start >= previousEnd else {
+                throw TraceSpecificationError.badValue("the stop at \(stop.start) s begins before the previous one ends")
             }
-            previousEnd = stop.at + stop.duration
+            previousEnd = stop.start + stop.duration
         }
         try Self.check(headingOffset, TraceLimits.headingOffset, "heading offset", "degrees")
         try Self.check(headingNoise, TraceLimits.headingNoise, "heading noise σ", "degrees")
@@ -89,9 +89,9 @@ extension TraceSpecification {
             throw TraceSpecificationError.badValue(
                 "the epoch repeated at \(replay.at) s would be sent after the trace ends (\(timeline.duration) s)")
         }
-        for stop in stops where stop.at + stop.duration > timeline.duration {
+        for stop in stops where stop.start + stop.duration > timeline.duration {
             throw TraceSpecificationError.badValue(
-                "the stop at \(stop.at) s lies after the trace ends (\(timeline.duration) s)")
+                "the stop at \(stop.start) s lies after the trace ends (\(timeline.duration) s)")
         }
         let end = start.addingTimeInterval(timeline.duration)
         guard let first = UTCCalendar.fields(start, fractionDigits: 2), let last = UTCCalendar.fields(end, fractionDigits: 2),

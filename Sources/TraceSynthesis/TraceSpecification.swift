@@ -16,17 +16,25 @@ public struct TraceSpecification: Sendable, Equatable {
         }
     }
 
-    /// A period with no fix (tunnel, urban canyon): the receiver keeps sending, with no position.
-    public struct Outage: Sendable, Equatable {
-        /// Seconds from the start.
+    /// A period of the trace: an ``Outage`` or a ``Stop``.
+    public struct Period: Sendable, Equatable {
+        /// Seconds from the start, in ``TraceLimits/time``.
         public var start: Double
-        /// Seconds.
+        /// Seconds, in ``TraceLimits/time``.
         public var duration: Double
         public init(start: Double, duration: Double) {
             self.start = start
             self.duration = duration
         }
     }
+
+    /// A period with no fix (tunnel, urban canyon): the receiver keeps sending, with time and no
+    /// position (RMC status V, GGA quality 0).
+    public typealias Outage = Period
+
+    /// A stop (traffic lights): from `start` the receiver holds still where it is on the route for
+    /// `duration` seconds (speed 0), then goes on; later motion shifts by `duration`.
+    public typealias Stop = Period
 
     /// An old epoch sent again, as some receivers do after reacquiring: at `at` seconds from the
     /// start, the epoch of `at − age` is sent once more, with its old time and position.

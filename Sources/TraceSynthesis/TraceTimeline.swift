@@ -4,12 +4,10 @@ import Geodesy
 /// Where the receiver truly is at each moment of a trace: the route's legs travelled along
 /// geodesics at their speeds, the holds at both ends and the stops along the way.
 struct TraceTimeline: Sendable {
+    /// One leg: from `start` along the geodesic of `azimuth` (degrees) for `length` metres at
+    /// `speed` m/s, from `startTime` seconds of travel.
     struct Leg: Sendable {
-        var start: Coordinate
-        var azimuth: Double
-        var length: Double
-        var speed: Double
-        var startTime: Double
+        let start: Coordinate, azimuth: Double, length: Double, speed: Double, startTime: Double
         var duration: Double { length / speed }
     }
 
@@ -43,16 +41,16 @@ struct TraceTimeline: Sendable {
         }
         self.legs = legs
         self.waypoints = spec.waypoints
-        self.stops = spec.stops.sorted { $0.at < $1.at }
+        self.stops = spec.stops.sorted { $0.start < $1.start }
         duration = clock + spec.holdEnd + stops.reduce(0) { $0 + $1.duration }
     }
 
     /// The true state `t` seconds from the start.
     func state(at t: Double) -> State {
         var routeTime = t
-        for stop in stops where stop.at <= t {
-            if t < stop.at + stop.duration {
-                let held = state(routeTime: routeTime - (t - stop.at))
+        for stop in stops where stop.start <= t {
+            if t < stop.start + stop.duration {
+                let held = state(routeTime: routeTime - (t - stop.start))
                 return State(coordinate: held.coordinate, speed: 0, course: nil)
             }
             routeTime -= stop.duration
@@ -62,7 +60,7 @@ struct TraceTimeline: Sendable {
 
     /// Whether `t` seconds from the start lies in a stop.
     func isStopped(at t: Double) -> Bool {
-        stops.contains { t >= $0.at && t < $0.at + $0.duration }
+        stops.contains { t >= $0.start && t < $0.start + $0.duration }
     }
 
     /// The state on the route `t` seconds of travel (holds included, stops excluded) from the start.

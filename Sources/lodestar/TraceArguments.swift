@@ -42,52 +42,63 @@ enum TraceArguments {
         })
     }
 
-    private static func pair(_ text: String, separator: Character, what: String) throws -> (Double, Double) {
-        let parts = text.split(separator: separator)
-        guard parts.count == 2, let a = Double(parts[0]), let b = Double(parts[1]), a >= 0, b >= 0 else {
-            throw ValidationError("\(what) '\(text)' is not two non-negative numbers separated by '\(separator)'")
+    /// One number of a compound option: its name in the option's value, its range and unit.
+    struct Part {
+        var name: String
+        var range: ClosedRange<Double>
+        var unit: String
+        init(_ name: String, _ range: ClosedRange<Double>, _ unit: String) {
+            self.name = name
+            self.range = range
+            self.unit = unit
         }
-        return (a, b)
     }
+
+    /// Two numbers "A<separator>B", each checked against its part's range.
+    private static func pair(_ text: String, separator: Character, option: String, _ a: Part, _ b: Part) throws -> (Double, Double) {
+        let parts = text.split(separator: separator, omittingEmptySubsequences: false)
+        guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]) else {
+            throw ValidationError("\(option) '\(text)' is not \(a.name)\(separator)\(b.name) (two numbers)")
+        }
+        try check(x, option, part: a.name, a.range, a.unit)
+        try check(y, option, part: b.name, b.range, b.unit)
+        return (x, y)
+    }
+
+    static let seconds = Part("", TraceLimits.time, "seconds")
+
+    static func named(_ part: Part, _ name: String) -> Part { Part(name, part.range, part.unit) }
 
     /// "SECONDS:SIGMA".
     static func noisePhase(_ text: String) throws -> TraceSpecification.NoisePhase {
-        let (from, sigma) = try pair(text, separator: ":", what: "--noise-from")
-        try check(from, "--noise-from", part: "SECONDS", TraceLimits.time, "seconds")
-        try check(sigma, "--noise-from", part: "SIGMA", TraceLimits.sigma, "metres")
+        let (from, sigma) = try pair(text, separator: ":", option: "--noise-from",
+                                     named(seconds, "SECONDS"), Part("SIGMA", TraceLimits.sigma, "metres"))
         return .init(from: from, sigma: sigma)
     }
 
     /// "START+DURATION".
     static func outage(_ text: String) throws -> TraceSpecification.Outage {
-        let (start, duration) = try pair(text, separator: "+", what: "--outage")
-        try check(start, "--outage", part: "START", TraceLimits.time, "seconds")
-        try check(duration, "--outage", part: "DURATION", TraceLimits.time, "seconds")
+        let (start, duration) = try pair(text, separator: "+", option: "--outage", named(seconds, "START"), named(seconds, "DURATION"))
         return .init(start: start, duration: duration)
     }
 
-    /// "AT:AGE".
+    /// "AT:AGE", AGE at most AT.
     static func replay(_ text: String) throws -> TraceSpecification.Replay {
-        let (at, age) = try pair(text, separator: ":", what: "--repeat-epoch")
-        try check(at, "--repeat-epoch", part: "AT", TraceLimits.time, "seconds")
+        let (at, age) = try pair(text, separator: ":", option: "--repeat-epoch", named(seconds, "AT"), named(seconds, "AGE"))
         try check(age, "--repeat-epoch", part: "AGE", 0...at, "seconds (at most AT)")
         return .init(at: at, age: age)
     }
 
     /// "SIGMA:TAU": the Gauss–Markov σ (metres) and correlation time (seconds).
     static func correlated(_ text: String) throws -> (sigma: Double, tau: Double) {
-        let (sigma, tau) = try pair(text, separator: ":", what: "--correlated")
-        try check(sigma, "--correlated", part: "SIGMA", TraceLimits.sigma, "metres")
-        try check(tau, "--correlated", part: "TAU", TraceLimits.correlationTime, "seconds")
-        return (sigma, tau)
+        try pair(text, separator: ":", option: "--correlated",
+                 Part("SIGMA", TraceLimits.sigma, "metres"), Part("TAU", TraceLimits.correlationTime, "seconds"))
     }
 
     /// "AT:DURATION".
     static func stop(_ text: String) throws -> TraceSpecification.Stop {
-        let (at, duration) = try pair(text, separator: ":", what: "--stop")
-        try check(at, "--stop", part: "AT", TraceLimits.time, "seconds")
-        try check(duration, "--stop", part: "DURATION", TraceLimits.time, "seconds")
-        return .init(at: at, duration: duration)
+        let (at, duration) = try pair(text, separator: ":", option: "--stop", named(seconds, "AT"), named(seconds, "DURATION"))
+        return .init(start: at, duration: duration)
     }
 
     /// "AT:DURATION:METRES[:AZIMUTH]".

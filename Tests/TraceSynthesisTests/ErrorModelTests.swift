@@ -132,7 +132,7 @@ struct ErrorModelTests {
     func stops() throws {
         var spec = try Self.straight(speed: 10, seconds: 60)
         let plain = try TraceSynthesizer(spec).synthesize()
-        spec.stops = [.init(at: 20, duration: 15)]
+        spec.stops = [.init(start: 20, duration: 15)]
         let stopped = try TraceSynthesizer(spec).synthesize()
         #expect(stopped.epochs.count == plain.epochs.count + 15)
         let held = stopped.epochs.filter { $0.offset >= 20 && $0.offset < 35 }
@@ -148,7 +148,7 @@ struct ErrorModelTests {
     func streamingAndDeterminism() throws {
         var spec = try Self.straight(speed: 12, seconds: 120)
         spec.multipath = [.init(at: 30, duration: 4, metres: 35)]
-        spec.stops = [.init(at: 50, duration: 20)]
+        spec.stops = [.init(start: 50, duration: 20)]
         spec.outages = [.init(start: 80, duration: 10)]
         spec.replays = [.init(at: 91, age: 5)]
         let a = try TraceSynthesizer(spec).synthesize()
@@ -193,7 +193,7 @@ struct ErrorModelTests {
         switch name {
         case "speed": spec.speeds = [1e-300]
         case "long": spec.holdStart = 86_400; spec.rate = 10
-        case "overlap": spec.stops = [.init(at: 10, duration: 10), .init(at: 15, duration: 5)]
+        case "overlap": spec.stops = [.init(start: 10, duration: 10), .init(start: 15, duration: 5)]
         case "replay": spec.replays = [.init(at: 500, age: 1)]
         case "phases": spec.noisePhases = [.init(from: 10, sigma: 1)]
         case "tau": spec.errorModel?.correlationTime = 0
