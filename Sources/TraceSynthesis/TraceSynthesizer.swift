@@ -181,6 +181,7 @@ public struct TraceSynthesizer: Sendable {
     private func pendingReplays(rate: Double) -> [(fire: Int, index: Int)] {
         specification.replays.sorted { $0.at < $1.at }.compactMap { replay in
             // The first k with k / rate + 1e-9 ≥ at (the test the original in-memory loop made).
+            // at and age lie in 0…604800 s (checked by the plan), so these conversions cannot trap.
             var fire = max(0, Int(((replay.at - 1e-9) * rate).rounded(.up)))
             while fire > 0, Double(fire - 1) / rate + 1e-9 >= replay.at { fire -= 1 }
             while Double(fire) / rate + 1e-9 < replay.at { fire += 1 }
