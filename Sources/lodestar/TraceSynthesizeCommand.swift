@@ -64,19 +64,19 @@ struct TraceSynthesizeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("An offset of METRES (0…1000) towards AZIMUTH (degrees; default drawn from the seed) from AT for DURATION seconds (0…3600), not admitted by GST or HDOP. Repeatable.", valueName: "at:duration:metres[:azimuth]"))
     var multipath: [String] = []
 
-    @Option(help: ArgumentHelp("Stand still where the route has brought the receiver at AT for DURATION seconds. Repeatable.", valueName: "at:duration"))
+    @Option(help: ArgumentHelp("Stand still where the route has brought the receiver at AT for DURATION seconds, each 0…604800. Repeatable.", valueName: "at:duration"))
     var stop: [String] = []
 
-    @Option(name: .customLong("noise-from"), help: ArgumentHelp("From SECONDS on, noise σ is SIGMA metres.", valueName: "seconds:sigma"))
+    @Option(name: .customLong("noise-from"), help: ArgumentHelp("From SECONDS on (0…604800), noise σ is SIGMA metres (0…100).", valueName: "seconds:sigma"))
     var noiseFrom: [String] = []
 
     @Option(help: "Seconds with no fix at the start, 0…604800.")
     var coldStart: Double = 0
 
-    @Option(help: ArgumentHelp("No fix from START for DURATION seconds.", valueName: "start+duration"))
+    @Option(help: ArgumentHelp("No fix (time, no position) from START for DURATION seconds, each 0…604800. Repeatable.", valueName: "start+duration"))
     var outage: [String] = []
 
-    @Option(name: .customLong("repeat-epoch"), help: ArgumentHelp("At AT seconds, send the epoch of AGE seconds earlier again.", valueName: "at:age"))
+    @Option(name: .customLong("repeat-epoch"), help: ArgumentHelp("At AT seconds (0…604800), send the epoch of AGE seconds earlier (0…AT) again.", valueName: "at:age"))
     var repeatEpoch: [String] = []
 
     @Option(help: "Receiver profile: consumer, multi-gnss, marine, vehicle, compass, minimal.")
