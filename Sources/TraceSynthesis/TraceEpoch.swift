@@ -35,11 +35,38 @@ public struct TraceEpoch: Sendable, Equatable {
     public var reportedVariation: Double?
     /// True when this epoch is an old epoch sent again (``TraceSpecification/Replay``).
     public var isRepeat: Bool
+    /// True altitude above mean sea level, metres.
+    public var altitude: Double = 0
+    /// The altitude written in GGA, metres, when there is a fix and the error model perturbs it
+    /// (nil: the true altitude is written).
+    public var reportedAltitude: Double?
+    /// True when the reported position carries a multipath offset the receiver does not admit.
+    public var isMultipath = false
+    /// Whether the receiver truly moves (speed > 0); false in holds and stops.
+    public var isMoving: Bool { speed > 0 }
 
     /// The CSV header of ``csvRow``.
     public static let csvHeader =
         "time,lat,lon,speed,course,heading,fix,sigma,reported_lat,reported_lon,reported_speed,"
         + "reported_course,reported_true_heading,reported_magnetic_heading,reported_variation,repeat"
+
+    /// The columns added after ``csvHeader`` when the trace has an error model, multipath jumps or
+    /// stops: true altitude, the altitude written, whether the receiver moves, whether a multipath
+    /// offset is applied.
+    public static let extendedCSVColumns = "alt,reported_alt,moving,multipath"
+
+    /// The CSV header, with the extended columns or not.
+    public static func csvHeader(extended: Bool) -> String {
+        extended ? csvHeader + "," + extendedCSVColumns : csvHeader
+    }
+
+    /// The epoch as a CSV row, with the extended columns or not.
+    public func csvRow(extended: Bool) -> String {
+        guard extended else { return csvRow }
+        func f(_ x: Double?) -> String { x.map { DecimalText.string($0, decimals: 1) } ?? "" }
+        return csvRow + "," + [f(altitude), f(reportedAltitude), isMoving ? "1" : "0", isMultipath ? "1" : "0"]
+            .joined(separator: ",")
+    }
 
     /// The epoch as a CSV row; unknown values are empty fields.
     public var csvRow: String {

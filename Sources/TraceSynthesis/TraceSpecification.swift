@@ -16,17 +16,25 @@ public struct TraceSpecification: Sendable, Equatable {
         }
     }
 
-    /// A period with no fix (tunnel, urban canyon): the receiver keeps sending, with no position.
-    public struct Outage: Sendable, Equatable {
-        /// Seconds from the start.
+    /// A period of the trace: an ``Outage`` or a ``Stop``.
+    public struct Period: Sendable, Equatable {
+        /// Seconds from the start, in ``TraceLimits/time``.
         public var start: Double
-        /// Seconds.
+        /// Seconds, in ``TraceLimits/time``.
         public var duration: Double
         public init(start: Double, duration: Double) {
             self.start = start
             self.duration = duration
         }
     }
+
+    /// A period with no fix (tunnel, urban canyon): the receiver keeps sending, with time and no
+    /// position (RMC status V, GGA quality 0).
+    public typealias Outage = Period
+
+    /// A stop (traffic lights): from `start` the receiver holds still where it is on the route for
+    /// `duration` seconds (speed 0), then goes on; later motion shifts by `duration`.
+    public typealias Stop = Period
 
     /// An old epoch sent again, as some receivers do after reacquiring: at `at` seconds from the
     /// start, the epoch of `at − age` is sent once more, with its old time and position.
@@ -75,13 +83,25 @@ public struct TraceSpecification: Sendable, Equatable {
     public var altitude: Double
     /// Geoid separation written in GGA, metres.
     public var geoidSeparation: Double
+    /// The realistic error model (Gauss–Markov plus white noise); nil for the white noise of
+    /// ``noise`` and ``noisePhases``, which it replaces.
+    public var errorModel: TraceErrorModel?
+    /// One-sigma noise of the Doppler speed, metres per second; the course's noise is this over the
+    /// speed (radians), and the course is uniform when the receiver stands still.
+    public var dopplerSigma: Double
+    /// Multipath jumps the receiver does not admit.
+    public var multipath: [Multipath]
+    /// Stops along the route (traffic lights), in increasing `at` order, not overlapping.
+    public var stops: [Stop]
 
     public init(
         waypoints: [Coordinate], speeds: [Double] = [1.4], holdStart: Double = 0, holdEnd: Double = 0,
         rate: Int = 1, noise: Double = 2.5, noisePhases: [NoisePhase] = [], coldStart: Double = 0,
         outages: [Outage] = [], replays: [Replay] = [], receiver: ReceiverProfile = .multiGNSS,
         start: Date, seed: UInt64 = 1, headingOffset: Double = 0, headingNoise: Double = 0,
-        deviation: Double? = nil, altitude: Double = 20, geoidSeparation: Double = 46
+        deviation: Double? = nil, altitude: Double = 20, geoidSeparation: Double = 46,
+        errorModel: TraceErrorModel? = nil, dopplerSigma: Double = 0.05, multipath: [Multipath] = [],
+        stops: [Stop] = []
     ) {
         self.waypoints = waypoints
         self.speeds = speeds
@@ -101,13 +121,30 @@ public struct TraceSpecification: Sendable, Equatable {
         self.deviation = deviation
         self.altitude = altitude
         self.geoidSeparation = geoidSeparation
+        self.errorModel = errorModel
+        self.dopplerSigma = dopplerSigma
+        self.multipath = multipath
+        self.stops = stops
     }
 
-    /// The per-axis noise σ in force `t` seconds from the start, metres.
+    /// Whether the ground truth has the columns of the error model (``TraceEpoch/extendedCSVColumns``):
+    /// with an error model, multipath jumps or stops. Traces without them keep their original CSV.
+    public var hasExtendedTruth: Bool {
+        errorModel != nil || !multipath.isEmpty || !stops.isEmpty
+    }
+
+    /// The per-axis noise σ in force `t` seconds from the start, metres: the stated total with an
+    /// error model.
     public func sigma(at t: Double) -> Double {
+        if let errorModel { return errorModel.totalSigma }
         var sigma = noise
         for phase in noisePhases where phase.from <= t { sigma = phase.sigma }
         return sigma
+    }
+
+    /// The multipath offset in force `t` seconds from the start, if any.
+    public func multipath(at t: Double) -> Multipath? {
+        multipath.first { t >= $0.at && t < $0.at + $0.duration }
     }
 
     /// Whether the receiver has a fix `t` seconds from the start.
@@ -123,6 +160,7 @@ public enum TraceSpecificationError: Error, Sendable, Equatable, CustomStringCon
     case badSpeeds(String)
     case badRate(Int)
     case badValue(String)
+    case tooLong(epochs: Double)
 
     public var description: String {
         switch self {
@@ -130,6 +168,9 @@ public enum TraceSpecificationError: Error, Sendable, Equatable, CustomStringCon
         case .badSpeeds(let why): "speed profile: \(why)"
         case .badRate(let rate): "rate \(rate) Hz is not supported; use 1 or 10"
         case .badValue(let why): why
+        case .tooLong(let epochs):
+            "the trace would have \(epochs < 1e15 ? String(Int(epochs)) : String(epochs)) epochs; at most "
+                + "\(TraceLimits.maximumEpochs) (7 days at 1 Hz): shorten the route, holds or stops, or raise the speed"
         }
     }
 }

@@ -6,7 +6,8 @@ import NMEA
 
 /// Makes NMEA 0183 traces with correct checksums, and their ground truth, from a
 /// ``TraceSpecification``: the receiver moves along the route's geodesics at the speed profile,
-/// and reports positions with seeded Gaussian noise, outages and its profile's sentences.
+/// and reports positions with seeded Gaussian noise (white, or the Gauss–Markov model of
+/// ``TraceErrorModel``), multipath jumps, stops, outages and its profile's sentences.
 ///
 /// Deterministic: the same specification (and seed) gives the same bytes on every platform.
 /// Magnetic headings use the World Magnetic Model 2025 at the true position and time, so the start
@@ -21,105 +22,122 @@ public struct TraceSynthesizer: Sendable {
         public var nmea: String
         /// The epochs, in the order written (a repeated epoch appears where it was sent again).
         public var epochs: [TraceEpoch]
+        /// Whether the truth has ``TraceEpoch/extendedCSVColumns``.
+        public var extendedTruth: Bool
 
-        /// The ground truth as CSV, with ``TraceEpoch/csvHeader``.
+        /// The ground truth as CSV, with ``TraceEpoch/csvHeader(extended:)``.
         public var truthCSV: String {
-            var text = TraceEpoch.csvHeader + "\n"
-            for epoch in epochs { text += epoch.csvRow + "\n" }
+            var text = TraceEpoch.csvHeader(extended: extendedTruth) + "\n"
+            for epoch in epochs { text += epoch.csvRow(extended: extendedTruth) + "\n" }
             return text
         }
     }
 
-    private struct Leg {
-        var start: Coordinate
-        var azimuth: Double
-        var length: Double
-        var speed: Double
-        var startTime: Double
-        var duration: Double { length / speed }
+    /// What a streamed synthesis wrote.
+    public struct Summary: Sendable, Equatable {
+        /// Epochs written, repeats included.
+        public var epochs: Int
+        /// Epochs written with a fix.
+        public var fixes: Int
     }
 
     public init(_ specification: TraceSpecification) {
         self.specification = specification
     }
 
-    /// Synthesizes the trace.
-    /// - Throws: ``TraceSpecificationError`` for an empty route, bad speeds or rate;
+    /// The ground truth's CSV header (with the extended columns when the specification has them).
+    public var truthHeader: String { TraceEpoch.csvHeader(extended: specification.hasExtendedTruth) }
+
+    /// One epoch's ground-truth CSV row, matching ``truthHeader``.
+    public func truthRow(_ epoch: TraceEpoch) -> String { epoch.csvRow(extended: specification.hasExtendedTruth) }
+
+    /// Synthesizes the whole trace in memory (for tests and short traces; ``synthesize(_:)`` streams).
+    /// - Throws: ``TraceSpecificationError`` for a specification outside ``TraceLimits``;
     ///   `MagneticModelError` when a magnetic output is asked for outside the WMM's validity.
     public func synthesize() throws -> Trace {
-        let spec = specification
-        guard let first = spec.waypoints.first else { throw TraceSpecificationError.noWaypoints }
-        guard spec.rate == 1 || spec.rate == 10 else { throw TraceSpecificationError.badRate(spec.rate) }
-        let legCount = spec.waypoints.count - 1
-        guard spec.speeds.count == 1 || spec.speeds.count == legCount else {
-            throw TraceSpecificationError.badSpeeds("give one speed, or one per leg (\(legCount))")
-        }
-        guard spec.speeds.allSatisfy({ $0 > 0 && $0.isFinite }) else {
-            throw TraceSpecificationError.badSpeeds("speeds must be positive metres per second")
-        }
-        guard spec.noise >= 0, spec.holdStart >= 0, spec.holdEnd >= 0, spec.coldStart >= 0 else {
-            throw TraceSpecificationError.badValue("noise and durations must not be negative")
-        }
-        var legs: [Leg] = []
-        var clock = spec.holdStart
-        for i in 0..<legCount {
-            let inverse = Geodesic.wgs84.inverse(from: spec.waypoints[i], to: spec.waypoints[i + 1])
-            let speed = spec.speeds.count == 1 ? spec.speeds[0] : spec.speeds[i]
-            let leg = Leg(start: spec.waypoints[i], azimuth: inverse.initialAzimuth, length: inverse.distance,
-                          speed: speed, startTime: clock)
-            legs.append(leg)
-            clock += leg.duration
-        }
-        let total = clock + spec.holdEnd
-        let count = Int((total * Double(spec.rate) + 1e-9).rounded(.down)) + 1
-        let needsModel = spec.receiver.heading == .hdg || spec.receiver.heading == .hdm || spec.receiver.rmcVariation
-        let model = needsModel ? try WorldMagneticModel.wmm2025 : nil
-        guard let talker = Talker(spec.receiver.talker), let headingTalker = Talker(spec.receiver.headingTalker) else {
-            throw TraceSpecificationError.badValue("a talker is two characters from A-Z and 0-9")
-        }
-
-        var rng = SplitMix64(seed: spec.seed)
-        var epochs: [TraceEpoch] = []
-        var originals: [TraceEpoch] = []
-        var blocks: [String] = []
-        epochs.reserveCapacity(count)
-        originals.reserveCapacity(count)
-        blocks.reserveCapacity(count)
         var nmea = ""
-        var lastCourse = legs.first.map { Angle.normalizedBearing($0.azimuth) } ?? 0
-        var pendingReplays = spec.replays.sorted { $0.at < $1.at }
-        for k in 0..<count {
-            let t = Double(k) / Double(spec.rate)
+        var epochs: [TraceEpoch] = []
+        _ = try synthesize { epoch, block in
+            epochs.append(epoch)
+            nmea += block
+        }
+        return Trace(nmea: nmea, epochs: epochs, extendedTruth: specification.hasExtendedTruth)
+    }
+
+    /// Synthesizes the trace epoch by epoch, in the order written, handing each epoch and its NMEA
+    /// text (CR LF line ends) to `emit`; memory does not grow with the trace's length.
+    /// - Throws: ``TraceSpecificationError`` for a specification outside ``TraceLimits``; what
+    ///   `emit` throws; `MagneticModelError` when a magnetic output is asked for outside the WMM's
+    ///   validity.
+    public func synthesize(_ emit: (TraceEpoch, String) throws -> Void) throws -> Summary {
+        let spec = specification
+        let plan = try spec.plan()
+        let timeline = plan.timeline
+        let rate = Double(spec.rate)
+        var rng = SplitMix64(seed: spec.seed)
+        // The error model draws from its own generator, so that the white-noise traces keep their bytes.
+        var modelRNG = SplitMix64(seed: spec.seed ^ 0xD1B5_4A32_D192_ED03)
+        var gm = spec.errorModel.map { model in
+            (0..<3).map { axis in
+                GaussMarkov(
+                    sigma: model.correlatedSigma * (axis == 2 ? TraceErrorModel.verticalScale : 1),
+                    tau: model.correlationTime, step: 1 / rate, initial: modelRNG.gaussian(sigma: 1))
+            }
+        }
+        let jumps = multipathOffsets()
+        var pending = pendingReplays(rate: rate)
+        var kept: [Int: (TraceEpoch, String)] = [:]
+        let keep = Set(pending.map(\.index))
+        var summary = Summary(epochs: 0, fixes: 0)
+        var lastCourse = timeline.legs.first.map { Angle.normalizedBearing($0.azimuth) } ?? 0
+        for k in 0..<plan.count {
+            let t = Double(k) / rate
             let time = Date(timeIntervalSince1970: ((spec.start.timeIntervalSince1970 + t) * 100).rounded() / 100)
-            let (position, speed, course) = state(at: t, legs: legs, first: first)
-            if let course { lastCourse = course }
+            let state = timeline.state(at: t)
+            if let course = state.course { lastCourse = course }
             let sigma = (spec.sigma(at: t) * 10).rounded() / 10
             let hasFix = spec.hasFix(at: t)
             // Draw every deviate on every epoch, so outages do not shift the noise of later epochs.
-            let north = rng.gaussian(sigma: sigma), east = rng.gaussian(sigma: sigma)
-            let speedNoise = rng.gaussian(sigma: 0.05)
+            let white = spec.errorModel?.whiteSigma ?? sigma
+            let north = rng.gaussian(sigma: white), east = rng.gaussian(sigma: white)
+            let speedNoise = rng.gaussian(sigma: spec.dopplerSigma)
             let courseNoise = rng.gaussian(sigma: 1), randomCourse = rng.nextUnit() * 360
             let headingNoise = rng.gaussian(sigma: spec.headingNoise)
+            var bias = (north: 0.0, east: 0.0, up: 0.0)
+            if let model = spec.errorModel, var processes = gm {
+                if k > 0 { for axis in 0..<3 { processes[axis].advance(modelRNG.gaussian(sigma: 1)) } }
+                let upWhite = modelRNG.gaussian(sigma: model.whiteSigma * TraceErrorModel.verticalScale)
+                bias = (processes[0].value, processes[1].value, processes[2].value + upWhite)
+                gm = processes
+            }
+            let jump = jumps.first { t >= $0.at && t < $0.at + $0.duration }
 
             var epoch = TraceEpoch(
-                time: time, offset: t, coordinate: position, speed: speed, course: course, heading: nil,
-                hasFix: hasFix, sigma: sigma, reported: nil, reportedSpeed: nil, reportedCourse: nil,
+                time: time, offset: t, coordinate: state.coordinate, speed: state.speed, course: state.course,
+                heading: nil, hasFix: hasFix, sigma: sigma, reported: nil, reportedSpeed: nil, reportedCourse: nil,
                 reportedTrueHeading: nil, reportedMagneticHeading: nil, reportedVariation: nil, isRepeat: false)
+            epoch.altitude = spec.altitude
             if hasFix {
-                let noisy = Self.offset(position, north: north, east: east)
+                let noisy = Self.offset(
+                    state.coordinate, north: bias.north + north + (jump?.north ?? 0), east: bias.east + east + (jump?.east ?? 0))
                 epoch.reported = Coordinate(
                     uncheckedLatitude: SentenceWriter.quantized(noisy.latitude),
                     longitude: SentenceWriter.quantized(noisy.longitude))
+                epoch.isMultipath = jump != nil
+                if spec.errorModel != nil { epoch.reportedAltitude = ((spec.altitude + bias.up) * 10).rounded() / 10 }
+                let speed = state.speed
                 let knots = (max(0, speed + speedNoise) / Self.knot * 1000).rounded() / 1000
                 epoch.reportedSpeed = knots * Self.knot
-                let reportedCourse = speed > 0.5
-                    ? Angle.normalizedBearing((course ?? lastCourse) + courseNoise * Angle.degrees(0.05 / speed))
+                // Course noise is the Doppler noise across the velocity: σ_course = σ_speed / speed radians.
+                let courseSigma = Angle.degrees(spec.dopplerSigma / speed)
+                let reportedCourse = speed > (spec.errorModel == nil ? 0.5 : 0) && courseSigma < 180
+                    ? Angle.normalizedBearing((state.course ?? lastCourse) + courseNoise * courseSigma)
                     : randomCourse
                 epoch.reportedCourse = Angle.normalizedBearing((reportedCourse * 10).rounded() / 10)
             }
             var declination: Double?
-            if let model {
-                declination = try model.field(at: position, date: time).declination
+            if let model = plan.model {
+                declination = try model.field(at: state.coordinate, date: time).declination
                 epoch.reportedVariation = declination.map { ($0 * 10).rounded() / 10 }
             }
             if spec.receiver.heading != .none {
@@ -137,25 +155,50 @@ public struct TraceSynthesizer: Sendable {
                 }
                 // HDM carries no variation; only RMC can have written one.
                 if spec.receiver.heading == .hdm, !spec.receiver.rmcVariation { epoch.reportedVariation = nil }
-            } else if course != nil {
-                epoch.heading = course
+            } else if state.course != nil {
+                epoch.heading = state.course
             }
-            let block = sentences(for: epoch, talker: talker, headingTalker: headingTalker)
-            epochs.append(epoch)
-            originals.append(epoch)
-            blocks.append(block)
-            nmea += block
-            while let replay = pendingReplays.first, replay.at <= t + 1e-9 {
-                pendingReplays.removeFirst()
-                let index = k - Int((replay.age * Double(spec.rate)).rounded())
-                guard index >= 0 else { continue }
-                var repeated = originals[index]
+            let block = sentences(for: epoch, talker: plan.talker, headingTalker: plan.headingTalker)
+            try emit(epoch, block)
+            summary.epochs += 1
+            if hasFix { summary.fixes += 1 }
+            if keep.contains(k) { kept[k] = (epoch, block) }
+            while let replay = pending.first, replay.fire == k {
+                pending.removeFirst()
+                guard let (original, text) = kept[replay.index] else { continue }
+                var repeated = original
                 repeated.isRepeat = true
-                epochs.append(repeated)
-                nmea += blocks[index]
+                try emit(repeated, text)
+                summary.epochs += 1
+                if repeated.hasFix { summary.fixes += 1 }
             }
         }
-        return Trace(nmea: nmea, epochs: epochs)
+        return summary
+    }
+
+    /// The repeated epochs in the order sent: the epoch index after which each is sent, and the
+    /// index of the epoch sent again (the first epoch at or after `at`, less `age`).
+    private func pendingReplays(rate: Double) -> [(fire: Int, index: Int)] {
+        specification.replays.sorted { $0.at < $1.at }.compactMap { replay in
+            // The first k with k / rate + 1e-9 ≥ at (the test the original in-memory loop made).
+            // at and age lie in 0…604800 s (checked by the plan), so these conversions cannot trap.
+            var fire = max(0, Int(((replay.at - 1e-9) * rate).rounded(.up)))
+            while fire > 0, Double(fire - 1) / rate + 1e-9 >= replay.at { fire -= 1 }
+            while Double(fire) / rate + 1e-9 < replay.at { fire += 1 }
+            let index = fire - Int((replay.age * rate).rounded())
+            return index >= 0 ? (fire, index) : nil
+        }
+    }
+
+    /// The multipath jumps as north and east offsets, metres; a jump without an azimuth gets one
+    /// drawn from the seed.
+    private func multipathOffsets() -> [(at: Double, duration: Double, north: Double, east: Double)] {
+        var rng = SplitMix64(seed: specification.seed ^ 0x6A09_E667_F3BC_C909)
+        return specification.multipath.map { jump in
+            let drawn = rng.nextUnit() * 360
+            let azimuth = Angle.radians(jump.azimuth ?? drawn)
+            return (jump.at, jump.duration, jump.metres * cos(azimuth), jump.metres * sin(azimuth))
+        }
     }
 
     /// Metres per second in one knot.
@@ -165,133 +208,20 @@ public struct TraceSynthesizer: Sendable {
         Angle.normalizedBearing((x * 10).rounded() / 10)
     }
 
-    /// Where the receiver truly is `t` seconds from the start: position, speed, course.
-    private func state(at t: Double, legs: [Leg], first: Coordinate) -> (Coordinate, Double, Double?) {
-        guard let firstLeg = legs.first, t >= firstLeg.startTime else { return (first, 0, nil) }
-        for leg in legs where t < leg.startTime + leg.duration {
-            let s = (t - leg.startTime) * leg.speed
-            if s == 0 { return (leg.start, leg.speed, Angle.normalizedBearing(leg.azimuth)) }
-            if let direct = try? Geodesic.wgs84.direct(from: leg.start, azimuth: leg.azimuth, distance: s) {
-                return (direct.coordinate, leg.speed, direct.finalBearing)
-            }
-        }
-        return (specification.waypoints[specification.waypoints.count - 1], 0, nil)
-    }
-
     /// A coordinate moved `north` and `east` metres, with the WGS84 radii of curvature.
     static func offset(_ c: Coordinate, north: Double, east: Double) -> Coordinate {
         let phi = Angle.radians(c.latitude)
         let (meridional, primeVertical) = WGS84.radiiOfCurvature(latitude: phi)
-        return Coordinate(
-            uncheckedLatitude: c.latitude + Angle.degrees(north / meridional),
-            longitude: c.longitude + Angle.degrees(east / (primeVertical * max(cos(phi), 1e-9))))
-    }
-
-    /// The sentences of one epoch, in the profile's order, heading last, each written by the NMEA
-    /// module's writer for its type.
-    private func sentences(for epoch: TraceEpoch, talker: Talker, headingTalker: Talker) -> String {
-        let profile = specification.receiver
-        let fields = UTCCalendar.fields(epoch.time, fractionDigits: 2)
-        let time = fields.flatMap {
-            TimeOfDay(hour: $0.hour, minute: $0.minute, second: $0.second, nanosecond: $0.fraction * 10_000_000)
+        var latitude = c.latitude + Angle.degrees(north / meridional)
+        var longitude = c.longitude + Angle.degrees(east / (primeVertical * max(cos(phi), 1e-9)))
+        // Across a pole, come down the other side; across the antimeridian, wrap.
+        if latitude > 90 {
+            latitude = 180 - latitude
+            longitude += 180
+        } else if latitude < -90 {
+            latitude = -180 - latitude
+            longitude += 180
         }
-        let date = fields.flatMap { CalendarDate(year: $0.year, month: $0.month, day: $0.day) }
-        let fix = epoch.hasFix
-        let hdop = max(0.5, epoch.sigma * 2.squareRoot() / 3)
-        let knots = epoch.reportedSpeed.map { $0 / Self.knot }
-        var out = ""
-        for sentence in profile.sentences.sorted() {
-            switch sentence {
-            case .gga:
-                var gga = GGA(talker: talker)
-                gga.time = time
-                gga.latitude = epoch.reported?.latitude
-                gga.longitude = epoch.reported?.longitude
-                gga.quality = fix ? .gps : .invalid
-                gga.satellitesUsed = fix ? 10 : 0
-                if fix {
-                    gga.hdop = hdop
-                    gga.altitudeMSL = specification.altitude
-                    gga.geoidSeparation = specification.geoidSeparation
-                }
-                out += gga.text
-            case .gsa:
-                var gsa = GSA(talker: talker)
-                gsa.selectionMode = .automatic
-                gsa.fixType = fix ? 3 : 1
-                if fix {
-                    for id: UInt16 in [2, 5, 7, 9, 13, 15, 18, 20, 26, 29] { gsa.satelliteIDs.append(id) }
-                    gsa.pdop = hdop * 1.4
-                    gsa.hdop = hdop
-                    gsa.vdop = hdop
-                }
-                if profile.version == .v41 { gsa.systemID = 1 }
-                out += gsa.text
-            case .gst:
-                guard fix else { continue }
-                var gst = GST(talker: talker)
-                gst.time = time
-                gst.rms = epoch.sigma
-                gst.semiMajorSigma = epoch.sigma
-                gst.semiMinorSigma = epoch.sigma
-                gst.orientation = 0
-                gst.latitudeSigma = epoch.sigma
-                gst.longitudeSigma = epoch.sigma
-                gst.altitudeSigma = epoch.sigma * 1.5
-                out += gst.text
-            case .rmc:
-                var rmc = RMC(talker: talker)
-                rmc.time = time
-                rmc.status = fix ? .valid : .invalid
-                rmc.latitude = epoch.reported?.latitude
-                rmc.longitude = epoch.reported?.longitude
-                rmc.speedKnots = knots
-                rmc.course = epoch.reportedCourse
-                rmc.date = date
-                rmc.magneticVariation = profile.rmcVariation ? epoch.reportedVariation : nil
-                if profile.version != .v21 { rmc.mode = fix ? .autonomous : .notValid }
-                if profile.version == .v41 { rmc.navigationalStatus = .notValid }
-                out += rmc.text
-            case .vtg:
-                var vtg = VTG(talker: talker)
-                vtg.course = epoch.reportedCourse
-                vtg.speedKnots = knots
-                vtg.speedKmh = epoch.reportedSpeed.map { $0 * 3.6 }
-                if profile.version != .v21 { vtg.mode = fix ? .autonomous : .notValid }
-                out += vtg.text
-            case .zda:
-                var zda = ZDA(talker: talker)
-                zda.time = time
-                zda.date = date
-                zda.zoneHours = 0
-                zda.zoneMinutes = 0
-                out += zda.text
-            }
-        }
-        switch profile.heading {
-        case .none:
-            break
-        case .hdt:
-            if let h = epoch.reportedTrueHeading {
-                var hdt = HDT(talker: headingTalker)
-                hdt.heading = h
-                out += hdt.text
-            }
-        case .hdg:
-            if let m = epoch.reportedMagneticHeading {
-                var hdg = HDG(talker: headingTalker)
-                hdg.heading = m
-                hdg.deviation = specification.deviation
-                hdg.variation = epoch.reportedVariation
-                out += hdg.text
-            }
-        case .hdm:
-            if let m = epoch.reportedMagneticHeading {
-                var hdm = HDM(talker: headingTalker)
-                hdm.heading = m
-                out += hdm.text
-            }
-        }
-        return out
+        return Coordinate(uncheckedLatitude: latitude, longitude: Angle.normalizedLongitude(longitude))
     }
 }
