@@ -27,9 +27,9 @@ import GNSS
 ///   `.reconnecting(attempt:delay:)` before each retry, with capped exponential backoff
 ///   (``ReconnectBackoff``) that only a connection that delivers starts again; `.noData` and
 ///   `.noFix` after the timeouts of ``GPSDSourceOptions``;
-/// - `.warning` for what it ignored: a report field out of range (the field is dropped, or the
-///   whole fix for an impossible position, mode or time), a heading in raw units, a line that is
-///   not a gpsd report, an ERROR from gpsd.
+/// - `.warning` for what it ignored: a report field out of range (the field is dropped; the whole
+///   fix for an impossible position or mode; the time for an invalid one), a heading in raw units,
+///   a line that is not a gpsd report, an ERROR from gpsd.
 ///
 /// It never gives up: after a loss it retries until gpsd is back, then watches again.
 /// Cancelling the task that iterates the stream (or dropping the stream) stops the source; the
