@@ -12,24 +12,32 @@ import GNSS
 /// - a connection that delivers nothing (accepted, then closed) neither ends the outage nor
 ///   resets the backoff.
 ///
-/// A connection that ends because gpsd sent a line too long to read does not reset the backoff
-/// either: a gpsd that does it once will do it again.
+/// A connection that ends because gpsd sent a line too long to read does not reset the backoff,
+/// and makes the source wary: a gpsd that does it once will do it again, so until a connection
+/// delivers a report (TPV, ATT, NMEA), its greeting alone does not end the outage, and the same
+/// loss on every connection is said once.
 struct ConnectionOutage {
     /// The number of the coming attempt in this outage: 0 while connected, 1 for the first retry.
     private(set) var attempt = 0
+    /// Whether the current connection has sent a line.
+    private(set) var lineSeen = false
     /// Whether the current outage's failure has been reported.
     private var reported = false
-    /// Whether the current connection has delivered a line.
-    private(set) var delivering = false
+    /// Whether the current connection has ended the outage (`.connected` was due).
+    private var delivering = false
+    /// Whether the last failure will likely repeat: a greeting does not end the outage.
+    private var wary = false
     /// The attempt count when the last connection was made, restored when it ends without
     /// resetting the backoff.
     private var lastAttemptBeforeConnection = 0
 
-    /// A connection delivered a line. True for its first line: the outage (if any) is over and
-    /// `.connected` is due.
-    mutating func lineArrived() -> Bool {
-        guard !delivering else { return false }
+    /// A connection sent a line; `isReport` when it is a TPV, ATT or NMEA report rather than
+    /// gpsd's greeting or another object. True when this ends the outage: `.connected` is due.
+    mutating func lineArrived(isReport: Bool) -> Bool {
+        lineSeen = true
+        guard !delivering, !wary || isReport else { return false }
         delivering = true
+        wary = false
         attempt = 0
         reported = false
         return true
@@ -46,7 +54,11 @@ struct ConnectionOutage {
     mutating func failed(_ reason: String, resetsBackoff: Bool = true) -> SourceState? {
         let wasDelivering = delivering
         delivering = false
-        if wasDelivering, !resetsBackoff { attempt = lastAttemptBeforeConnection }
+        lineSeen = false
+        if !resetsBackoff {
+            wary = true
+            if wasDelivering { attempt = lastAttemptBeforeConnection }
+        }
         attempt += 1
         lastAttemptBeforeConnection = attempt
         guard !reported else { return nil }

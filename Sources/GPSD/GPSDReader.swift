@@ -91,7 +91,8 @@ final class GPSDReader: Sendable {
     }
 
     /// Reads until gpsd goes away or the source is stopped. The first line of the connection ends
-    /// an outage (`.connected`); a connection closed before any line is a refusal, not a loss.
+    /// an outage (`.connected`; after an oversized line, the first report); a connection closed
+    /// before any line is a refusal, not a loss.
     private func readUntilLostOrStopped(
         _ connection: OpaquePointer, pollMicroseconds: Int32, outage: inout ConnectionOutage
     ) -> ConnectionEnding {
@@ -108,10 +109,10 @@ final class GPSDReader: Sendable {
                     // A reset is a close with our WATCH request unread (gpsd killed, or a peer
                     // that accepts and closes at once).
                     guard errno == 0 || errno == ECONNRESET || errno == EPIPE else { return .failed(String(cString: strerror(errno))) }
-                    return .failed(outage.delivering ? "gpsd closed the connection" : "gpsd closed the connection before sending anything")
+                    return .failed(outage.lineSeen ? "gpsd closed the connection" : "gpsd closed the connection before sending anything")
                 }
                 if n > 0 {
-                    let first = outage.lineArrived()
+                    let first = outage.lineArrived(isReport: report.kind != Int32(LGPS_KIND_OTHER.rawValue))
                     let resumed = watchdog.dataArrived(at: ReportMapping.receiveTime(report))
                     if first || resumed { send(.state(.connected)) }
                     handle(report, connection, &watchdog, &unread)

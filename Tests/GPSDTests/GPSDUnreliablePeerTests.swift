@@ -55,7 +55,7 @@ struct GPSDUnreliablePeerTests {
         #expect(Array(HostilePeer.delays(states).prefix(4)) == [.milliseconds(100), .milliseconds(200), .milliseconds(400), .milliseconds(400)])
     }
 
-    @Test("libgps dropping a 10 MB line: the loss says it was an oversized report, and the backoff is not reset")
+    @Test("libgps dropping a 10 MB line: the loss says it was an oversized report, once; the backoff is not reset")
     func oversizedLine() async throws {
         let gpsd = try OversizedLineGPSD(size: 10_000_000)
         defer { gpsd.close() }
@@ -65,15 +65,41 @@ struct GPSDUnreliablePeerTests {
         #expect(retried)
 
         let states = events.states
-        let losses = HostilePeer.failures(states)
-        #expect(losses.first == .lost(reason: GPSDReader.lineTooLong))
-        #expect(losses.allSatisfy { $0 == .lost(reason: GPSDReader.lineTooLong) })
+        // Each connection greets, then sends the line: said once, for the first; later greetings
+        // alone do not end the outage.
+        #expect(HostilePeer.failures(states) == [.lost(reason: GPSDReader.lineTooLong)])
+        #expect(states.count { $0 == .connected } == 1)
+        #expect(gpsd.connections >= 3)
         #expect(GPSDReader.lineTooLong.contains("oversized report"))
         #expect(!states.contains(.lost(reason: "gpsd closed the connection")))
         #expect(events.fixes.isEmpty)
         // Each connection ends the same way: the wait grows instead of starting again at 0.1 s.
         #expect(Array(HostilePeer.attempts(states).prefix(3)) == [1, 2, 3])
         #expect(Array(HostilePeer.delays(states).prefix(3)) == [.milliseconds(100), .milliseconds(200), .milliseconds(400)])
+    }
+
+    @Test("after an oversized line, a gpsd that then reports normally: connected again at its first report")
+    func oversizedThenWell() async throws {
+        let served = Atomic<Int>(0)
+        let big = [UInt8](repeating: UInt8(ascii: "x"), count: 100_000) + [0x0A]
+        let server = try LoopbackServer { connection in
+            connection.send(line: LoopbackServer.versionLine)
+            // The first two connections send the long line; the third three reports.
+            if served.add(1, ordering: .sequentiallyConsistent).oldValue < 2 {
+                connection.send(big)
+            } else {
+                for n in 0..<3 { connection.send(line: FloodGPSD.tpv(n)) }
+            }
+            connection.hold()
+        }
+        defer { server.close() }
+        let events = EventLog(HostilePeer.source(port: server.port))
+        let resumed = await events.wait(upTo: .seconds(10)) { _ in events.tpvFixes.count >= 3 }
+        await events.stop()
+        #expect(resumed)
+        let story = events.states.filter { if case .reconnecting = $0 { false } else { true } }
+        #expect(story == [.connecting, .connected, .lost(reason: GPSDReader.lineTooLong), .connected])
+        #expect(HostilePeer.attempts(events.states) == [1, 2])
     }
 
     @Test("a line of 20480 bytes (line end included) is read; one byte more is an oversized report")
