@@ -74,7 +74,9 @@ struct RideLocationOptions: ParsableArguments {
             configuration: Self.hundredMeters)
         let current = await CurrentLocation.requesting(from: manager, timeout: .milliseconds(Int64(wait * 1_000)))
         // Why there is none, from the source's own account (unreachable, lost, silent, garbage, no fix).
-        if current.location == nil { FileHandle.standardError.write(Data("lodestar ride: no location from gpsd: \(source.status.explanation)\n".utf8)) }
+        if current.location == nil {
+            FileHandle.standardError.write(Data("lodestar ride: no location from gpsd: \(source.status.explanation)\n".utf8))
+        }
         return current
     }
 
