@@ -29,12 +29,11 @@ enum ReportMapping {
             return (nil, ["TPV ignored: mode \(r.mode) is not 0...3"])
         }
         fix.mode = mode
-        if r.has_time {
-            if let line, let problem = ReportTime.problem(inLine: line) {
-                problems.append("TPV time dropped: \(problem)")
-            } else {
-                fix.time = Date(timeIntervalSince1970: Double(r.time_seconds) + Double(r.time_nanoseconds) / 1e9)
-            }
+        // Checked whatever libgps made of it (some bad times come out as "no time" at all).
+        if let line, let problem = ReportTime.problem(inLine: line) {
+            problems.append("TPV time dropped: \(problem)")
+        } else if r.has_time {
+            fix.time = Date(timeIntervalSince1970: Double(r.time_seconds) + Double(r.time_nanoseconds) / 1e9)
         }
         fix.quality = quality(status: r.status, mode: fix.mode)
         if !r.latitude.isNaN, !r.longitude.isNaN {

@@ -24,6 +24,7 @@ struct GPSDImpossibleValuesTests {
         ScriptedGPSD.tpv(["lat": "-91"]),
         ScriptedGPSD.tpv(["time": "\"1899-12-31T00:00:00.000Z\""]),
         ScriptedGPSD.tpv(["magvar": "400", "climb": "1e9", "geoidSep": "5000", "eph": "-1", "epv": "2e9", "eps": "-2"]),
+        ScriptedGPSD.tpv(["time": "\"1970-01-01T00:00:00.000Z\""]),
         ScriptedGPSD.tpv(),
     ]
 
@@ -79,7 +80,9 @@ struct GPSDImpossibleValuesTests {
             "TPV eph dropped: -1.0 is outside 0.0...1000000000.0",
             "TPV epv dropped: 2000000000.0 is outside 0.0...1000000000.0",
             "TPV eps dropped: -2.0 is outside 0.0...51444.444444444445",
+            "TPV time dropped: time '1970-01-01T00:00:00.000Z' is before the GPS epoch (1980-01-06)",
         ])
+        #expect(fixes[9].time == nil && fixes[9].coordinate == valid.coordinate)
     }
 
     @Test("the time member is read from the report's top level only")
