@@ -34,8 +34,9 @@ _Static_assert(STATUS_NO_FIX == LGPS_STATUS_UNKNOWN && STATUS_FIX == LGPS_STATUS
                "gpsd status numbering changed");
 #endif
 
-// Longest line kept (gpsd's JSON reports are at most a few kilobytes; NMEA at most 82 bytes).
-#define LGPS_LINE_MAX 16384
+// Longest line kept: any line libgps 3.22 can read (its buffer, GPS_JSON_RESPONSE_MAX × 2 =
+// 20480 bytes with the line end), and a NUL. gpsd's reports are a few kilobytes; NMEA 82 bytes.
+#define LGPS_LINE_MAX (20480 + 1)
 
 struct lgps_connection {
     struct gps_data_t data;
@@ -141,7 +142,18 @@ int32_t lgps_read(lgps_connection *c, lgps_report *r) {
     int n = gps_read(&c->data, c->line, (int)sizeof c->line);
     struct timespec now;
     (void)clock_gettime(CLOCK_MONOTONIC, &now);
-    if (n <= 0) return n < 0 ? -1 : 0;
+    if (n == 0) return 0;
+    if (n < 0) {
+        // libgps reports a full buffer without a line end as it reports a closed connection:
+        // -1 with errno 0 (its recv asks for 0 bytes and gets 0). A peek tells them apart: a
+        // closed connection reads 0, an open one has more bytes (or none yet, EAGAIN).
+        if (errno != 0) return -1;
+        char byte;
+        ssize_t peeked = recv(c->data.gps_fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT);
+        bool open = peeked > 0 || (peeked < 0 && (errno == EAGAIN || errno == EWOULDBLOCK));
+        errno = 0;
+        return open ? LGPS_READ_LINE_TOO_LONG : -1;
+    }
     r->received_seconds = (int64_t)now.tv_sec;
     r->received_nanoseconds = (int32_t)now.tv_nsec;
 

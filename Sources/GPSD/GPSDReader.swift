@@ -16,12 +16,17 @@ final class GPSDReader: Sendable {
     private let endpoint: GPSDEndpoint
     private let options: GPSDSourceOptions
     private let continuation: AsyncStream<FixSourceEvent>.Continuation
+    private let status: GPSDSourceStatus
     private let stopped = Atomic<Bool>(false)
     private let wakeUp = DispatchSemaphore(value: 0)
 
-    init(endpoint: GPSDEndpoint, options: GPSDSourceOptions, continuation: AsyncStream<FixSourceEvent>.Continuation) {
+    init(
+        endpoint: GPSDEndpoint, options: GPSDSourceOptions, status: GPSDSourceStatus,
+        continuation: AsyncStream<FixSourceEvent>.Continuation
+    ) {
         self.endpoint = endpoint
         self.options = options
+        self.status = status
         self.continuation = continuation
     }
 
@@ -33,38 +38,46 @@ final class GPSDReader: Sendable {
 
     private var isStopped: Bool { stopped.load(ordering: .sequentiallyConsistent) }
 
-    private func send(_ event: FixSourceEvent) { continuation.yield(event) }
+    private func send(_ event: FixSourceEvent) {
+        status.note(event)
+        continuation.yield(event)
+    }
 
     /// The thread's main loop. Returns when stopped.
     func run() {
         lgps_name_this_thread("lodestar gpsd")
         lgps_block_sigpipe_on_this_thread()
-        var attempt = 0
+        var outage = ConnectionOutage()
         send(.state(.connecting))
         while !isStopped {
             var code: Int32 = 0
             let pollMicroseconds = Int32(clamping: Int64(options.pollInterval.seconds * 1e6))
-            guard let connection = lgps_open(endpoint.host, String(endpoint.port), pollMicroseconds, &code) else {
-                send(.state(.refused(reason: String(cString: lgps_error_string(code)))))
-                attempt += 1
-                if waitBeforeRetry(attempt) { continue } else { break }
-            }
-            let lostReason: String?
-            if lgps_watch(connection, options.watchesNMEA, endpoint.device) != 0 {
-                lostReason = "gpsd did not take the WATCH request (\(String(cString: strerror(errno))))"
+            let ending: ConnectionEnding
+            if let connection = lgps_open(endpoint.host, String(endpoint.port), pollMicroseconds, &code) {
+                if lgps_watch(connection, options.watchesNMEA, endpoint.device) != 0 {
+                    ending = .failed("gpsd did not take the WATCH request (\(String(cString: strerror(errno))))")
+                } else {
+                    ending = readUntilLostOrStopped(connection, pollMicroseconds: pollMicroseconds, outage: &outage)
+                }
+                lgps_close(connection)
             } else {
-                send(.state(.connected))
-                attempt = 0
-                lostReason = readUntilLostOrStopped(connection, pollMicroseconds: pollMicroseconds)
+                ending = .failed(String(cString: lgps_error_string(code)))
             }
-            lgps_close(connection)
-            guard let lostReason else { break }
-            send(.state(.lost(reason: lostReason)))
-            attempt += 1
-            if !waitBeforeRetry(attempt) { break }
+            guard case .failed(let reason, let resetsBackoff) = ending else { break }
+            if let failure = outage.failed(reason, resetsBackoff: resetsBackoff) { send(.state(failure)) }
+            if !waitBeforeRetry(outage.attempt) { break }
         }
         send(.state(.finished))
         continuation.finish()
+    }
+
+    /// How a connection ended.
+    private enum ConnectionEnding {
+        /// The source was stopped.
+        case stopped
+        /// gpsd could not be reached or the connection failed: why, and whether a later
+        /// connection that delivers may start the backoff again.
+        case failed(String, resetsBackoff: Bool = true)
     }
 
     /// Reports the coming attempt and sleeps its backoff delay. False when stopped meanwhile.
@@ -77,31 +90,58 @@ final class GPSDReader: Sendable {
         return !isStopped
     }
 
-    /// Reads until gpsd goes away (returns why) or the source is stopped (returns nil).
-    private func readUntilLostOrStopped(_ connection: OpaquePointer, pollMicroseconds: Int32) -> String? {
+    /// Reads until gpsd goes away or the source is stopped. The first line of the connection ends
+    /// an outage (`.connected`; after an oversized line, the first report); a connection closed
+    /// before any line is a refusal, not a loss.
+    private func readUntilLostOrStopped(
+        _ connection: OpaquePointer, pollMicroseconds: Int32, outage: inout ConnectionOutage
+    ) -> ConnectionEnding {
         var watchdog = SilenceWatchdog(start: MonotonicClock.now(), noData: options.noDataTimeout, noFix: options.noFixTimeout)
+        var unread = UnreadLines()
         var report = lgps_report()
         while !isStopped {
             if lgps_waiting(connection, pollMicroseconds) {
                 let n = lgps_read(connection, &report)
+                if n == LGPS_READ_LINE_TOO_LONG {
+                    return .failed(GPSDReader.lineTooLong, resetsBackoff: false)
+                }
                 if n < 0 {
-                    return errno == 0 ? "gpsd closed the connection" : String(cString: strerror(errno))
+                    // A reset is a close with our WATCH request unread (gpsd killed, or a peer
+                    // that accepts and closes at once).
+                    guard errno == 0 || errno == ECONNRESET || errno == EPIPE else { return .failed(String(cString: strerror(errno))) }
+                    return .failed(outage.lineSeen ? "gpsd closed the connection" : "gpsd closed the connection before sending anything")
                 }
                 if n > 0 {
-                    if watchdog.dataArrived(at: ReportMapping.receiveTime(report)) { send(.state(.connected)) }
-                    handle(report, connection, &watchdog)
+                    let first = outage.lineArrived(isReport: report.kind != Int32(LGPS_KIND_OTHER.rawValue))
+                    let resumed = watchdog.dataArrived(at: ReportMapping.receiveTime(report))
+                    if first || resumed { send(.state(.connected)) }
+                    handle(report, connection, &watchdog, &unread)
                 }
             }
             for state in watchdog.check(now: MonotonicClock.now()) { send(.state(state)) }
         }
-        return nil
+        return .stopped
     }
 
-    private func handle(_ report: lgps_report, _ connection: OpaquePointer, _ watchdog: inout SilenceWatchdog) {
-        switch lgps_kind(rawValue: UInt32(bitPattern: report.kind)) {
+    /// Why a connection was closed after a line libgps could not hold.
+    static let lineTooLong =
+        "gpsd sent an oversized report (a line longer than the \(UnreadLines.libgpsLineLimit) bytes libgps can hold); closed the connection"
+
+    private func handle(
+        _ report: lgps_report, _ connection: OpaquePointer, _ watchdog: inout SilenceWatchdog, _ unread: inout UnreadLines
+    ) {
+        let kind = lgps_kind(rawValue: UInt32(bitPattern: report.kind))
+        if kind == LGPS_KIND_TPV || kind == LGPS_KIND_ATT, let line = lgps_line(connection), !UnreadLines.isWholeObject(line) {
+            // libgps reports what it read of a broken object (a TPV cut short has a mode and no
+            // position): none of it is trusted.
+            if let warning = unread.malformed(line) { send(.warning(warning)) }
+            return
+        }
+        switch kind {
         case LGPS_KIND_TPV:
-            let (fix, problem) = ReportMapping.fix(fromTPV: report)
-            if let problem { send(.warning(problem)) }
+            let (fix, problems) = ReportMapping.fix(fromTPV: report, line: lgps_line(connection))
+            for problem in problems { send(.warning(problem)) }
+            guard let fix else { break }
             if fix.hasPosition { watchdog.positionArrived(at: ReportMapping.receiveTime(report)) }
             send(.fix(fix))
         case LGPS_KIND_ATT:
@@ -119,7 +159,8 @@ final class GPSDReader: Sendable {
             }
             if options.magneticHeadingsFromNMEA { relayMagneticHeading(line, receivedAt: ReportMapping.receiveTime(report)) }
         default:
-            break
+            guard let line = lgps_line(connection), let warning = unread.note(line) else { break }
+            send(.warning(warning))
         }
     }
 

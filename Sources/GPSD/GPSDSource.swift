@@ -21,11 +21,15 @@ import GNSS
 /// - every relayed `HDG`/`HDM` magnetic heading the same way, unless
 ///   ``GPSDSourceOptions/magneticHeadingsFromNMEA`` is false: gpsd 3.22 relays these sentences
 ///   but reports no heading of them;
-/// - its state: `.connecting`, `.connected`, `.refused` (gpsd not running or unreachable),
-///   `.lost` (gpsd died or closed the connection), `.reconnecting(attempt:delay:)` before each
-///   retry, with capped exponential backoff (``ReconnectBackoff``), and `.noData` and `.noFix`
-///   after the timeouts of ``GPSDSourceOptions``;
-/// - `.warning` for what it ignored (a position out of range, a heading in raw units).
+/// - its state: `.connecting`, `.connected` (at the first line gpsd sends), once per outage
+///   `.refused` (gpsd not running or unreachable, or closing connections before sending anything)
+///   or `.lost` (gpsd died or closed the connection, or sent a line too long to read), then
+///   `.reconnecting(attempt:delay:)` before each retry, with capped exponential backoff
+///   (``ReconnectBackoff``) that only a connection that delivers starts again; `.noData` and
+///   `.noFix` after the timeouts of ``GPSDSourceOptions``;
+/// - `.warning` for what it ignored: a report field out of range (the field is dropped; the whole
+///   fix for an impossible position or mode; the time for an invalid one), a heading in raw units,
+///   a line that is not a gpsd report, an ERROR from gpsd.
 ///
 /// It never gives up: after a loss it retries until gpsd is back, then watches again.
 /// Cancelling the task that iterates the stream (or dropping the stream) stops the source; the
@@ -35,6 +39,9 @@ public struct GPSDSource: FixSource {
     public let endpoint: GPSDEndpoint
     /// Timeouts, backoff, recording.
     public let options: GPSDSourceOptions
+    /// What the source's streams have reported so far, summed up: why there is no fix yet
+    /// (``GPSDSourceStatus/explanation``). Shared by copies of this source and by its streams.
+    public let status: GPSDSourceStatus
 
     /// - Parameters:
     ///   - endpoint: gpsd's address; by default `localhost:2947`.
@@ -42,6 +49,7 @@ public struct GPSDSource: FixSource {
     public init(endpoint: GPSDEndpoint = GPSDEndpoint(), options: GPSDSourceOptions = GPSDSourceOptions()) {
         self.endpoint = endpoint
         self.options = options
+        self.status = GPSDSourceStatus(endpoint: endpoint)
     }
 
     /// `gpsd HOST:PORT[:DEVICE]`.
@@ -52,7 +60,7 @@ public struct GPSDSource: FixSource {
     /// reader thread.
     public func events() -> AsyncStream<FixSourceEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: FixSourceEvent.self, bufferingPolicy: .unbounded)
-        let reader = GPSDReader(endpoint: endpoint, options: options, continuation: continuation)
+        let reader = GPSDReader(endpoint: endpoint, options: options, status: status, continuation: continuation)
         continuation.onTermination = { _ in reader.stop() }
         Thread { reader.run() }.start()
         return stream

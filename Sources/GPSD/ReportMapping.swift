@@ -18,37 +18,51 @@ enum ReportMapping {
         .seconds(r.received_seconds) + .nanoseconds(Int64(r.received_nanoseconds))
     }
 
-    /// A TPV as a fix. A coordinate outside the valid range is dropped and described in `problem`.
-    static func fix(fromTPV r: lgps_report) -> (fix: Fix, problem: String?) {
+    /// A TPV as a fix, every field checked as the NMEA parser checks a sentence's fields
+    /// (``TPVLimits``): a value out of its range is dropped and described in `problems`; an
+    /// impossible position or mode drops the whole fix (nil), since nothing else in that report
+    /// can be trusted; an invalid time (checked on the text gpsd sent, `line`) drops the time.
+    static func fix(fromTPV r: lgps_report, line: UnsafePointer<CChar>?) -> (fix: Fix?, problems: [String]) {
         var fix = Fix(monotonicTime: receiveTime(r))
-        if r.has_time {
+        var problems: [String] = []
+        guard let mode = FixMode(rawValue: Int(r.mode)) else {
+            return (nil, ["TPV ignored: mode \(r.mode) is not 0...3"])
+        }
+        fix.mode = mode
+        // Checked whatever libgps made of it (some bad times come out as "no time" at all).
+        if let line, let problem = ReportTime.problem(inLine: line) {
+            problems.append("TPV time dropped: \(problem)")
+        } else if r.has_time {
             fix.time = Date(timeIntervalSince1970: Double(r.time_seconds) + Double(r.time_nanoseconds) / 1e9)
         }
-        fix.mode = FixMode(rawValue: Int(r.mode)) ?? .unknown
         fix.quality = quality(status: r.status, mode: fix.mode)
-        var problem: String?
-        if let lat = value(r.latitude), let lon = value(r.longitude) {
+        if !r.latitude.isNaN, !r.longitude.isNaN {
+            let lat = r.latitude, lon = r.longitude
+            guard TPVLimits.latitude.contains(lat), TPVLimits.longitude.contains(lon) else {
+                return (nil, problems + ["TPV ignored: position \(lat), \(lon) is outside latitude -90...90, longitude -180...180"])
+            }
             do {
                 fix.coordinate = try Coordinate(latitude: lat, longitude: lon)
             } catch {
-                problem = "TPV position ignored: \(error.description)"
+                return (nil, problems + ["TPV ignored: \(error.description)"])
             }
         }
-        fix.altitudeHAE = value(r.altitude_hae)
-        fix.altitudeMSL = value(r.altitude_msl)
-        fix.geoidSeparation = value(r.geoid_separation)
-        fix.speed = value(r.speed)
-        fix.course = value(r.track)
-        fix.climb = value(r.climb)
-        fix.magneticVariation = value(r.magnetic_variation)
+        var check = TPVLimits.Checker()
+        fix.altitudeHAE = check(r.altitude_hae, "altHAE", TPVLimits.altitude)
+        fix.altitudeMSL = check(r.altitude_msl, "altMSL", TPVLimits.altitude)
+        fix.geoidSeparation = check(r.geoid_separation, "geoidSep", TPVLimits.geoidSeparation)
+        fix.speed = check(r.speed, "speed", TPVLimits.speed)
+        fix.course = check(r.track, "track", TPVLimits.angle)
+        fix.climb = check(r.climb, "climb", TPVLimits.climb)
+        fix.magneticVariation = check(r.magnetic_variation, "magvar", TPVLimits.variation)
         fix.errors = ErrorEstimates(
-            latitude: value(r.epy).map { Uncertainty($0, .horizontal95) },
-            longitude: value(r.epx).map { Uncertainty($0, .horizontal95) },
-            horizontal: value(r.eph).map { Uncertainty($0, .horizontal95) },
-            vertical: value(r.epv).map { Uncertainty($0, .vertical95) },
-            speed: value(r.eps).map { Uncertainty($0, .horizontal95) },
-            course: value(r.epd).map { Uncertainty($0, .horizontal95) })
-        return (fix, problem)
+            latitude: check(r.epy, "epy", TPVLimits.error).map { Uncertainty($0, .horizontal95) },
+            longitude: check(r.epx, "epx", TPVLimits.error).map { Uncertainty($0, .horizontal95) },
+            horizontal: check(r.eph, "eph", TPVLimits.error).map { Uncertainty($0, .horizontal95) },
+            vertical: check(r.epv, "epv", TPVLimits.error).map { Uncertainty($0, .vertical95) },
+            speed: check(r.eps, "eps", TPVLimits.speedError).map { Uncertainty($0, .horizontal95) },
+            course: check(r.epd, "epd", TPVLimits.angle).map { Uncertainty($0, .horizontal95) })
+        return (fix, problems + check.problems)
     }
 
     /// An ATT heading as a heading reading: nil when the ATT has no heading. A heading outside
@@ -77,6 +91,7 @@ enum ReportMapping {
         }
     }
 
-    /// A finite value, or nil for gpsd's NaN (and infinities).
+    /// A finite value, or nil for gpsd's NaN (field absent). libgps's JSON reader gives no
+    /// infinity (JSON has none; a number too large for a double is refused by ``TPVLimits``).
     static func value(_ x: Double) -> Double? { x.isFinite ? x : nil }
 }

@@ -70,10 +70,16 @@ struct RideLocationOptions: ParsableArguments {
         } catch {
             throw .error("\(error)")
         }
+        let source = GPSDSource(endpoint: endpoint)
         let manager = LocationManager(
-            source: GPSDSource(endpoint: endpoint), clock: .live,
+            source: source, clock: .live,
             configuration: Self.hundredMeters)
-        return await CurrentLocation.requesting(from: manager, timeout: Duration(checkedSeconds: wait) ?? .seconds(30))
+        let current = await CurrentLocation.requesting(from: manager, timeout: Duration(checkedSeconds: wait) ?? .seconds(30))
+        // Why there is none, from the source's own account (unreachable, lost, silent, garbage, no fix).
+        if current.location == nil {
+            FileHandle.standardError.write(Data("lodestar ride: no location from gpsd: \(source.status.explanation)\n".utf8))
+        }
+        return current
     }
 
     /// The rules for a pickup from gpsd: locations good to 100 m.

@@ -110,10 +110,15 @@ int32_t lgps_watch(lgps_connection *connection, bool nmea, const char *device);
 /// for long; false on timeout and on error (a following read reports the error).
 bool lgps_waiting(const lgps_connection *connection, int32_t timeout_us);
 
+/// What lgps_read returns when gpsd sent a line longer than libgps's buffer (20480 bytes with
+/// the line end in gpsd 3.22): libgps cannot read past it, and the connection must be closed.
+#define LGPS_READ_LINE_TOO_LONG (-2)
+
 /// Reads one line (gps_read) and flattens it into *report. libgps resets its `set` mask only on
 /// TPV, so the mask is cleared before each read and a report is classified only from what this
 /// read set. Returns the line length (> 0) when a line was read, 0 when no complete line was
-/// available yet, and -1 when the connection failed or gpsd closed it.
+/// available yet, -1 when the connection failed or gpsd closed it (errno says which: 0 for a
+/// close), and LGPS_READ_LINE_TOO_LONG when the line being read does not fit libgps's buffer.
 int32_t lgps_read(lgps_connection *connection, lgps_report *report);
 
 /// The last line read, without its line end, NUL-terminated. Valid until the next lgps_read.

@@ -1,0 +1,114 @@
+import Glibc
+
+/// The lines of one connection that libgps turned into no report Lodestar reads, and the warnings
+/// they deserve.
+///
+/// gpsd's own reports Lodestar has no use for (`VERSION`, `DEVICES`, `WATCH`, `SKY`, any other
+/// `{"class":"NAME",...}` object) pass in silence. Warned about:
+/// - an `ERROR` object: gpsd's message;
+/// - a `TPV` or `ATT` that libgps could not read, or that is not a whole JSON object (libgps
+///   half-reads it: a TPV cut short comes out as a fix with a mode and no position);
+/// - anything else: not a gpsd report at all (a wrong port, a server talking garbage), an empty
+///   line or one that starts with a NUL byte.
+///
+/// A peer that talks garbage must not flood the consumer with warnings: the first five of a
+/// connection are reported, then one at each power of ten (10, 100, 1000 ...) with the count.
+struct UnreadLines {
+    /// Lines of this connection warned about or counted.
+    private(set) var count = 0
+
+    /// The longest line libgps 3.22 reads, line end included: its client buffer
+    /// (`GPS_JSON_RESPONSE_MAX` × 2 bytes). A longer line fills the buffer and the connection can
+    /// only be closed.
+    static let libgpsLineLimit = 20_480
+
+    /// Bytes of an offending line quoted in a warning.
+    static let quotedBytes = 60
+
+    /// Notes a line libgps made no TPV, ATT or NMEA report of. Returns the warning due, if any.
+    mutating func note(_ line: UnsafePointer<CChar>) -> String? {
+        Self.problem(Self.bytes(line)).flatMap { warning(for: $0) }
+    }
+
+    /// Notes a TPV or ATT that is not a whole JSON object (cut short, or unbalanced), which libgps
+    /// half-reads. Returns the warning due, if any.
+    mutating func malformed(_ line: UnsafePointer<CChar>) -> String? {
+        warning(for: "a report that is not a whole JSON object: \(Self.quote(Self.bytes(line)))")
+    }
+
+    /// Counts one refused line; the warning for it when it is among the first five of the
+    /// connection or its count is a power of ten.
+    private mutating func warning(for problem: String) -> String? {
+        count += 1
+        if count <= 5 { return problem }
+        var power = 10
+        while power < count, power <= Int.max / 10 { power *= 10 }
+        return power == count ? "\(count) lines from gpsd refused so far on this connection; the last: \(problem)" : nil
+    }
+
+    /// What is wrong with a line, nil for a gpsd report Lodestar does not use.
+    static func problem(_ line: UnsafeBufferPointer<UInt8>) -> String? {
+        let prefix = Array(#"{"class":""#.utf8)
+        guard line.starts(with: prefix) else {
+            return line.isEmpty
+                ? "an empty line, or one that starts with a NUL byte"
+                : "a line that is not a gpsd report: \(quote(line))"
+        }
+        let name = line.dropFirst(prefix.count).prefix { $0 != UInt8(ascii: "\"") }
+        switch String(decoding: name, as: UTF8.self) {
+        case "ERROR": return "gpsd reports an error: \(quote(line))"
+        case "TPV", "ATT": return "a report libgps could not read: \(quote(line))"
+        default: return nil
+        }
+    }
+
+    /// Whether a line is one whole JSON object: `{` first, its closing `}` last (a CR may
+    /// follow), brackets balanced outside strings, every string closed. A nil line passes.
+    static func isWholeObject(_ line: UnsafePointer<CChar>?) -> Bool {
+        guard let line else { return true }
+        var b = bytes(line)[...]
+        if b.last == UInt8(ascii: "\r") { b = b.dropLast() }
+        guard b.first == UInt8(ascii: "{"), b.last == UInt8(ascii: "}") else { return false }
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for (offset, byte) in b.enumerated() {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                // The first object closes only at the very end.
+                if depth == 0, offset != b.count - 1 { return false }
+                if depth < 0 { return false }
+            default: break
+            }
+        }
+        return depth == 0 && !inString
+    }
+
+    static func bytes(_ line: UnsafePointer<CChar>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: UnsafeRawPointer(line).assumingMemoryBound(to: UInt8.self), count: strlen(line))
+    }
+
+    /// The first ``quotedBytes`` bytes of a line, quoted, other bytes than printable ASCII
+    /// escaped as `\xNN`, and its length when it is cut.
+    static func quote(_ line: UnsafeBufferPointer<UInt8>) -> String {
+        var text = "'"
+        for byte in line.prefix(quotedBytes) {
+            if (0x20..<0x7F).contains(byte), byte != UInt8(ascii: "\\") {
+                text.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                let hex = String(byte, radix: 16, uppercase: true)
+                text += "\\x" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        text += "'"
+        if line.count > quotedBytes { text += " (\(line.count) bytes)" }
+        return text
+    }
+}
