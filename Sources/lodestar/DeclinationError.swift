@@ -19,6 +19,8 @@ enum DeclinationError: Error, CustomStringConvertible {
     case coordinate(CoordinateError)
     /// The model refused the request.
     case model(MagneticModelError)
+    /// Standard input could not be read, or a line is too long: the whole message.
+    case unreadable(String)
 
     var description: String {
         switch self {
@@ -28,7 +30,7 @@ enum DeclinationError: Error, CustomStringConvertible {
             "expected \(expected) \(what), got \(got)"
         case .unexpectedArgument(let text):
             "unexpected argument '\(text)'"
-        case .conflictingOptions(let text):
+        case .conflictingOptions(let text), .unreadable(let text):
             text
         case .badDate(let text):
             "date '\(text)' is not a calendar date in the form YYYY-MM-DD"

@@ -76,15 +76,18 @@ struct GuideCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Write an SVG map of the guidance to this file.", valueName: "file.svg"))
     var plot: String?
 
+    /// --arrive-within: 10 cm to 100 km.
+    static let arriveWithinRange = OptionRange("--arrive-within", 0.1...100_000, unit: "metres")
+    /// --speed: a thousandth of real time to a million times faster.
+    static let speedRange = OptionRange("--speed", 0.001...1_000_000)
+
     func validate() throws {
-        guard arriveWithin.isFinite, arriveWithin > 0 else { throw ValidationError("--arrive-within must be a positive number of metres.") }
-        if let desiredAccuracy, !(desiredAccuracy.isFinite && desiredAccuracy > 0) {
-            throw ValidationError("--desired-accuracy must be a positive number of metres.")
-        }
+        try Self.arriveWithinRange.check(arriveWithin)
+        try ReplayCommand.desiredAccuracyRange.check(desiredAccuracy)
         if gpsd != nil, trace != nil { throw ValidationError("--gpsd and --trace cannot be used together.") }
         if trace == nil, speed != nil || fast { throw ValidationError("--speed and --fast replay a --trace.") }
         if speed != nil, fast { throw ValidationError("--speed and --fast cannot be used together.") }
-        if let speed, !(speed.isFinite && speed > 0) { throw ValidationError("--speed must be a positive number.") }
+        try Self.speedRange.check(speed)
         if trace?.isEmpty == true { throw ValidationError("--trace needs a file name.") }
         if plot?.isEmpty == true { throw ValidationError("--plot needs a file name.") }
         if trace == nil {
@@ -126,11 +129,17 @@ struct GuideCommand: AsyncParsableCommand {
             manager = LocationManager(source: GPSDSource(endpoint: endpoint), clock: .live, configuration: configuration)
         }
         let mode: GuideOutput.Mode = json ? .json : isatty(1) != 0 ? .terminal : .lines
-        let plotPath = plot
+        let plotFile: GuidePlotFile?
+        do {
+            plotFile = try plot.map { path throws(GuidePlotFile.Failure) in try GuidePlotFile(path: path) }
+        } catch {
+            GuideOutput.write(2, "lodestar guide: \(error)\n")
+            throw ExitCode.failure
+        }
         let guiding = Task {
             var outcome = Outcome(
                 session: GuideSession(region: region), output: GuideOutput(mode: mode),
-                plot: plotPath.map { GuidePlot(path: $0, region: region) }, unreadable: false, cancelled: false)
+                plot: plotFile.map { GuidePlot(file: $0, region: region) }, unreadable: false, cancelled: false)
             let events = manager.events()
             manager.startUpdatingLocation()
             manager.startUpdatingHeading()
@@ -143,7 +152,7 @@ struct GuideCommand: AsyncParsableCommand {
                 case .arrived(let e, _): outcome.plot?.arrived(e)
                 default: break
                 }
-                if outcome.session.hasArrived { break }
+                if outcome.session.hasArrived || outcome.output.outputFailed { break }
             }
             manager.stopUpdatingLocation()
             manager.stopUpdatingHeading()
@@ -174,7 +183,7 @@ struct GuideCommand: AsyncParsableCommand {
             do {
                 try plot.write()
             } catch {
-                outcome.output.message("cannot write \(plot.path): \(error.localizedDescription)")
+                outcome.output.message(error.description)
                 throw ExitCode.failure
             }
         }

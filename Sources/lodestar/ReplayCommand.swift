@@ -47,15 +47,18 @@ struct ReplayCommand: ParsableCommand {
         help: ArgumentHelp("Keep a location only this far, metres, from the last one kept (on the ellipsoid).", valueName: "metres"))
     var distanceFilter: Double?
 
+    /// --max-reports: 0 to 10⁹ lines.
+    static let maxReportsRange = OptionRange("--max-reports", 0...1_000_000_000, unit: "lines")
+    /// --desired-accuracy: 1 mm to 1000 km.
+    static let desiredAccuracyRange = OptionRange("--desired-accuracy", 0.001...1_000_000, unit: "metres")
+    /// --distance-filter: 1 mm to half the Earth's circumference.
+    static let distanceFilterRange = OptionRange("--distance-filter", 0.001...20_004_000, unit: "metres")
+
     func validate() throws {
-        guard maxReports >= 0 else { throw ValidationError("--max-reports must be 0 or more.") }
+        try Self.maxReportsRange.check(maxReports)
         guard !file.isEmpty else { throw ValidationError("FILE must not be empty.") }
-        if let desiredAccuracy, !(desiredAccuracy.isFinite && desiredAccuracy > 0) {
-            throw ValidationError("--desired-accuracy must be a positive number of metres.")
-        }
-        if let distanceFilter, !(distanceFilter.isFinite && distanceFilter > 0) {
-            throw ValidationError("--distance-filter must be a positive number of metres.")
-        }
+        try Self.desiredAccuracyRange.check(desiredAccuracy)
+        try Self.distanceFilterRange.check(distanceFilter)
     }
 
     func run() throws {
@@ -91,10 +94,14 @@ struct ReplayCommand: ParsableCommand {
                 summary.report(line)
             }
         }
+        // A pipe or a terminal may be fed slowly: what each read decoded goes out at once. A
+        // file is written in large blocks.
+        let streaming = input.size == nil
         do {
             try input.forEachChunk { chunk in
                 decoder.decode(chunk, handle)
                 progress.advance(by: chunk.count)
+                if streaming { output.flush() }
             }
         } catch {
             progress.finish()
