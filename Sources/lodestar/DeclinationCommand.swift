@@ -47,9 +47,6 @@ struct DeclinationCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Date as a decimal year, such as 2026.5 (1900 to 2100).")
     var year: String?
 
-    /// --year: the model is valid 2025.0–2030.0; extrapolated, a century either way at most.
-    static let yearRange = OptionRange("--year", 1900.0...2100.0)
-
     @Flag(help: "Read 'decimal_year height_km lat lon' lines from standard input.")
     var batch = false
 
@@ -99,12 +96,7 @@ struct DeclinationCommand: ParsableCommand {
         case (.some(let text), nil):
             decimalYear = try DeclinationInput.decimalYear(date: text)
         case (nil, .some(let text)):
-            decimalYear = try DeclinationInput.number(text, "year")
-            do {
-                try Self.yearRange.check(decimalYear)
-            } catch {
-                throw .conflictingOptions(error.message)
-            }
+            decimalYear = try DeclinationInput.year(text, "--year")
         case (nil, nil):
             decimalYear = DecimalYear.from(Date())
         }

@@ -94,7 +94,7 @@ struct GuideCommand: AsyncParsableCommand {
             do {
                 _ = try GPSDEndpoint(spec: gpsd, environment: ProcessInfo.processInfo.environment)
             } catch {
-                throw ValidationError(error.description)
+                throw ValidationError("--gpsd: \(error.description)")
             }
         }
     }

@@ -41,7 +41,7 @@ struct TrackCommand: AsyncParsableCommand {
         do {
             _ = try GPSDEndpoint(spec: gpsd, environment: ProcessInfo.processInfo.environment)
         } catch {
-            throw ValidationError(error.description)
+            throw ValidationError("--gpsd: \(error.description)")
         }
         if record?.isEmpty == true { throw ValidationError("--record needs a file name") }
     }

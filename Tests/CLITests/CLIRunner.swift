@@ -10,6 +10,21 @@ enum CLIRunner {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// Whether the process ended by a signal (then ``status`` is the signal's number).
+        var signalled = false
+
+        /// The lines written to standard error.
+        var stderrLines: [Substring] { stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast() }
+    }
+
+    /// Where the child's standard output goes.
+    enum Output: Sendable {
+        /// A pipe this runner reads (``Result/stdout``).
+        case pipe
+        /// This file or device, such as `/dev/full`.
+        case path(String)
+        /// Closed: the child starts without a descriptor 1.
+        case closed
     }
 
     /// The products directory of this build (where `lodestar` and the test bundle live).
@@ -25,11 +40,22 @@ enum CLIRunner {
         return TestData.package(".build/debug")
     }
 
-    /// Runs `lodestar ARGS`, feeding `stdin` (if any), and waits for it to end.
-    static func run(_ arguments: [String], stdin: String? = nil) throws -> Result {
+    /// Runs `lodestar ARGS`, feeding `stdin` (if any), with standard output to `output`, and
+    /// waits for it to end.
+    static func run(_ arguments: [String], stdin: String? = nil, output: Output = .pipe) throws -> Result {
         let process = Process()
-        process.executableURL = productsDirectory.appendingPathComponent("lodestar")
-        process.arguments = arguments
+        let lodestar = productsDirectory.appendingPathComponent("lodestar").path
+        switch output {
+        case .pipe:
+            process.executableURL = URL(fileURLWithPath: lodestar)
+            process.arguments = arguments
+        case .path(let path):
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "exec \"$0\" \"$@\" > '\(path)'", lodestar] + arguments
+        case .closed:
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "exec \"$0\" \"$@\" >&-", lodestar] + arguments
+        }
         let out = Pipe(), err = Pipe(), inp = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -49,7 +75,8 @@ enum CLIRunner {
         return Result(
             status: process.terminationStatus,
             stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errAll, as: UTF8.self))
+            stderr: String(decoding: errAll, as: UTF8.self),
+            signalled: process.terminationReason == .uncaughtSignal)
     }
 }
 
