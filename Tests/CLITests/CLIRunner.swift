@@ -40,21 +40,23 @@ enum CLIRunner {
         return TestData.package(".build/debug")
     }
 
-    /// Runs `lodestar ARGS`, feeding `stdin` (if any), with standard output to `output`, and
-    /// waits for it to end.
-    static func run(_ arguments: [String], stdin: String? = nil, output: Output = .pipe) throws -> Result {
+    /// Runs `lodestar ARGS`, feeding `stdin` (if any; or the file `input`), with standard output
+    /// to `output`, and waits for it to end.
+    static func run(_ arguments: [String], stdin: String? = nil, output: Output = .pipe, input: String? = nil) throws -> Result {
         let process = Process()
         let lodestar = productsDirectory.appendingPathComponent("lodestar").path
+        var redirections = input.map { " < '\($0)'" } ?? ""
         switch output {
-        case .pipe:
+        case .pipe: break
+        case .path(let path): redirections += " > '\(path)'"
+        case .closed: redirections += " >&-"
+        }
+        if redirections.isEmpty {
             process.executableURL = URL(fileURLWithPath: lodestar)
             process.arguments = arguments
-        case .path(let path):
+        } else {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "exec \"$0\" \"$@\" > '\(path)'", lodestar] + arguments
-        case .closed:
-            process.executableURL = URL(fileURLWithPath: "/bin/sh")
-            process.arguments = ["-c", "exec \"$0\" \"$@\" >&-", lodestar] + arguments
+            process.arguments = ["-c", "exec \"$0\" \"$@\"" + redirections, lodestar] + arguments
         }
         let out = Pipe(), err = Pipe(), inp = Pipe()
         process.standardOutput = out
