@@ -64,7 +64,9 @@ struct TrackCommand: AsyncParsableCommand {
             var printer = TrackPrinter(endpoint: endpoint, json: json, output: output)
             for await event in source.events() {
                 printer.handle(event)
-                if StandardOutput.hasFailed { break }
+                // A flooding gpsd keeps the stream full, so the loop never waits, and a wait is
+                // where cancellation (Ctrl-C, SIGTERM) would end it: check it on every event.
+                if Task.isCancelled || StandardOutput.hasFailed { break }
             }
             return printer
         }
