@@ -26,11 +26,14 @@ struct GuideCommand: AsyncParsableCommand {
             In a terminal the status line is redrawn in place; piped, there is one line per \
             update; with --json, one JSON object per event (the closing line then goes to \
             standard error). --plot writes an SVG map of the track, the destination, the arrival \
-            circle and the guidance points.
+            circle and the guidance points; its path is opened before the run and written in \
+            place (through a symbolic link, to its target); anything but a regular file or a new \
+            name (a device, a FIFO, a directory) is refused.
 
             Exit status: 0 on arrival ("Arrived: 12 m from destination at 12:14:51"); 3 when the \
             trace ends before arrival; 130 when interrupted (Ctrl-C) before arrival; 1 when the \
-            trace cannot be read or the plot cannot be written; 64 for a bad argument.
+            trace cannot be read, the plot cannot be written or standard output fails; 64 for a \
+            bad argument.
             """)
 
     /// Exit status when the trace ends before arrival.
@@ -152,7 +155,9 @@ struct GuideCommand: AsyncParsableCommand {
                 case .arrived(let e, _): outcome.plot?.arrived(e)
                 default: break
                 }
-                if outcome.session.hasArrived || outcome.output.outputFailed { break }
+                // Checked on every event: a stream that is never empty never waits, and a wait is
+                // where cancellation (Ctrl-C) would otherwise end the loop.
+                if outcome.session.hasArrived || outcome.output.outputFailed || Task.isCancelled { break }
             }
             manager.stopUpdatingLocation()
             manager.stopUpdatingHeading()
