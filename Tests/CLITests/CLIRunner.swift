@@ -41,11 +41,13 @@ enum CLIRunner {
     }
 
     /// Runs `lodestar ARGS`, feeding `stdin` (if any; or the file `input`), with standard output
-    /// to `output`, and waits for it to end.
-    static func run(_ arguments: [String], stdin: String? = nil, output: Output = .pipe, input: String? = nil) throws -> Result {
+    /// to `output` (and more shell redirections, such as `2>&-`), and waits for it to end.
+    static func run(
+        _ arguments: [String], stdin: String? = nil, output: Output = .pipe, input: String? = nil, redirecting more: String = ""
+    ) throws -> Result {
         let process = Process()
         let lodestar = productsDirectory.appendingPathComponent("lodestar").path
-        var redirections = input.map { " < '\($0)'" } ?? ""
+        var redirections = (input.map { " < '\($0)'" } ?? "") + (more.isEmpty ? "" : " " + more)
         switch output {
         case .pipe: break
         case .path(let path): redirections += " > '\(path)'"

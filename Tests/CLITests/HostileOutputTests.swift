@@ -114,6 +114,18 @@ struct HostileOutputTests {
         }
     }
 
+    @Test("a failing command whose standard error is closed or full still exits with its status, not a trap")
+    func errorOutputFailures() throws {
+        for redirection in ["2>&-", "2>/dev/full"] {
+            for arguments in [["ride", "list", "--store", "/dev/null/rides.sqlite"], ["geodesic", "inverse", "91", "0", "0", "0"],
+                              ["declination", "91", "0"], ["replay", "/nonexistent.nmea"], ["guide", "--to", "51.5,0", "--trace", "/nonexistent"]] {
+                let r = try CLIRunner.run(arguments, redirecting: redirection)
+                #expect(!r.signalled, "\(arguments) \(redirection)")
+                #expect(r.status == 1, "\(arguments) \(redirection)")
+            }
+        }
+    }
+
     // MARK: unbounded lines
 
     @Test("geodesic and declination --batch < /dev/zero stop at line 1 with one line and status 1")
