@@ -36,6 +36,7 @@ struct LodestarCommand: AsyncParsableCommand {
             command = try await asyncParseAsRoot()
         } catch {
             let message = Self.message(for: error)
+            if exitCode(for: error) == .success { showHelp(error) }
             if exitCode(for: error) == .validationFailure, !message.isEmpty, !message.contains("\n") {
                 StandardOutput.errorLine("Error: \(message)")
                 Glibc.exit(ExitCode.validationFailure.rawValue)
@@ -59,7 +60,17 @@ struct LodestarCommand: AsyncParsableCommand {
             // Whatever the command meant to say with its status, its output is lost: an error.
             Glibc.exit(ExitCode.failure.rawValue)
         }
+        if let outcome, exitCode(for: outcome) == .success { showHelp(outcome) }
         exit(withError: outcome)
+    }
+
+    /// Prints the help a `--help` or `lodestar help` asked for, checked like any other output.
+    private static func showHelp(_ request: any Error) -> Never {
+        guard StandardOutput.line(fullMessage(for: request)) else {
+            StandardOutput.errorLine("lodestar: cannot write standard output: \(StandardOutput.failure() ?? "")")
+            Glibc.exit(ExitCode.failure.rawValue)
+        }
+        Glibc.exit(ExitCode.success.rawValue)
     }
 
     /// The subcommand names that lead from `lodestar` to `command` (`["ride", "list"]`).

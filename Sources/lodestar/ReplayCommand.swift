@@ -102,6 +102,8 @@ struct ReplayCommand: ParsableCommand {
                 decoder.decode(chunk, handle)
                 progress.advance(by: chunk.count)
                 if streaming { output.flush() }
+                // Standard output failed: the rest would be decoded for nobody.
+                return !output.failed
             }
         } catch {
             progress.finish()

@@ -33,7 +33,7 @@ struct InputLines {
         var stop: Stop?
         var stopped = false
         let limit = maxLength
-        let handle: (LineSplitter.Piece) -> Void = { piece in
+        func handle(_ piece: LineSplitter.Piece) {
             guard stop == nil, !stopped else { return }
             switch piece {
             case .line(let bytes, let number):
@@ -43,22 +43,18 @@ struct InputLines {
                 stop = .tooLong(number: number, limit: limit)
             }
         }
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
-        defer { buffer.deallocate() }
-        while stop == nil, !stopped {
-            let n: Int
-            do {
-                n = try input.read(into: buffer)
-            } catch {
-                return .unreadable(error)
+        do {
+            try input.forEachChunk(chunkSize: 64 * 1024) { chunk in
+                splitter.split(chunk, handle)
+                if !chunkDone() { stopped = true }
+                return stop == nil && !stopped
             }
-            if n == 0 {
-                splitter.finish(handle)
-                _ = chunkDone()
-                return stop
-            }
-            splitter.split(UnsafeRawBufferPointer(rebasing: buffer[0..<n]), handle)
-            if !chunkDone() { stopped = true }
+        } catch {
+            return .unreadable(error)
+        }
+        if stop == nil, !stopped {
+            splitter.finish(handle)
+            _ = chunkDone()
         }
         return stop
     }
