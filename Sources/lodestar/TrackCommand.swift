@@ -59,7 +59,7 @@ struct TrackCommand: AsyncParsableCommand {
         let source = GPSDSource(endpoint: endpoint, options: GPSDSourceOptions(recorder: recorder))
         let started = MonotonicClock.now()
         let json = self.json
-        let output = LineQueue()
+        let output = LineQueue(render: TrackPrinter.Line.render)
         let tracking = Task {
             var printer = TrackPrinter(endpoint: endpoint, json: json, output: output)
             for await event in source.events() {

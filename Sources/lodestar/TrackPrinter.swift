@@ -12,8 +12,27 @@ import LodestarInternals
 struct TrackPrinter: Sendable {
     let endpoint: GPSDEndpoint
     let json: Bool
-    /// Standard output's lines.
-    let output: LineQueue
+    /// Standard output's lines, made on the writer's thread.
+    let output: LineQueue<Line>
+
+    /// One line of standard output, as the values it is made from.
+    enum Line: Sendable {
+        /// A fix as text, with the heading shown with it.
+        case text(Fix, HeadingReading?)
+        /// A fix as gpsd's TPV.
+        case tpv(Fix)
+        /// A true heading as gpsd's ATT.
+        case attitude(HeadingReading)
+
+        /// The line's text, without its newline; nil for none.
+        @Sendable static func render(_ line: Line) -> String? {
+            switch line {
+            case .text(let fix, let heading): TrackPrinter.line(for: fix, heading: heading)
+            case .tpv(let fix): TPVEncoder.string(fix)
+            case .attitude(let reading): TPVEncoder.attitudeString(reading)
+            }
+        }
+    }
 
     private var fixes = 0
     private var positioned = 0
@@ -34,7 +53,7 @@ struct TrackPrinter: Sendable {
     /// How long a heading reading is shown with the fixes that follow it.
     private static let headingShownFor: Duration = .seconds(2)
 
-    init(endpoint: GPSDEndpoint, json: Bool, output: LineQueue) {
+    init(endpoint: GPSDEndpoint, json: Bool, output: LineQueue<Line>) {
         self.endpoint = endpoint
         self.json = json
         self.output = output
@@ -54,11 +73,11 @@ struct TrackPrinter: Sendable {
         if let reading = fix.heading, fix.mode == .unknown {
             headings += 1
             lastHeading = (reading, fix.monotonicTime ?? MonotonicClock.now())
-            if json, let line = TPVEncoder.attitudeString(reading) { output.append(line) }
+            if json { output.append(.attitude(reading)) }
             return
         }
         fixes += 1
-        if json { output.append(TPVEncoder.string(fix)) }
+        if json { output.append(.tpv(fix)) }
         guard fix.hasPosition else {
             if hasFix {
                 hasFix = false
@@ -72,7 +91,7 @@ struct TrackPrinter: Sendable {
             firstTime = firstTime ?? time
             lastTime = time
         }
-        if !json { output.append(Self.line(for: fix, heading: recentHeading(at: fix.monotonicTime))) }
+        if !json { output.append(.text(fix, recentHeading(at: fix.monotonicTime))) }
     }
 
     private func recentHeading(at time: Duration?) -> HeadingReading? {

@@ -47,7 +47,8 @@ struct StreamingOutputTests {
             "/bin/sh", ["-c", "exec \"$0\" replay - < '\(fifo)'", Self.lodestar], environment: ProcessInfo.processInfo.environment,
             stdout: path("replay.out"), stderr: path("replay.err"))
         defer { replay.stop() }
-        let writer = open(fifo, O_WRONLY)
+        // O_CLOEXEC: a child another test starts meanwhile must not hold the pipe open.
+        let writer = open(fifo, O_WRONLY | O_CLOEXEC)
         #expect(writer >= 0)
         // The first 40 lines: a few epochs; the writer stays open, as a slow receiver's would.
         let trace = try String(contentsOfFile: HostileOutputTests.walk, encoding: .utf8)

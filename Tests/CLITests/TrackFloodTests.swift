@@ -13,7 +13,7 @@ final class FloodingGPSD: Sendable {
     let written = Atomic<Int>(0)
 
     init(port: UInt16) throws {
-        listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         var yes: Int32 = 1
         setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
@@ -40,6 +40,7 @@ final class FloodingGPSD: Sendable {
     private func serve() {
         let client = accept(listener, nil, nil)
         guard client >= 0 else { return }
+        _ = fcntl(client, F_SETFD, FD_CLOEXEC)
         defer { close(client) }
         guard send(client, #"{"class":"VERSION","release":"3.22","rev":"3.22","proto_major":3,"proto_minor":14}"# + "\r\n") else { return }
         var n = 0
@@ -90,7 +91,7 @@ struct TrackFloodTests {
         // Standard output is a FIFO this test opens and never reads: it fills, then stalls.
         let stalled = h.path("stalled.out")
         #expect(mkfifo(stalled, 0o600) == 0)
-        let reader = open(stalled, O_RDONLY | O_NONBLOCK)
+        let reader = open(stalled, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         #expect(reader >= 0)
         defer { close(reader) }
         let track = try ChildProcess(
