@@ -66,7 +66,8 @@ struct LodestarCommand: AsyncParsableCommand {
 
     /// Prints the help a `--help` or `lodestar help` asked for, checked like any other output.
     private static func showHelp(_ request: any Error) -> Never {
-        guard StandardOutput.line(fullMessage(for: request)) else {
+        let text = fullMessage(for: request)
+        guard text.isEmpty || StandardOutput.line(text) else {
             StandardOutput.errorLine("lodestar: cannot write standard output: \(StandardOutput.failure() ?? "")")
             Glibc.exit(ExitCode.failure.rawValue)
         }
