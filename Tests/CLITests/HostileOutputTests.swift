@@ -7,12 +7,17 @@ import TestSupport
 /// what it is given or refuses it; every command checks its writes to standard output; batch
 /// input lines are bounded; streaming output goes out as it comes.
 @Suite("lodestar hostile output and input")
-struct HostileOutputTests {
+final class HostileOutputTests: Sendable {
+    /// Each test's own directory, removed after it.
     let directory: URL
 
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("lodestar-hostile-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: directory)
     }
 
     func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
@@ -30,7 +35,6 @@ struct HostileOutputTests {
 
     @Test("guide --plot through a symbolic link writes the target; the link stays a link")
     func plotThroughSymlink() throws {
-        defer { try? FileManager.default.removeItem(at: directory) }
         let target = path("target.svg"), link = path("link.svg")
         try Data("old".utf8).write(to: URL(fileURLWithPath: target))
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
@@ -54,7 +58,6 @@ struct HostileOutputTests {
 
     @Test("guide --plot on a FIFO or a directory is refused before the run and left as it is")
     func plotFIFOAndDirectory() throws {
-        defer { try? FileManager.default.removeItem(at: directory) }
         let fifo = path("fifo.svg"), folder = path("folder.svg")
         #expect(mkfifo(fifo, 0o600) == 0)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
@@ -103,7 +106,6 @@ struct HostileOutputTests {
 
     @Test("ride list on /dev/full or closed: a non-zero exit and one line")
     func rideListOutputFailure() throws {
-        defer { try? FileManager.default.removeItem(at: directory) }
         let store = path("rides.sqlite")
         let booked = try CLIRunner.run(["ride", "request", "--pickup", "51.5085,-0.1247", "--party", "1", "--store", store])
         #expect(booked.status == 0)
@@ -154,7 +156,6 @@ struct HostileOutputTests {
 
     @Test("ride request --trace /dev/zero stops at the first unbounded line, at once")
     func rideTraceZero() throws {
-        defer { try? FileManager.default.removeItem(at: directory) }
         let started = ContinuousClock.now
         let r = try CLIRunner.run(["ride", "request", "--trace", "/dev/zero", "--party", "1", "--store", path("rides.sqlite")])
         #expect(r.status == 1)
