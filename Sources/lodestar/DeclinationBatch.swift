@@ -10,37 +10,33 @@ struct DeclinationBatch {
     var model: WorldMagneticModel
     var allowExtrapolation: Bool
 
-    /// Processes every line from `readLine` and returns the number of bad lines.
-    func run(
-        readLine: () -> String?, write: (String) -> Void, report: (String) -> Void
-    ) -> Int {
-        var bad = 0
-        var lineNumber = 0
-        while let line = readLine() {
-            lineNumber += 1
-            let trimmed = line.drop(while: { $0.isWhitespace })
-            if trimmed.isEmpty || trimmed.hasPrefix("#") {
-                write(line)
-                continue
-            }
-            do throws(DeclinationError) {
-                let input = try DeclinationInput.batchLine(line)
-                let field: MagneticField
-                do {
-                    field = try model.field(
-                        at: input.at, heightAboveEllipsoid: input.metres, decimalYear: input.year,
-                        allowExtrapolation: allowExtrapolation)
-                } catch {
-                    throw .model(error)
-                }
-                if let warning = field.warning { report("line \(lineNumber): warning: \(warning)") }
-                write(DeclinationFormat.batchLine(field))
-            } catch {
-                bad += 1
-                write(DeclinationFormat.badBatchLine)
-                report("line \(lineNumber): \(error)")
-            }
+    /// Processes one line, numbered from 1: writes its output line, reports its problem.
+    /// - Returns: whether the line was good (blank lines and comments are).
+    func line(
+        _ line: String, number lineNumber: Int, write: (String) -> Void, report: (String) -> Void
+    ) -> Bool {
+        let trimmed = line.drop(while: { $0.isWhitespace })
+        if trimmed.isEmpty || trimmed.hasPrefix("#") {
+            write(line)
+            return true
         }
-        return bad
+        do throws(DeclinationError) {
+            let input = try DeclinationInput.batchLine(line)
+            let field: MagneticField
+            do {
+                field = try model.field(
+                    at: input.at, heightAboveEllipsoid: input.metres, decimalYear: input.year,
+                    allowExtrapolation: allowExtrapolation)
+            } catch {
+                throw .model(error)
+            }
+            if let warning = field.warning { report("line \(lineNumber): warning: \(warning)") }
+            write(DeclinationFormat.batchLine(field))
+            return true
+        } catch {
+            write(DeclinationFormat.badBatchLine)
+            report("line \(lineNumber): \(error)")
+            return false
+        }
     }
 }

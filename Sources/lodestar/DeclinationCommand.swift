@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GeoMagnetism
 import Geodesy
+import LodestarInternals
 
 /// `lodestar declination`: the magnetic declination (and the rest of the field) from the World
 /// Magnetic Model 2025, for one point or for lines read from standard input.
@@ -18,7 +19,9 @@ struct DeclinationCommand: ParsableCommand {
             With --batch, reads lines 'decimal_year height_km lat lon' from standard input and \
             writes 'D I H X Y Z F' (degrees, nT) for each, one output line per input line. A bad \
             line gives 'nan nan nan nan nan nan nan' and a message naming its line on standard \
-            error, and the exit status is non-zero. Blank lines and '#' comments are copied through.
+            error, and the exit status is non-zero. Blank lines and '#' comments are copied through. \
+            A line longer than 4096 bytes is reported with its number and ends the reading \
+            (status 1).
 
             Examples:
               lodestar declination 51.47 -0.4543 --year 2026.5
@@ -41,7 +44,7 @@ struct DeclinationCommand: ParsableCommand {
     @Option(help: "Date, YYYY-MM-DD (00:00 UTC). Default: now.")
     var date: String?
 
-    @Option(parsing: .unconditional, help: "Date as a decimal year, such as 2026.5.")
+    @Option(parsing: .unconditional, help: "Date as a decimal year, such as 2026.5 (1900 to 2100).")
     var year: String?
 
     @Flag(help: "Read 'decimal_year height_km lat lon' lines from standard input.")
@@ -93,7 +96,7 @@ struct DeclinationCommand: ParsableCommand {
         case (.some(let text), nil):
             decimalYear = try DeclinationInput.decimalYear(date: text)
         case (nil, .some(let text)):
-            decimalYear = try DeclinationInput.number(text, "year")
+            decimalYear = try DeclinationInput.year(text, "--year")
         case (nil, nil):
             decimalYear = DecimalYear.from(Date())
         }
@@ -106,7 +109,7 @@ struct DeclinationCommand: ParsableCommand {
             throw .model(error)
         }
         if let warning = field.warning { Self.report("warning: \(warning)") }
-        print(DeclinationFormat.summary(field))
+        StandardOutput.line(DeclinationFormat.summary(field))
     }
 
     /// Runs batch mode and returns the number of bad lines.
@@ -117,14 +120,32 @@ struct DeclinationCommand: ParsableCommand {
                 "--batch reads the date and height from each line; drop --date, --year and --height-km")
         }
         let batch = DeclinationBatch(model: model, allowExtrapolation: allowExtrapolation)
-        return batch.run(
-            readLine: { Swift.readLine(strippingNewline: true) },
-            write: { print($0) },
-            report: { Self.report($0) })
+        let input: InputFile
+        do {
+            input = try InputFile(path: "-")
+        } catch {
+            throw .unreadable(error.description)
+        }
+        var output = ReplayOutput(fd: 1, threshold: 64 * 1024)
+        var bad = 0
+        let stop = InputLines(input: input).forEach({ line, number in
+            let good = batch.line(
+                line, number: number, write: { output.appendLine($0) },
+                report: { message in
+                    // What came before this line goes out before its message.
+                    output.flush()
+                    Self.report(message)
+                })
+            if !good { bad += 1 }
+            output.flushIfFull()
+            return !output.failed
+        }, chunkDone: { output.flush() })
+        if let stop { throw .unreadable(stop.description) }
+        return bad
     }
 
     /// Writes one line to standard error, prefixed with the command name.
     static func report(_ message: String) {
-        FileHandle.standardError.write(Data("lodestar declination: \(message)\n".utf8))
+        StandardOutput.errorLine("lodestar declination: \(message)")
     }
 }

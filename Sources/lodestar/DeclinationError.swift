@@ -19,6 +19,10 @@ enum DeclinationError: Error, CustomStringConvertible {
     case coordinate(CoordinateError)
     /// The model refused the request.
     case model(MagneticModelError)
+    /// A number outside the range its field accepts (`range` as text: `1900 to 2100`).
+    case outOfRange(what: String, value: Double, range: String)
+    /// Standard input could not be read, or a line is too long: the whole message.
+    case unreadable(String)
 
     var description: String {
         switch self {
@@ -28,8 +32,10 @@ enum DeclinationError: Error, CustomStringConvertible {
             "expected \(expected) \(what), got \(got)"
         case .unexpectedArgument(let text):
             "unexpected argument '\(text)'"
-        case .conflictingOptions(let text):
+        case .conflictingOptions(let text), .unreadable(let text):
             text
+        case .outOfRange(let what, let value, let range):
+            "\(what) must be from \(range) (got \(value))"
         case .badDate(let text):
             "date '\(text)' is not a calendar date in the form YYYY-MM-DD"
         case .heightOutOfRange(let km):

@@ -13,6 +13,19 @@ enum DeclinationInput {
         return value
     }
 
+    /// Decimal years accepted (--year and batch lines): the model is valid 2025.0–2030.0;
+    /// extrapolated (--allow-extrapolation), a century either way at most.
+    static let yearRange = 1900.0...2100.0
+
+    /// A decimal year within ``yearRange``; `what` names it in the error.
+    static func year(_ text: some StringProtocol, _ what: String) throws(DeclinationError) -> Double {
+        let year = try number(text, what)
+        guard yearRange.contains(year) else {
+            throw .outOfRange(what: what, value: year, range: "\(Int(yearRange.lowerBound)) to \(Int(yearRange.upperBound))")
+        }
+        return year
+    }
+
     /// A coordinate from latitude and longitude texts, degrees.
     static func coordinate(
         latitude: some StringProtocol, longitude: some StringProtocol
@@ -54,7 +67,7 @@ enum DeclinationInput {
         guard fields.count == 4 else {
             throw .wrongCount(what: "fields (decimal_year height_km lat lon)", expected: 4, got: fields.count)
         }
-        let year = try number(fields[0], "decimal year")
+        let year = try year(fields[0], "decimal year")
         let metres = try heightMetres(kilometres: fields[1])
         let at = try coordinate(latitude: fields[2], longitude: fields[3])
         return (year, metres, at)

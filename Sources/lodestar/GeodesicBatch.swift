@@ -1,10 +1,12 @@
 import ArgumentParser
-import Foundation
+import LodestarInternals
 
 /// Answers `lodestar geodesic` problems: once for values given as arguments, or line by line from
 /// standard input. A bad problem gets a one-line error on standard error and, in batch mode,
 /// `nan nan nan` on standard output so that output lines stay aligned with input lines; the exit
-/// status is 1 once everything has been answered.
+/// status is 1 once everything has been answered. Lines are at most 4096 bytes: a longer one is
+/// reported with its number and ends the reading (status 1). Answers are written as each chunk of
+/// input is read; when standard output fails, reading stops.
 struct GeodesicBatch {
     /// Parses one problem.
     let input: GeodesicInput
@@ -20,23 +22,38 @@ struct GeodesicBatch {
         if let end = words.firstIndex(of: "--") { words.remove(at: end) }
         if !words.isEmpty {
             switch answer(words.joined(separator: " ")) {
-            case .success(let line): print(line)
+            case .success(let line): StandardOutput.line(line)
             case .failure(let error):
                 report(error.description)
                 throw ExitCode.failure
             }
             return
         }
-        var lineNumber = 0, failures = 0
-        while let line = readLine(strippingNewline: true) {
-            lineNumber += 1
+        let input: InputFile
+        do {
+            input = try InputFile(path: "-")
+        } catch {
+            report(error.description)
+            throw ExitCode.failure
+        }
+        var failures = 0
+        var output = ReplayOutput(fd: 1, threshold: 64 * 1024)
+        let stop = InputLines(input: input).forEach({ line, number in
             switch answer(line) {
-            case .success(let output): print(output)
+            case .success(let text): output.appendLine(text)
             case .failure(let error):
                 failures += 1
-                print("nan nan nan")
-                report("line \(lineNumber): \(error.description)")
+                output.appendLine("nan nan nan")
+                // What came before this line goes out before its error.
+                output.flush()
+                report("line \(number): \(error.description)")
             }
+            output.flushIfFull()
+            return !output.failed
+        }, chunkDone: { output.flush() })
+        if let stop {
+            report(stop.description)
+            throw ExitCode.failure
         }
         if failures > 0 { throw ExitCode.failure }
     }
@@ -51,6 +68,6 @@ struct GeodesicBatch {
     }
 
     private func report(_ message: String) {
-        FileHandle.standardError.write(Data("lodestar: \(message)\n".utf8))
+        StandardOutput.errorLine("lodestar: \(message)")
     }
 }

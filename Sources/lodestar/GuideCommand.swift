@@ -26,11 +26,14 @@ struct GuideCommand: AsyncParsableCommand {
             In a terminal the status line is redrawn in place; piped, there is one line per \
             update; with --json, one JSON object per event (the closing line then goes to \
             standard error). --plot writes an SVG map of the track, the destination, the arrival \
-            circle and the guidance points.
+            circle and the guidance points; its path is opened before the run and written in \
+            place (through a symbolic link, to its target); anything but a regular file or a new \
+            name (a device, a FIFO, a directory) is refused.
 
             Exit status: 0 on arrival ("Arrived: 12 m from destination at 12:14:51"); 3 when the \
             trace ends before arrival; 130 when interrupted (Ctrl-C) before arrival; 1 when the \
-            trace cannot be read or the plot cannot be written; 64 for a bad argument.
+            trace cannot be read, the plot cannot be written or standard output fails; 64 for a \
+            bad argument.
             """)
 
     /// Exit status when the trace ends before arrival.
@@ -76,22 +79,25 @@ struct GuideCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Write an SVG map of the guidance to this file.", valueName: "file.svg"))
     var plot: String?
 
+    /// --arrive-within: 10 cm to 100 km.
+    static let arriveWithinRange = OptionRange("--arrive-within", 0.1...100_000, unit: "metres")
+    /// --speed: a thousandth of real time to a million times faster.
+    static let speedRange = OptionRange("--speed", 0.001...1_000_000)
+
     func validate() throws {
-        guard arriveWithin.isFinite, arriveWithin > 0 else { throw ValidationError("--arrive-within must be a positive number of metres.") }
-        if let desiredAccuracy, !(desiredAccuracy.isFinite && desiredAccuracy > 0) {
-            throw ValidationError("--desired-accuracy must be a positive number of metres.")
-        }
+        try Self.arriveWithinRange.check(arriveWithin)
+        try ReplayCommand.desiredAccuracyRange.check(desiredAccuracy)
         if gpsd != nil, trace != nil { throw ValidationError("--gpsd and --trace cannot be used together.") }
         if trace == nil, speed != nil || fast { throw ValidationError("--speed and --fast replay a --trace.") }
         if speed != nil, fast { throw ValidationError("--speed and --fast cannot be used together.") }
-        if let speed, !(speed.isFinite && speed > 0) { throw ValidationError("--speed must be a positive number.") }
+        try Self.speedRange.check(speed)
         if trace?.isEmpty == true { throw ValidationError("--trace needs a file name.") }
         if plot?.isEmpty == true { throw ValidationError("--plot needs a file name.") }
         if trace == nil {
             do {
                 _ = try GPSDEndpoint(spec: gpsd, environment: ProcessInfo.processInfo.environment)
             } catch {
-                throw ValidationError(error.description)
+                throw ValidationError("--gpsd: \(error.description)")
             }
         }
     }
@@ -126,11 +132,17 @@ struct GuideCommand: AsyncParsableCommand {
             manager = LocationManager(source: GPSDSource(endpoint: endpoint), clock: .live, configuration: configuration)
         }
         let mode: GuideOutput.Mode = json ? .json : isatty(1) != 0 ? .terminal : .lines
-        let plotPath = plot
+        let plotFile: GuidePlotFile?
+        do {
+            plotFile = try plot.map { path throws(GuidePlotFile.Failure) in try GuidePlotFile(path: path) }
+        } catch {
+            GuideOutput.write(2, "lodestar guide: \(error)\n")
+            throw ExitCode.failure
+        }
         let guiding = Task {
             var outcome = Outcome(
                 session: GuideSession(region: region), output: GuideOutput(mode: mode),
-                plot: plotPath.map { GuidePlot(path: $0, region: region) }, unreadable: false, cancelled: false)
+                plot: plotFile.map { GuidePlot(file: $0, region: region) }, unreadable: false, cancelled: false)
             let events = manager.events()
             manager.startUpdatingLocation()
             manager.startUpdatingHeading()
@@ -143,7 +155,9 @@ struct GuideCommand: AsyncParsableCommand {
                 case .arrived(let e, _): outcome.plot?.arrived(e)
                 default: break
                 }
-                if outcome.session.hasArrived { break }
+                // Checked on every event: a stream that is never empty never waits, and a wait is
+                // where cancellation (Ctrl-C) would otherwise end the loop.
+                if outcome.session.hasArrived || outcome.output.outputFailed || Task.isCancelled { break }
             }
             manager.stopUpdatingLocation()
             manager.stopUpdatingHeading()
@@ -174,7 +188,7 @@ struct GuideCommand: AsyncParsableCommand {
             do {
                 try plot.write()
             } catch {
-                outcome.output.message("cannot write \(plot.path): \(error.localizedDescription)")
+                outcome.output.message(error.description)
                 throw ExitCode.failure
             }
         }

@@ -105,17 +105,12 @@ struct GuideOutput: Sendable {
         }
     }
 
-    /// Writes all of `text` to a file descriptor.
+    /// Writes all of `text` to a file descriptor (a failure on standard output is recorded for
+    /// the exit status, and ends the guidance: see ``outputFailed``).
     static func write(_ fd: Int32, _ text: String) {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress.map { $0 + offset }, $0.count - offset) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                return
-            }
-            offset += n
-        }
+        StandardOutput.write(fd, text)
     }
+
+    /// Whether standard output has failed: guidance nobody can read stops.
+    var outputFailed: Bool { StandardOutput.hasFailed }
 }

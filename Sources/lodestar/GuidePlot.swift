@@ -15,7 +15,8 @@ struct GuidePlot: Sendable {
         var label: String
     }
 
-    let path: String
+    /// Where the SVG goes, opened before the run.
+    let file: GuidePlotFile
     let region: ArrivalRegion
     private var points: [Point] = []
     private var arrival: Point?
@@ -24,8 +25,8 @@ struct GuidePlot: Sendable {
     static let size = 800.0
     static let margin = 50.0
 
-    init(path: String, region: ArrivalRegion) {
-        self.path = path
+    init(file: GuidePlotFile, region: ArrivalRegion) {
+        self.file = file
         self.region = region
     }
 
@@ -103,9 +104,9 @@ struct GuidePlot: Sendable {
         return out + "</svg>\n"
     }
 
-    /// Writes the SVG to ``path``.
-    func write() throws {
-        try svg().write(toFile: path, atomically: true, encoding: .utf8)
+    /// Writes the SVG to ``file``, through to what its path names.
+    func write() throws(GuidePlotFile.Failure) {
+        try file.write(svg())
     }
 
     /// A round length (1, 2 or 5 × 10ⁿ metres) about a fifth of the canvas.

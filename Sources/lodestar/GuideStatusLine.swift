@@ -13,7 +13,7 @@ enum GuideStatusLine {
     /// `09:31:12  ±4 m  312 m to go  bearing 205° SSW  heading 182° ↗ turn right 23°  1.4 m/s  ETA 09:34:55`.
     static func guidance(_ g: Guidance, at location: Location) -> String {
         var parts = [time(location.timestamp)]
-        parts.append(location.horizontalAccuracy.map { "±\(Int($0.rounded())) m" } ?? "± unknown")
+        parts.append(location.horizontalAccuracy.map { "±\(WholeNumber.text($0)) m" } ?? "± unknown")
         parts.append("\(distance(g.distance)) to go")
         parts.append("bearing \(degrees(g.bearing)) \(g.compassPoint.rawValue)")
         if let heading = g.heading, let turn = g.turn {
@@ -39,17 +39,20 @@ enum GuideStatusLine {
 
     /// Whole metres below 1 km (`312 m`), else kilometres with two decimals (`1.24 km`).
     static func distance(_ metres: Double) -> String {
-        metres < 999.5 ? "\(Int(metres.rounded())) m" : String(format: "%.2f km", metres / 1000)
+        metres < 999.5 ? "\(WholeNumber.text(metres)) m" : String(format: "%.2f km", metres / 1000)
     }
 
     /// Whole degrees in [0, 360): `205°`.
     static func degrees(_ angle: Double) -> String {
-        "\(Int(angle.rounded()) % 360)°"
+        "\(WholeNumber.degrees(angle))°"
     }
 
     /// `HH:MM:SS`, UTC.
     static func time(_ date: Date) -> String {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+        let since1970 = date.timeIntervalSince1970.rounded(.down)
+        // A time from outside that no calendar holds is not worth a trap.
+        guard since1970.isFinite, abs(since1970) < 1e15 else { return "--:--:--" }
+        let seconds = Int(since1970)
         let ofDay = ((seconds % 86_400) + 86_400) % 86_400
         return String(format: "%02d:%02d:%02d", ofDay / 3600, ofDay / 60 % 60, ofDay % 60)
     }

@@ -73,7 +73,8 @@ struct NMEADecodeCommand: ParsableCommand {
         do {
             try input.forEachChunk(chunkSize: 64 * 1024) { chunk in
                 lines.split(chunk, handle)
-                output.flush()
+                // Standard output failed: the rest would be decoded for nobody.
+                return output.flush()
             }
         } catch {
             output.flush()

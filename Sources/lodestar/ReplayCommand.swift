@@ -60,16 +60,19 @@ struct ReplayCommand: ParsableCommand {
         "The motion profile for --fusion: automotive, fitness, maritime, airborne or other.", valueName: "name"))
     var activity: ActivityType?
 
+    /// --max-reports: 0 to 10⁹ lines.
+    static let maxReportsRange = OptionRange("--max-reports", 0...1_000_000_000, unit: "lines")
+    /// --desired-accuracy: 1 mm to 1000 km.
+    static let desiredAccuracyRange = OptionRange("--desired-accuracy", 0.001...1_000_000, unit: "metres")
+    /// --distance-filter: 1 mm to half the Earth's circumference.
+    static let distanceFilterRange = OptionRange("--distance-filter", 0.001...20_004_000, unit: "metres")
+
     func validate() throws {
         if activity != nil, !fusion { throw ValidationError("--activity goes with --fusion.") }
-        guard maxReports >= 0 else { throw ValidationError("--max-reports must be 0 or more.") }
+        try Self.maxReportsRange.check(maxReports)
         guard !file.isEmpty else { throw ValidationError("FILE must not be empty.") }
-        if let desiredAccuracy, !(desiredAccuracy.isFinite && desiredAccuracy > 0) {
-            throw ValidationError("--desired-accuracy must be a positive number of metres.")
-        }
-        if let distanceFilter, !(distanceFilter.isFinite && distanceFilter > 0) {
-            throw ValidationError("--distance-filter must be a positive number of metres.")
-        }
+        try Self.desiredAccuracyRange.check(desiredAccuracy)
+        try Self.distanceFilterRange.check(distanceFilter)
     }
 
     func run() throws {
@@ -111,10 +114,16 @@ struct ReplayCommand: ParsableCommand {
                 summary.report(line)
             }
         }
+        // A pipe or a terminal may be fed slowly: what each read decoded goes out at once. A
+        // file is written in large blocks.
+        let streaming = input.size == nil
         do {
             try input.forEachChunk { chunk in
                 decoder.decode(chunk, handle)
                 progress.advance(by: chunk.count)
+                if streaming { output.flush() }
+                // Standard output failed: the rest would be decoded for nobody.
+                return !output.failed
             }
         } catch {
             progress.finish()

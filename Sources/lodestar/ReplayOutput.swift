@@ -1,7 +1,6 @@
-import Glibc
-
 /// Buffered output to a file descriptor: callers append bytes to ``buffer``; it is written out in
-/// large blocks (one `write` per megabyte), never once per line.
+/// large blocks (one `write` per megabyte), never once per line, through ``StandardOutput``, which
+/// records a failure on standard output for the command's exit status.
 struct ReplayOutput {
     let fd: Int32
     var buffer: [UInt8] = []
@@ -22,27 +21,23 @@ struct ReplayOutput {
     }
 
     /// Writes everything buffered.
-    mutating func flush() {
+    /// - Returns: whether everything written so far was written.
+    @discardableResult
+    mutating func flush() -> Bool {
         defer { buffer.removeAll(keepingCapacity: true) }
-        guard !failed else { return }
-        buffer.withUnsafeBytes { bytes in
-            guard var p = bytes.baseAddress else { return }
-            var left = bytes.count
-            while left > 0 {
-                let n = write(fd, p, left)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failed = true
-                    return
-                }
-                p += n
-                left -= n
-            }
-        }
+        guard !failed else { return false }
+        failed = buffer.withUnsafeBytes { StandardOutput.write(fd, $0) } != 0
+        return !failed
     }
 
     /// Appends text.
     mutating func append(_ text: String) {
         buffer.append(contentsOf: text.utf8)
+    }
+
+    /// Appends a line of text and its newline.
+    mutating func appendLine(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        buffer.append(0x0A)
     }
 }

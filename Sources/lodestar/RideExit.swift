@@ -36,7 +36,7 @@ enum RideExit: Error, CustomStringConvertible {
             try await body()
         } catch {
             if !error.description.isEmpty {
-                FileHandle.standardError.write(Data("lodestar ride \(command): \(error.description)\n".utf8))
+                StandardOutput.errorLine("lodestar ride \(command): \(error.description)")
             }
             throw error.code
         }

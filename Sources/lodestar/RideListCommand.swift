@@ -7,8 +7,15 @@ struct RideListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list", abstract: "List the rides in the store, newest first, with their phases now.")
 
-    @Option(help: "At most this many rides.")
+    @Option(help: "At most this many rides (1 to 1000000).")
     var limit = 50
+
+    /// --limit: 1 to 10⁶ rides.
+    static let limitRange = OptionRange("--limit", 1...1_000_000, unit: "rides")
+
+    func validate() throws {
+        try Self.limitRange.check(limit)
+    }
 
     @OptionGroup var storeOptions: RideStoreOptions
 
@@ -24,14 +31,15 @@ struct RideListCommand: AsyncParsableCommand {
             }
             let now = service.now
             let statuses = listing.rides.map { RideTimeline(record: $0, rules: service.configuration.tracking).status(at: now) }
+            // Checked writes: a full disk or a closed output makes the status non-zero.
             if storeOptions.json {
-                print(RideFormat.json(statuses))
+                StandardOutput.line(RideFormat.json(statuses))
             } else {
-                if statuses.isEmpty, listing.unreadable.isEmpty { print("no rides in \(service.store.path)") }
-                for s in statuses {
+                if statuses.isEmpty, listing.unreadable.isEmpty { StandardOutput.line("no rides in \(service.store.path)") }
+                for s in statuses where !StandardOutput.hasFailed {
                     let phase = RideFormat.phase(s)
                     let route = "\(s.pickupLocation?.description ?? "?") → \(s.dropOffLocation?.description ?? "no drop-off")"
-                    print("\(s.rideIdentifier)  \(RideFormat.date(s.bookedDate))  \(phase.padding(toLength: 27, withPad: " ", startingAt: 0))  "
+                    StandardOutput.line("\(s.rideIdentifier)  \(RideFormat.date(s.bookedDate))  \(phase.padding(toLength: 27, withPad: " ", startingAt: 0))  "
                         + "\(s.vehicle?.identifier ?? "?")  \(route)")
                 }
             }
@@ -44,7 +52,7 @@ struct RideListCommand: AsyncParsableCommand {
     private static func report(_ unreadable: [RideListing.Unreadable]) throws(RideExit) {
         guard !unreadable.isEmpty else { return }
         for ride in unreadable {
-            FileHandle.standardError.write(Data("lodestar ride list: \(ride)\n".utf8))
+            StandardOutput.errorLine("lodestar ride list: \(ride)")
         }
         throw .partial("")
     }

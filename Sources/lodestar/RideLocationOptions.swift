@@ -3,6 +3,7 @@ import Foundation
 import GPSD
 import Lodestar
 import LodestarInternals
+import NMEA
 import RideBooking
 
 /// `--trace` or `--gpsd`: where the current location comes from.
@@ -17,8 +18,11 @@ struct RideLocationOptions: ParsableArguments {
         valueName: "host[:port[:device]]"))
     var gpsd: String?
 
-    @Option(help: ArgumentHelp("How long to wait for a location from gpsd, seconds.", valueName: "seconds"))
+    @Option(help: ArgumentHelp("How long to wait for a location from gpsd, seconds (0.1 to 3600).", valueName: "seconds"))
     var wait: Double = 30
+
+    /// --wait: 0.1 s to an hour.
+    static let waitRange = OptionRange("--wait", 0.1...3600, unit: "seconds")
 
     /// Whether no location source was given.
     var isEmpty: Bool { trace == nil && !usesGPSD }
@@ -34,8 +38,7 @@ struct RideLocationOptions: ParsableArguments {
     /// Rejects two sources at once and a malformed gpsd address.
     func check() throws {
         if trace != nil, usesGPSD { throw ValidationError("give --trace or --gpsd, not both") }
-        if !(wait > 0) { throw ValidationError("--wait must be positive") }
-        if Duration(checkedSeconds: wait) == nil { throw ValidationError("--wait must be a finite number of seconds") }
+        try Self.waitRange.check(wait)
         if usesGPSD { _ = try endpoint() }
     }
 
@@ -49,7 +52,8 @@ struct RideLocationOptions: ParsableArguments {
 
     /// The current location from the source, nil when none was given.
     /// - A trace: the last location the location manager delivers replaying it on the virtual
-    ///   clock; its age is measured in trace time.
+    ///   clock; its age is measured in trace time. A line longer than 4096 bytes (binary data,
+    ///   `/dev/zero`) ends the replay with an error, as `replay` reports it.
     /// - gpsd: the first location of 100 m accuracy or better the location manager delivers
     ///   within --wait seconds; its age is measured from when it was received.
     func current() async throws(RideExit) -> CurrentLocation? {
@@ -60,8 +64,7 @@ struct RideLocationOptions: ParsableArguments {
             } catch {
                 throw .error("\(error)")
             }
-            let manager = LocationManager(source: source, clock: .virtual)
-            return await CurrentLocation.lastLocation(replaying: manager)
+            return try await Self.lastLocation(replaying: LocationManager(source: source, clock: .virtual), trace: trace)
         }
         guard usesGPSD else { return nil }
         let endpoint: GPSDEndpoint
@@ -71,15 +74,40 @@ struct RideLocationOptions: ParsableArguments {
             throw .error("\(error)")
         }
         let source = GPSDSource(endpoint: endpoint)
+        // check() kept --wait within an hour, so the conversion cannot fail; never trap if it did.
+        guard let timeout = Duration(checkedSeconds: wait) else { throw .error("--wait \(wait) is not a number of seconds") }
         let manager = LocationManager(
             source: source, clock: .live,
             configuration: Self.hundredMeters)
-        let current = await CurrentLocation.requesting(from: manager, timeout: Duration(checkedSeconds: wait) ?? .seconds(30))
+        let current = await CurrentLocation.requesting(from: manager, timeout: timeout)
         // Why there is none, from the source's own account (unreachable, lost, silent, garbage, no fix).
         if current.location == nil {
-            FileHandle.standardError.write(Data("lodestar ride: no location from gpsd: \(source.status.explanation)\n".utf8))
+            StandardOutput.errorLine("lodestar ride: no location from gpsd: \(source.status.explanation)")
         }
         return current
+    }
+
+    /// The last location a replayed trace delivers (``CurrentLocation/lastLocation(replaying:)``),
+    /// stopping at the first line too long to be NMEA: such a trace has no end worth waiting for.
+    private static func lastLocation(replaying manager: LocationManager, trace: String) async throws(RideExit) -> CurrentLocation {
+        let events = manager.eventBatches()
+        manager.startUpdatingLocation()
+        var last: Location?
+        var unbounded: String?
+        replay: for await batch in events {
+            for event in batch {
+                switch event {
+                case .location(let location): last = location
+                case .warning(let text) where text.contains(": \(NMEAError.Reason.lineTooLong.rawValue):"):
+                    unbounded = text
+                    break replay
+                default: break
+                }
+            }
+        }
+        manager.stopUpdatingLocation()
+        if let unbounded { throw .error("trace \(trace): \(unbounded.prefix(120)); stopped reading") }
+        return CurrentLocation(location: last, referenceDate: last?.timestamp ?? Date(timeIntervalSince1970: 0))
     }
 
     /// The rules for a pickup from gpsd: locations good to 100 m.

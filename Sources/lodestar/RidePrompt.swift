@@ -12,7 +12,7 @@ struct RidePrompt {
 
     /// "question [y/N] "; true for y or yes.
     func confirm(_ question: String) -> Bool {
-        FileHandle.standardOutput.write(Data("\(question) [y/N] ".utf8))
+        StandardOutput.write(1, "\(question) [y/N] ")
         let answer = readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
         return answer == "y" || answer == "yes"
     }
@@ -21,7 +21,7 @@ struct RidePrompt {
     func choose(_ question: String, among choices: [String]) -> Int? {
         for (i, choice) in choices.enumerated() { print("  \(i + 1). \(choice)") }
         while true {
-            FileHandle.standardOutput.write(Data("\(question) [1-\(choices.count), Enter to stop] ".utf8))
+            StandardOutput.write(1, "\(question) [1-\(choices.count), Enter to stop] ")
             guard let line = readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespaces), !line.isEmpty else {
                 return nil
             }

@@ -36,8 +36,11 @@ struct RideRequestCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Drop-off by name, looked up in the gazetteer.", valueName: "name"))
     var dropoffName: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Number of riders.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Number of riders (0 to 100; the fleet says how many fit).", valueName: "n"))
     var party: Int?
+
+    /// --party: up to 100 riders; 0 is left to the service, which refuses it with its reason.
+    static let partyRange = OptionRange("--party", 0...100, unit: "riders")
 
     @Option(help: ArgumentHelp("Ride option, such as Standard or XL (see 'lodestar ride options').", valueName: "name"))
     var option: String?
@@ -57,6 +60,7 @@ struct RideRequestCommand: AsyncParsableCommand {
         if pickup != nil, pickupName != nil { throw ValidationError("give --pickup or --pickup-name, not both") }
         if dropoff != nil, dropoffName != nil { throw ValidationError("give --dropoff or --dropoff-name, not both") }
         if let at, Self.parseDate(at) == nil { throw ValidationError("--at '\(at)' is not an ISO 8601 time such as 2026-12-01T08:00:00Z") }
+        try Self.partyRange.check(party)
         try location.check()
     }
 

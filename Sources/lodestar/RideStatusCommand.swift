@@ -41,11 +41,13 @@ struct RideStatusCommand: AsyncParsableCommand {
         }
     }
 
-    /// Prints each update as it comes, polling the store once a second, until the ride is completed.
+    /// Prints each update as it comes (one write per update, so that a pipe or a file sees it at
+    /// once and Ctrl-C loses nothing), polling the store once a second, until the ride is
+    /// completed or standard output fails.
     private func follow(_ handler: RideStatusHandler, from first: RideStatus) async throws(RideExit) {
-        print(storeOptions.json ? RideFormat.json(first) : RideFormat.update(first))
+        StandardOutput.line(storeOptions.json ? RideFormat.json(first) : RideFormat.update(first))
         var last = first
-        while last.phase != .completed {
+        while last.phase != .completed, !StandardOutput.hasFailed {
             do {
                 try await Task.sleep(for: .seconds(1))
             } catch {
@@ -55,7 +57,7 @@ struct RideStatusCommand: AsyncParsableCommand {
                 try await handler.updates(rideIdentifier: rideIdentifier, after: last.date)
             }
             for update in updates ?? [] {
-                print(storeOptions.json ? RideFormat.json(update) : RideFormat.update(update))
+                StandardOutput.line(storeOptions.json ? RideFormat.json(update) : RideFormat.update(update))
                 last = update
             }
         }

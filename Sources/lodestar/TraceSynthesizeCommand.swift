@@ -145,7 +145,7 @@ struct TraceSynthesizeCommand: ParsableCommand {
             try out.write("wrote \(output) (\(summary.epochs) epochs, \(summary.fixes) with a fix) and \(truthPath)\n")
             try out.close()
         } catch {
-            FileHandle.standardError.write(Data("lodestar: \(error)\n".utf8))
+            StandardOutput.errorLine("lodestar: \(error)")
             throw ExitCode.failure
         }
     }

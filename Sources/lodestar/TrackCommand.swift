@@ -20,7 +20,9 @@ struct TrackCommand: AsyncParsableCommand {
             reconnected) go to standard error; the fix lines alone go to standard output. \
             gpsd is localhost:2947 unless --gpsd or GPSD_HOST / GPSD_PORT say otherwise. \
             When gpsd goes away, track says so once and reconnects when it is back. \
-            Ctrl-C ends it with a summary.
+            Ctrl-C (or SIGTERM) ends it with a summary. When standard output does not keep up \
+            (a stalled pipe), at most 1000 lines wait: the oldest are dropped and the summary \
+            counts them; when it fails (closed, full), track ends with status 1.
             """)
 
     @Option(
@@ -39,7 +41,7 @@ struct TrackCommand: AsyncParsableCommand {
         do {
             _ = try GPSDEndpoint(spec: gpsd, environment: ProcessInfo.processInfo.environment)
         } catch {
-            throw ValidationError(error.description)
+            throw ValidationError("--gpsd: \(error.description)")
         }
         if record?.isEmpty == true { throw ValidationError("--record needs a file name") }
     }
@@ -57,15 +59,22 @@ struct TrackCommand: AsyncParsableCommand {
         let source = GPSDSource(endpoint: endpoint, options: GPSDSourceOptions(recorder: recorder))
         let started = MonotonicClock.now()
         let json = self.json
+        let output = LineQueue(render: TrackPrinter.Line.render)
         let tracking = Task {
-            var printer = TrackPrinter(endpoint: endpoint, json: json)
-            for await event in source.events() { printer.handle(event) }
+            var printer = TrackPrinter(endpoint: endpoint, json: json, output: output)
+            for await event in source.events() {
+                printer.handle(event)
+                // A flooding gpsd keeps the stream full, so the loop never waits, and a wait is
+                // where cancellation (Ctrl-C, SIGTERM) would end it: check it on every event.
+                if Task.isCancelled || StandardOutput.hasFailed { break }
+            }
             return printer
         }
         let printer = await SignalCancellation.value(of: tracking)
         // The reader thread may still read a sentence before it notices the end: close the
         // recording first, so that the summary counts the lines the file holds.
         recorder?.close()
-        printer.printSummary(elapsed: MonotonicClock.now() - started, recorder: recorder)
+        let unwritten = output.finish()
+        printer.printSummary(elapsed: MonotonicClock.now() - started, recorder: recorder, unwritten: unwritten)
     }
 }

@@ -5,11 +5,34 @@ import LodestarInternals
 
 /// What `lodestar track` prints for each event of a gpsd source, and the closing summary.
 ///
-/// Fix lines go to standard output, one write per line; messages go to standard error, each
-/// said once per change of state (one "connection lost, reconnecting", not one per retry).
+/// Fix lines go to standard output through a ``LineQueue``: a reader that does not keep up loses
+/// the oldest waiting lines (counted in the summary), never stalls the reading of gpsd nor grows
+/// memory; messages go to standard error, each said once per change of state (one "connection
+/// lost, reconnecting", not one per retry).
 struct TrackPrinter: Sendable {
     let endpoint: GPSDEndpoint
     let json: Bool
+    /// Standard output's lines, made on the writer's thread.
+    let output: LineQueue<Line>
+
+    /// One line of standard output, as the values it is made from.
+    enum Line: Sendable {
+        /// A fix as text, with the heading shown with it.
+        case text(Fix, HeadingReading?)
+        /// A fix as gpsd's TPV.
+        case tpv(Fix)
+        /// A true heading as gpsd's ATT.
+        case attitude(HeadingReading)
+
+        /// The line's text, without its newline; nil for none.
+        @Sendable static func render(_ line: Line) -> String? {
+            switch line {
+            case .text(let fix, let heading): TrackPrinter.line(for: fix, heading: heading)
+            case .tpv(let fix): TPVEncoder.string(fix)
+            case .attitude(let reading): TPVEncoder.attitudeString(reading)
+            }
+        }
+    }
 
     private var fixes = 0
     private var positioned = 0
@@ -30,9 +53,10 @@ struct TrackPrinter: Sendable {
     /// How long a heading reading is shown with the fixes that follow it.
     private static let headingShownFor: Duration = .seconds(2)
 
-    init(endpoint: GPSDEndpoint, json: Bool) {
+    init(endpoint: GPSDEndpoint, json: Bool, output: LineQueue<Line>) {
         self.endpoint = endpoint
         self.json = json
+        self.output = output
     }
 
     mutating func handle(_ event: FixSourceEvent) {
@@ -49,11 +73,11 @@ struct TrackPrinter: Sendable {
         if let reading = fix.heading, fix.mode == .unknown {
             headings += 1
             lastHeading = (reading, fix.monotonicTime ?? MonotonicClock.now())
-            if json, let line = TPVEncoder.attitudeString(reading) { Self.write(line, to: FileHandle.standardOutput) }
+            if json { output.append(.attitude(reading)) }
             return
         }
         fixes += 1
-        if json { Self.write(TPVEncoder.string(fix), to: FileHandle.standardOutput) }
+        if json { output.append(.tpv(fix)) }
         guard fix.hasPosition else {
             if hasFix {
                 hasFix = false
@@ -67,7 +91,7 @@ struct TrackPrinter: Sendable {
             firstTime = firstTime ?? time
             lastTime = time
         }
-        if !json { Self.writeOutput(Self.line(for: fix, heading: recentHeading(at: fix.monotonicTime))) }
+        if !json { output.append(.text(fix, recentHeading(at: fix.monotonicTime))) }
     }
 
     private func recentHeading(at time: Duration?) -> HeadingReading? {
@@ -128,8 +152,8 @@ struct TrackPrinter: Sendable {
         return parts.joined(separator: "  ")
     }
 
-    /// The closing summary, on standard error.
-    func printSummary(elapsed: Duration, recorder: NMEARecorder?) {
+    /// The closing summary, on standard error; `unwritten` lines did not reach standard output.
+    func printSummary(elapsed: Duration, recorder: NMEARecorder?, unwritten: Int) {
         let seconds = elapsed.seconds
         var text = String(format: "lodestar track: %d fixes (%d with a position", fixes, positioned)
         if headings > 0 { text += ", \(headings) headings" }
@@ -140,19 +164,13 @@ struct TrackPrinter: Sendable {
         text += "; connection lost \(losses) time\(losses == 1 ? "" : "s")"
         if warnings > 0 { text += "; \(warnings) warning\(warnings == 1 ? "" : "s")" }
         if let recorder { text += "; \(recorder.sentencesWritten) NMEA sentences recorded to \(recorder.path)" }
+        if unwritten > 0 {
+            text += "; \(unwritten) line\(unwritten == 1 ? "" : "s") not written: standard output did not keep up (the newest were kept)"
+        }
         Self.writeError(text)
     }
 
-    static func writeOutput(_ line: String) {
-        write(line + "\n", to: FileHandle.standardOutput)
-    }
-
     static func writeError(_ line: String) {
-        write(line + "\n", to: FileHandle.standardError)
-    }
-
-    /// Writes `text` (which ends with its newline) in one write.
-    static func write(_ text: String, to handle: FileHandle) {
-        handle.write(Data(text.utf8))
+        StandardOutput.errorLine(line)
     }
 }

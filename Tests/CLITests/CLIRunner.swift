@@ -10,6 +10,21 @@ enum CLIRunner {
         var status: Int32
         var stdout: String
         var stderr: String
+        /// Whether the process ended by a signal (then ``status`` is the signal's number).
+        var signalled = false
+
+        /// The lines written to standard error.
+        var stderrLines: [Substring] { stderr.split(separator: "\n", omittingEmptySubsequences: false).dropLast() }
+    }
+
+    /// Where the child's standard output goes.
+    enum Output: Sendable {
+        /// A pipe this runner reads (``Result/stdout``).
+        case pipe
+        /// This file or device, such as `/dev/full`.
+        case path(String)
+        /// Closed: the child starts without a descriptor 1.
+        case closed
     }
 
     /// The products directory of this build (where `lodestar` and the test bundle live).
@@ -25,11 +40,26 @@ enum CLIRunner {
         return TestData.package(".build/debug")
     }
 
-    /// Runs `lodestar ARGS`, feeding `stdin` (if any), and waits for it to end.
-    static func run(_ arguments: [String], stdin: String? = nil) throws -> Result {
+    /// Runs `lodestar ARGS`, feeding `stdin` (if any; or the file `input`), with standard output
+    /// to `output` (and more shell redirections, such as `2>&-`), and waits for it to end.
+    static func run(
+        _ arguments: [String], stdin: String? = nil, output: Output = .pipe, input: String? = nil, redirecting more: String = ""
+    ) throws -> Result {
         let process = Process()
-        process.executableURL = productsDirectory.appendingPathComponent("lodestar")
-        process.arguments = arguments
+        let lodestar = productsDirectory.appendingPathComponent("lodestar").path
+        var redirections = (input.map { " < '\($0)'" } ?? "") + (more.isEmpty ? "" : " " + more)
+        switch output {
+        case .pipe: break
+        case .path(let path): redirections += " > '\(path)'"
+        case .closed: redirections += " >&-"
+        }
+        if redirections.isEmpty {
+            process.executableURL = URL(fileURLWithPath: lodestar)
+            process.arguments = arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "exec \"$0\" \"$@\"" + redirections, lodestar] + arguments
+        }
         let out = Pipe(), err = Pipe(), inp = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -49,7 +79,8 @@ enum CLIRunner {
         return Result(
             status: process.terminationStatus,
             stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errAll, as: UTF8.self))
+            stderr: String(decoding: errAll, as: UTF8.self),
+            signalled: process.terminationReason == .uncaughtSignal)
     }
 }
 
