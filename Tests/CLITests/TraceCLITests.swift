@@ -68,7 +68,7 @@ struct TraceCLITests {
 
     static let base = ["trace", "synthesize", "--route", "51.5,-0.1;51.501,-0.1", "--start", "2026-01-01T00:00:00Z"]
 
-    @Test("bad arguments are a one-line error naming the option and its range, the command's own usage, exit 64, and no file",
+    @Test("bad arguments are a one-line error naming the option and its range, exit 64, and no file",
           arguments: [
         (["--speed", "1e-300"], "Error: --speed 1e-300 is out of range: give 0.01…1000 m/s"),
         (["--speed", "1e-6"], "Error: --speed 1e-06 is out of range: give 0.01…1000 m/s"),
@@ -110,7 +110,8 @@ struct TraceCLITests {
         let r = try CLIRunner.run(Self.base + arguments + ["--output", out])
         #expect(r.status == 64)
         #expect(r.stderr.split(separator: "\n").first.map(String.init) == message)
-        #expect(r.stderr.contains("\nUsage: lodestar trace synthesize "))
+        #expect(r.stderr.split(separator: "\n").count == 1, "one line, as every command's usage errors")
+        #expect(!r.stderr.contains("lodestar <subcommand>"))
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 
@@ -128,7 +129,8 @@ struct TraceCLITests {
         let r = try CLIRunner.run(args)
         #expect(r.status == 64)
         #expect(r.stderr.split(separator: "\n").first.map(String.init) == message.replacingOccurrences(of: "SAME", with: out))
-        #expect(r.stderr.contains("\nUsage: lodestar trace synthesize "))
+        #expect(r.stderr.split(separator: "\n").count == 1, "one line, as every command's usage errors")
+        #expect(!r.stderr.contains("lodestar <subcommand>"))
     }
 
     @Test("what each accepted extreme writes replays with nothing skipped", arguments: [

@@ -50,7 +50,8 @@ struct GPSDManagerTests {
         let start = try #require(truth.first?.reported)
         let configuration = try LocationConfiguration(
             desiredAccuracy: try .meters(15), distanceFilter: 5,
-            arrivalRegion: try ArrivalRegion(destination: start, entryRadius: 1000))
+            arrivalRegion: try ArrivalRegion(destination: start, entryRadius: 1000),
+            fusion: .off)  // compared with gpsd's own fixes
         let source = GPSDSource(
             endpoint: GPSDEndpoint(host: "localhost", port: gpsd.port),
             options: GPSDSourceOptions(noFixTimeout: .seconds(5), noDataTimeout: .seconds(5), pollInterval: .milliseconds(100)))
@@ -114,7 +115,7 @@ struct GPSDManagerTests {
             endpoint: GPSDEndpoint(host: "localhost", port: gpsd.port),
             options: GPSDSourceOptions(noFixTimeout: .seconds(5), noDataTimeout: .seconds(5), pollInterval: .milliseconds(100)))
         // Every heading delivered (no heading filter), so that they can be matched one to one.
-        let manager = LocationManager(source: source, clock: .live, configuration: try LocationConfiguration(headingFilter: nil))
+        let manager = LocationManager(source: source, clock: .live, configuration: try LocationConfiguration(headingFilter: nil, fusion: .off))
         let headings = await Self.events(of: manager, upTo: .seconds(30)) {
             $0.count(where: { $0.heading?.trueHeading != nil && $0.heading?.source == .magneticPlusDeclination }) >= 10
         }.compactMap(\.heading)

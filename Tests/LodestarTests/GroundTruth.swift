@@ -41,7 +41,7 @@ enum GroundTruth {
         var rows: [TruthRow] = []
         for (index, line) in text.split(separator: "\n").enumerated() where index > 0 {
             let f = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-            guard f.count == 16, let time = parseTime(f[0]), let lat = Double(f[1]), let lon = Double(f[2]),
+            guard f.count >= 16, let time = parseTime(f[0]), let lat = Double(f[1]), let lon = Double(f[2]),
                 let speed = Double(f[3]), let sigma = Double(f[7])
             else { throw Unreadable(description: "\(name).truth.csv line \(index + 1)") }
             let reported: Coordinate? =

@@ -1,3 +1,4 @@
+import Glibc
 import Foundation
 
 /// What is at a ride store's path, found without changing the file (see ``RideStore``), before
@@ -34,6 +35,12 @@ enum RideStoreFile: Equatable {
             // A dangling symbolic link is not a new path: writing through it would create its target.
             if (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil {
                 throw .cannotOpen(path: path, reason: "a symbolic link to nothing")
+            }
+            // Absent only when nothing is there: a path through a file (ENOTDIR) or a directory
+            // that cannot be searched (EACCES) can never be a store.
+            var info = stat()
+            if stat(path, &info) != 0, errno != ENOENT {
+                throw .cannotOpen(path: path, reason: String(cString: strerror(errno)))
             }
             return .absent
         }
