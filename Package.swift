@@ -42,23 +42,23 @@ let package = Package(
         .target(name: "CGPSShim", dependencies: ["CGPS"], linkerSettings: [.linkedLibrary("gps")]),
         // The live gpsd FixSource. It reads the magnetic heading sentences gpsd relays but does not
         // report (HDG, HDM) with the NMEA parser.
-        .target(name: "GPSD", dependencies: ["GNSS", "NMEA", "CGPSShim", "LodestarInternals"]),
+        .target(name: "GPSD", dependencies: ["Geodesy", "GNSS", "NMEA", "CGPSShim", "LodestarInternals"]),
         // The location manager, headings, rules, arrival and guidance. No GPSD: a user passes the source.
         .target(name: "Lodestar", dependencies: ["Geodesy", "GeoMagnetism", "GNSS", "NMEA", "LodestarInternals"]),
         // The trace generator: a receiver on a route with a realistic GNSS error model, NMEA and ground truth.
-        .target(name: "TraceSynthesis", dependencies: ["Geodesy", "GeoMagnetism", "GNSS", "NMEA", "LodestarInternals"]),
+        .target(name: "TraceSynthesis", dependencies: ["Geodesy", "GeoMagnetism", "NMEA", "LodestarInternals"]),
         // Ride requests in SiriKit's resolve → confirm → handle model: fleet, spatial index, SQLite store.
         .target(
             name: "RideBooking",
             dependencies: [
-                "Geodesy", "GNSS", "Lodestar", "LodestarInternals", .product(name: "GRDB", package: "GRDB.swift"),
+                "Geodesy", "Lodestar", "LodestarInternals", .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API, to inspect a file without changing it before GRDB opens it (RideStoreFile).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             resources: [.embedInCode("Resources/london.gazetteer.json")]
         ),
         // Books rides in a loop against a store; the storage tests kill it with SIGKILL mid-request.
-        .executableTarget(name: "RideLoad", dependencies: ["RideBooking", "Geodesy", "LodestarInternals"]),
+        .executableTarget(name: "RideLoad", dependencies: ["RideBooking", "Lodestar", "Geodesy", "LodestarInternals"]),
         .executableTarget(
             name: "lodestar",
             dependencies: [
@@ -71,7 +71,7 @@ let package = Package(
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy", "TestSupport"]),
         .testTarget(name: "GeoMagnetismTests", dependencies: ["GeoMagnetism", "Geodesy", "TestSupport"]),
         .testTarget(name: "GNSSTests", dependencies: ["GNSS", "Geodesy", "LodestarInternals", "TestSupport"]),
-        .testTarget(name: "NMEATests", dependencies: ["NMEA", "GNSS", "Geodesy", "LodestarInternals", "TestSupport", "NMEAFuzzing"]),
+        .testTarget(name: "NMEATests", dependencies: ["NMEA", "GNSS", "LodestarInternals", "TestSupport", "NMEAFuzzing"]),
         // The NMEA fuzzer's checks, called by the libFuzzer executable FuzzNMEA (`make fuzz`
         // builds it with -sanitize=fuzzer,address -DFUZZING; built plainly it checks the files it
         // is given) and by NMEATests on the committed corpus Fuzz/Corpus. Not products.
@@ -89,10 +89,10 @@ let package = Package(
         .executableTarget(
             name: "GPSDMeasurements", dependencies: ["GPSD", "GNSS", "TestSupport", "LodestarInternals"],
             path: "Tests/GPSDMeasurements"),
-        .testTarget(name: "GPSDTests", dependencies: ["GPSD", "GNSS", "NMEA", "TestSupport", "LodestarInternals"]),
+        .testTarget(name: "GPSDTests", dependencies: ["GPSD", "GNSS", "NMEA", "TestSupport"]),
         .testTarget(name: "LodestarTests", dependencies: ["Lodestar", "GNSS", "Geodesy", "GeoMagnetism", "GPSD", "TestSupport"]),
         // The manager as an application uses it: the public API only (no @testable import).
-        .testTarget(name: "LodestarLibraryTests", dependencies: ["Lodestar", "GNSS", "Geodesy", "TestSupport"]),
+        .testTarget(name: "LodestarLibraryTests", dependencies: ["Lodestar", "GNSS", "Geodesy"]),
         .testTarget(
             name: "TraceSynthesisTests",
             dependencies: ["TraceSynthesis", "NMEA", "GNSS", "Geodesy", "LodestarInternals", "TestSupport"]),
@@ -103,7 +103,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
-        .testTarget(name: "CLITests", dependencies: ["lodestar", "Geodesy", "GeoMagnetism", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["lodestar", "Geodesy", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

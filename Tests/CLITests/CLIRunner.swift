@@ -42,7 +42,17 @@ enum CLIRunner {
 
     /// Runs `lodestar ARGS`, feeding `stdin` (if any; or the file `input`), with standard output
     /// to `output` (and more shell redirections, such as `2>&-`), and waits for it to end.
+    ///
+    /// The child is run and waited for on a thread of its own: a test awaiting it blocks no thread of
+    /// the cooperative pool, which the asynchronous tests running beside it need.
     static func run(
+        _ arguments: [String], stdin: String? = nil, output: Output = .pipe, input: String? = nil, redirecting more: String = ""
+    ) async throws -> Result {
+        try await offPool { try runBlocking(arguments, stdin: stdin, output: output, input: input, redirecting: more) }
+    }
+
+    /// ``run(_:stdin:output:input:redirecting:)`` on the calling thread.
+    static func runBlocking(
         _ arguments: [String], stdin: String? = nil, output: Output = .pipe, input: String? = nil, redirecting more: String = ""
     ) throws -> Result {
         let process = Process()

@@ -19,13 +19,13 @@ struct DeclinationCLITests {
     }
 
     @Test("batch output matches NOAA's test values")
-    func batchMatchesNOAA() throws {
+    func batchMatchesNOAA() async throws {
         let rows = try Self.noaaRows()
         #expect(rows.count == 100)
         // Every tenth row: dates 2025.0–2029.5, heights 0–98 km, both hemispheres.
         let sample = stride(from: 0, to: rows.count, by: 10).map { rows[$0] }
         let input = sample.map { "\($0[0]) \($0[1]) \($0[2]) \($0[3])" }.joined(separator: "\n") + "\n"
-        let r = try CLIRunner.run(["declination", "--batch"], stdin: input)
+        let r = try await CLIRunner.run(["declination", "--batch"], stdin: input)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.isEmpty)
         let out = Self.lines(r.stdout)
@@ -43,7 +43,7 @@ struct DeclinationCLITests {
     }
 
     @Test("a bad batch line gives nan, a message naming the line, and a non-zero exit")
-    func batchBadLines() throws {
+    func batchBadLines() async throws {
         let input = """
             2025.0 0 80 0
             2025.0 0 95 10
@@ -55,7 +55,7 @@ struct DeclinationCLITests {
             2027.5 100 -80 240
 
             """
-        let r = try CLIRunner.run(["declination", "--batch"], stdin: input)
+        let r = try await CLIRunner.run(["declination", "--batch"], stdin: input)
         #expect(r.status != 0)
         let out = Self.lines(r.stdout)
         #expect(out.count == 8, "one output line per input line")
@@ -75,8 +75,8 @@ struct DeclinationCLITests {
     }
 
     @Test("--year 2031 is a one-line error and a non-zero exit")
-    func yearOutside() throws {
-        let r = try CLIRunner.run(["declination", "10", "10", "--year", "2031"])
+    func yearOutside() async throws {
+        let r = try await CLIRunner.run(["declination", "10", "10", "--year", "2031"])
         #expect(r.status != 0)
         #expect(r.stdout.isEmpty)
         #expect(Self.lines(r.stderr).count == 1)
@@ -95,19 +95,19 @@ struct DeclinationCLITests {
         ["declination", "10", "10", "--year", "2026", "--date", "2026-01-01"],
         ["declination", "--batch", "10", "10"],
     ])
-    func badInput(arguments: [String]) throws {
-        let r = try CLIRunner.run(arguments)
+    func badInput(arguments: [String]) async throws {
+        let r = try await CLIRunner.run(arguments)
         #expect(r.status != 0)
         #expect(r.stdout.isEmpty)
         #expect(Self.lines(r.stderr).count == 1, "\(r.stderr)")
     }
 
     @Test("negative latitude and longitude are positionals, not options")
-    func negativePositionals() throws {
-        let r = try CLIRunner.run(["declination", "-33.9", "-151.2", "--year", "2026.5", "--height-km", "-0.5"])
+    func negativePositionals() async throws {
+        let r = try await CLIRunner.run(["declination", "-33.9", "-151.2", "--year", "2026.5", "--height-km", "-0.5"])
         #expect(r.status == 0, "\(r.stderr)")
         // The same point through batch mode gives the declination the summary must show.
-        let b = try CLIRunner.run(["declination", "--batch"], stdin: "2026.5 -0.5 -33.9 -151.2\n")
+        let b = try await CLIRunner.run(["declination", "--batch"], stdin: "2026.5 -0.5 -33.9 -151.2\n")
         let d = try #require(b.stdout.split(separator: " ").first.flatMap { Double($0) })
         let side = d < 0 ? "W" : "E"
         #expect(r.stdout.hasPrefix("declination \(String(format: "%.2f", abs(d)))° \(side) ± "), "\(r.stdout)")
@@ -115,27 +115,27 @@ struct DeclinationCLITests {
     }
 
     @Test("the summary names the zone; near the magnetic pole it is blackout")
-    func blackoutSummary() throws {
+    func blackoutSummary() async throws {
         // WMM2025_TestValues.txt line 19: 2025.0, 28 km, (89°, −121°): D −99.77°, H 1504.3 nT.
-        let r = try CLIRunner.run(["declination", "89", "-121", "--year", "2025", "--height-km", "28"])
+        let r = try await CLIRunner.run(["declination", "89", "-121", "--year", "2025", "--height-km", "28"])
         #expect(r.status == 0)
         #expect(r.stdout.hasPrefix("declination 99.77° W ± 3.61° (WMM-2025, 2025.00, blackout zone)"), "\(r.stdout)")
         #expect(r.stdout.contains("grid variation"))
     }
 
     @Test("--allow-extrapolation computes outside the window with a warning")
-    func extrapolation() throws {
-        let r = try CLIRunner.run(["declination", "10", "10", "--year", "2031", "--allow-extrapolation"])
+    func extrapolation() async throws {
+        let r = try await CLIRunner.run(["declination", "10", "10", "--year", "2031", "--allow-extrapolation"])
         #expect(r.status == 0)
         #expect(r.stdout.hasPrefix("declination "))
         #expect(r.stderr.contains("warning") && r.stderr.contains("extrapolated"))
     }
 
     @Test("--date gives the same field as the decimal year of that day")
-    func dateOption() throws {
-        let byDate = try CLIRunner.run(["declination", "51.47", "-0.4543", "--date", "2026-07-02"])
+    func dateOption() async throws {
+        let byDate = try await CLIRunner.run(["declination", "51.47", "-0.4543", "--date", "2026-07-02"])
         // 2026-07-02 is day 183: 2026 + 182/365.
-        let byYear = try CLIRunner.run(["declination", "51.47", "-0.4543", "--year", "\(2026 + 182.0 / 365)"])
+        let byYear = try await CLIRunner.run(["declination", "51.47", "-0.4543", "--year", "\(2026 + 182.0 / 365)"])
         #expect(byDate.status == 0 && byYear.status == 0)
         #expect(byDate.stdout == byYear.stdout)
     }

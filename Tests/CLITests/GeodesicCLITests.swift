@@ -37,8 +37,8 @@ struct GeodesicCLITests {
     static let heathrowHongKongSphere = [57.58450341940456, 145.36104436247183, 9630690.908949621]
 
     @Test("inverse from standard input matches GeographicLib")
-    func inverseFromStandardInput() throws {
-        let r = try CLIRunner.run(["geodesic", "inverse"], stdin: "51.4700 -0.4543 22.3080 113.9185\n")
+    func inverseFromStandardInput() async throws {
+        let r = try await CLIRunner.run(["geodesic", "inverse"], stdin: "51.4700 -0.4543 22.3080 113.9185\n")
         #expect(r.status == 0)
         #expect(r.stderr.isEmpty)
         let lines = Self.numbers(r.stdout)
@@ -47,32 +47,32 @@ struct GeodesicCLITests {
     }
 
     @Test("inverse with the four numbers as arguments, negative numbers included")
-    func inverseFromArguments() throws {
-        let r = try CLIRunner.run(["geodesic", "inverse", "51.4700", "-0.4543", "22.3080", "113.9185"])
+    func inverseFromArguments() async throws {
+        let r = try await CLIRunner.run(["geodesic", "inverse", "51.4700", "-0.4543", "22.3080", "113.9185"])
         #expect(r.status == 0)
         Self.expectLine(try #require(Self.numbers(r.stdout).first), Self.heathrowHongKong)
 
         // Every argument negative, one of them looking like a short option; --sphere may come anywhere.
-        let negative = try CLIRunner.run(["geodesic", "inverse", "-33.9", "-18.4", "-40.7", "-74.0"])
+        let negative = try await CLIRunner.run(["geodesic", "inverse", "-33.9", "-18.4", "-40.7", "-74.0"])
         #expect(negative.status == 0, "\(negative.stderr)")
         Self.expectLine(
             try #require(Self.numbers(negative.stdout).first),
             [-115.76503795078149, -80.26151361039797, 4904700.1621308625])
-        let flagInside = try CLIRunner.run(["geodesic", "inverse", "51.4700", "-0.4543", "--sphere", "22.3080", "113.9185"])
+        let flagInside = try await CLIRunner.run(["geodesic", "inverse", "51.4700", "-0.4543", "--sphere", "22.3080", "113.9185"])
         #expect(flagInside.status == 0, "\(flagInside.stderr)")
         Self.expectLine(try #require(Self.numbers(flagInside.stdout).first), Self.heathrowHongKongSphere)
 
         // The `--` that ends options, and one comma-separated argument.
-        let terminated = try CLIRunner.run(["geodesic", "inverse", "--", "51.4700", "-0.4543", "22.3080", "113.9185"])
+        let terminated = try await CLIRunner.run(["geodesic", "inverse", "--", "51.4700", "-0.4543", "22.3080", "113.9185"])
         #expect(terminated.status == 0, "\(terminated.stderr)")
         Self.expectLine(try #require(Self.numbers(terminated.stdout).first), Self.heathrowHongKong)
-        let commas = try CLIRunner.run(["geodesic", "inverse", "51.4700,-0.4543,22.3080,113.9185"])
+        let commas = try await CLIRunner.run(["geodesic", "inverse", "51.4700,-0.4543,22.3080,113.9185"])
         Self.expectLine(try #require(Self.numbers(commas.stdout).first), Self.heathrowHongKong)
     }
 
     @Test("--sphere matches the great-circle library exactly, and GeographicLib with flattening 0")
-    func inverseOnTheSphere() throws {
-        let r = try CLIRunner.run(["geodesic", "inverse", "--sphere"], stdin: "51.4700 -0.4543 22.3080 113.9185\n")
+    func inverseOnTheSphere() async throws {
+        let r = try await CLIRunner.run(["geodesic", "inverse", "--sphere"], stdin: "51.4700 -0.4543 22.3080 113.9185\n")
         #expect(r.status == 0)
         let expected = GreatCircle.earth.inverse(
             from: try Coordinate(latitude: 51.47, longitude: -0.4543),
@@ -82,15 +82,15 @@ struct GeodesicCLITests {
     }
 
     @Test("direct matches GeographicLib, on the ellipsoid and the sphere")
-    func direct() throws {
-        let r = try CLIRunner.run(["geodesic", "direct"], stdin: "40.64 -73.78 45 10e6\n")
+    func direct() async throws {
+        let r = try await CLIRunner.run(["geodesic", "direct"], stdin: "40.64 -73.78 45 10e6\n")
         #expect(r.status == 0)
         // lat2 lon2 azi2: all angles.
         Self.expectLine(
             try #require(Self.numbers(r.stdout).first), [32.6211004637258, 49.052487092959836, 140.40598587680074],
             metresColumn: -1)
 
-        let s = try CLIRunner.run(["geodesic", "direct", "--sphere", "51.4700", "-0.4543", "57.5", "9647423.4"])
+        let s = try await CLIRunner.run(["geodesic", "direct", "--sphere", "51.4700", "-0.4543", "57.5", "9647423.4"])
         #expect(s.status == 0)
         let line = try #require(Self.numbers(s.stdout).first)
         Self.expectLine(line, [22.232066152867695, 114.08588857811974, 145.4195950630418], metresColumn: -1)
@@ -100,7 +100,7 @@ struct GeodesicCLITests {
     }
 
     @Test("a bad argument is one line on standard error and a non-zero exit")
-    func badArguments() throws {
+    func badArguments() async throws {
         let cases: [([String], String)] = [
             (["inverse", "95", "0", "0", "0"], "lodestar: latitude 95.0 is outside [-90, 90]\n"),
             (["inverse", "1", "2", "3"], "lodestar: expected 4 numbers (lat1 lon1 lat2 lon2), found 3\n"),
@@ -110,7 +110,7 @@ struct GeodesicCLITests {
             (["direct", "--sphere", "-91", "2", "3", "4"], "lodestar: latitude -91.0 is outside [-90, 90]\n"),
         ]
         for (arguments, message) in cases {
-            let r = try CLIRunner.run(["geodesic"] + arguments)
+            let r = try await CLIRunner.run(["geodesic"] + arguments)
             #expect(r.status != 0, "\(arguments)")
             #expect(r.stderr == message, "\(arguments)")
             #expect(r.stdout.isEmpty, "\(arguments)")
@@ -118,7 +118,7 @@ struct GeodesicCLITests {
     }
 
     @Test("batch mode answers every good line, prints nan nan nan for a bad one, and exits non-zero")
-    func badLinesInABatch() throws {
+    func badLinesInABatch() async throws {
         let input = """
             51.4700 -0.4543 22.3080 113.9185
             95 0 0 0
@@ -128,7 +128,7 @@ struct GeodesicCLITests {
 
             51.4700,-0.4543 22.3080,113.9185
             """
-        let r = try CLIRunner.run(["geodesic", "inverse"], stdin: input + "\n")
+        let r = try await CLIRunner.run(["geodesic", "inverse"], stdin: input + "\n")
         #expect(r.status != 0)
         let out = r.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
         #expect(out.count == 7)  // one output line per input line
@@ -145,16 +145,16 @@ struct GeodesicCLITests {
     }
 
     @Test("--help explains the format, the nan line and gives an example")
-    func help() throws {
-        let r = try CLIRunner.run(["geodesic", "inverse", "--help"])
+    func help() async throws {
+        let r = try await CLIRunner.run(["geodesic", "inverse", "--help"])
         #expect(r.status == 0)
         #expect(r.stdout.contains("azi1 azi2 s12"))
         #expect(r.stdout.contains("nan nan nan"))
         #expect(r.stdout.contains("echo \"51.4700 -0.4543 22.3080 113.9185\" | lodestar geodesic inverse"))
         #expect(r.stdout.contains("--sphere"))
-        let parent = try CLIRunner.run(["geodesic", "--help"])
+        let parent = try await CLIRunner.run(["geodesic", "--help"])
         #expect(parent.stdout.contains("inverse") && parent.stdout.contains("direct"))
-        let direct = try CLIRunner.run(["geodesic", "direct", "--help"])
+        let direct = try await CLIRunner.run(["geodesic", "direct", "--help"])
         #expect(direct.stdout.contains("lat2 lon2 azi2") && direct.stdout.contains("nan nan nan"))
     }
 }

@@ -16,9 +16,9 @@ struct GuideTests {
     }
 
     @Test("--json on the walk: exactly one arrived event, at the time and distance the ground truth says")
-    func jsonArrival() throws {
+    func jsonArrival() async throws {
         let expected = try #require(try GuideTruth("walk-to-pickup").arrival(at: Self.pickup, within: 20))
-        let r = try CLIRunner.run(["guide", "--to", "51.50850,-0.12470", "--trace", Self.walk, "--fast", "--json", "--raw"])
+        let r = try await CLIRunner.run(["guide", "--to", "51.50850,-0.12470", "--trace", Self.walk, "--fast", "--json", "--raw"])
         #expect(r.status == 0, "\(r.stderr)")
         let objects = Self.jsonObjects(r.stdout)
         #expect(objects.count == r.stdout.split(separator: "\n").count, "every line is a JSON object")
@@ -37,9 +37,9 @@ struct GuideTests {
     }
 
     @Test("piped: one line per update, ending with \"Arrived: N m from destination at HH:MM:SS\"; exit 0")
-    func pipedLines() throws {
+    func pipedLines() async throws {
         let expected = try #require(try GuideTruth("walk-to-pickup").arrival(at: Self.pickup, within: 20))
-        let r = try CLIRunner.run(["guide", "--to", "51.50850,-0.12470", "--trace", Self.walk, "--fast", "--raw"])
+        let r = try await CLIRunner.run(["guide", "--to", "51.50850,-0.12470", "--trace", Self.walk, "--fast", "--raw"])
         #expect(r.status == 0)
         let lines = r.stdout.split(separator: "\n").map(String.init)
         #expect(lines.last == "Arrived: \(Int(expected.distance.rounded())) m from destination at \(expected.row.timeOfDay)")
@@ -75,8 +75,8 @@ struct GuideTests {
     }
 
     @Test("--desired-accuracy on cold-start: \"acquiring fix ±35 m (need ±10 m)\", then guidance; the trace ends before arrival: exit 3")
-    func acquiringThenEnded() throws {
-        let r = try CLIRunner.run([
+    func acquiringThenEnded() async throws {
+        let r = try await CLIRunner.run([
             "guide", "--to", "51.50850,-0.12470", "--trace", GuideTruth.path("cold-start"), "--fast", "--raw", "--desired-accuracy", "10",
         ])
         #expect(r.status == 3)
@@ -92,8 +92,8 @@ struct GuideTests {
     @Test("negative coordinates in --to parse, latitude or longitude", arguments: [
         ["--to", "51.5,-0.12"], ["--to", "-33.8568,151.2153"], ["--to=-33.8568,-70.65"], ["--to", " -1.5 , -0.5 "],
     ])
-    func negativeCoordinates(_ to: [String]) throws {
-        let r = try CLIRunner.run(["guide"] + to + ["--trace", Self.walk, "--fast", "--json", "--raw"])
+    func negativeCoordinates(_ to: [String]) async throws {
+        let r = try await CLIRunner.run(["guide"] + to + ["--trace", Self.walk, "--fast", "--json", "--raw"])
         #expect(r.status == 3, "\(r.stderr)")
         let text = (to.count == 2 ? to[1] : String(to[0].dropFirst(5))).split(separator: ",")
             .map { Double($0.trimmingCharacters(in: .whitespaces)) ?? .nan }
@@ -114,25 +114,25 @@ struct GuideTests {
         ["--to", "51.5,0", "--trace", "x.nmea", "--arrive-within", "-3"],
         ["--to", "51.5,0", "--trace", "x.nmea", "--desired-accuracy", "0"],
     ])
-    func badArguments(_ arguments: [String]) throws {
-        let r = try CLIRunner.run(["guide"] + arguments)
+    func badArguments(_ arguments: [String]) async throws {
+        let r = try await CLIRunner.run(["guide"] + arguments)
         #expect(r.status == 64)
         #expect(r.stderr.contains("Error:"))
         #expect(r.stdout.isEmpty)
     }
 
     @Test("a trace that cannot be read: one line and exit 1")
-    func unreadableTrace() throws {
-        let r = try CLIRunner.run(["guide", "--to", "51.5,-0.12", "--trace", "/nonexistent/walk.nmea", "--fast"])
+    func unreadableTrace() async throws {
+        let r = try await CLIRunner.run(["guide", "--to", "51.5,-0.12", "--trace", "/nonexistent/walk.nmea", "--fast"])
         #expect(r.status == 1)
         #expect(r.stderr == "lodestar guide: cannot read trace /nonexistent/walk.nmea: No such file or directory\n")
     }
 
     @Test("--plot writes an SVG: the track, the destination, the arrival circle, the guidance points and the arrival")
-    func plot() throws {
+    func plot() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("lodestar-guide-\(UUID().uuidString).svg")
         defer { try? FileManager.default.removeItem(at: file) }
-        let r = try CLIRunner.run(["guide", "--to", "51.50850,-0.12470", "--trace", Self.walk, "--fast", "--plot", file.path])
+        let r = try await CLIRunner.run(["guide", "--to", "51.50850,-0.12470", "--trace", Self.walk, "--fast", "--plot", file.path])
         #expect(r.status == 0)
         let statusLines = r.stdout.split(separator: "\n").count - 1
         let document = try XMLDocument(contentsOf: file)
@@ -162,9 +162,9 @@ struct GuideTests {
     }
 
     @Test("--speed paces the replay by the trace's own clock: 300 s of walk at 200× take at least 1.2 s")
-    func paced() throws {
+    func paced() async throws {
         let started = ContinuousClock.now
-        let r = try CLIRunner.run(["guide", "--to", "51.50850,-0.12470", "--trace", Self.walk, "--speed", "200"])
+        let r = try await CLIRunner.run(["guide", "--to", "51.50850,-0.12470", "--trace", Self.walk, "--speed", "200"])
         let elapsed = ContinuousClock.now - started
         #expect(r.status == 0)
         #expect(elapsed >= .milliseconds(1200))

@@ -72,9 +72,9 @@ struct HostileArgumentTests {
     ]
 
     @Test("no trap, a non-zero status and one line on standard error, whatever the number", arguments: cases)
-    func hostileNumbers(_ c: Case) throws {
+    func hostileNumbers(_ c: Case) async throws {
         for value in Self.hostile {
-            let r = try CLIRunner.run(
+            let r = try await CLIRunner.run(
                 c.arguments.map { $0.replacingOccurrences(of: "V", with: value) },
                 stdin: c.stdin?.replacingOccurrences(of: "V", with: value))
             let what = "\(c.option) \(value): status \(r.status), stderr \(r.stderr)"
@@ -96,19 +96,19 @@ struct HostileArgumentTests {
     }
 
     @Test("the exact inputs of the issue: guide --speed 1e-20, ride request/options --wait inf are one-line refusals naming the range")
-    func issueInputs() throws {
+    func issueInputs() async throws {
         for speed in ["1e-20", "1e-25", "1e-100"] {
-            let r = try CLIRunner.run(["guide", "--to", "51.5,-0.12", "--trace", "Traces/walk-to-pickup.nmea", "--speed", speed])
+            let r = try await CLIRunner.run(["guide", "--to", "51.5,-0.12", "--trace", "Traces/walk-to-pickup.nmea", "--speed", speed])
             #expect(r.status == 64)
             #expect(r.stderr == "Error: --speed must be from 0.001 to 1000000 (got \(speed))\n")
         }
         for wait in ["inf", "1e308", "9.3e18"] {
-            let request = try CLIRunner.run(["ride", "request", "--gpsd", "localhost:1", "--wait", wait, "--party", "1"])
+            let request = try await CLIRunner.run(["ride", "request", "--gpsd", "localhost:1", "--wait", wait, "--party", "1"])
             #expect(request.status == 64)
             #expect(request.stderrLines.count == 1)
             #expect(request.stderr.hasPrefix("Error: --wait must be from 0.1 to 3600 seconds (got "))
         }
-        let options = try CLIRunner.run(["ride", "options", "--wait", "inf"])
+        let options = try await CLIRunner.run(["ride", "options", "--wait", "inf"])
         #expect(options.status == 64)
         #expect(options.stderr == "Error: --wait must be from 0.1 to 3600 seconds (got inf)\n")
     }
@@ -122,12 +122,12 @@ struct HostileArgumentTests {
         "ride request --trace", "ride request --fleet", "ride request --gazetteer", "ride request --store",
         "ride status ride-identifier", "ride status --store", "ride cancel ride-identifier", "ride cancel --store",
         "ride list --store", "ride options --pickup-name", "ride options --trace", "ride options --fleet",
-        "ride options --gazetteer", "ride options --store", "help subcommands",
+        "ride options --gazetteer", "ride options --store", "help subcommands", "replay --activity",
     ]
 
     @Test("the table covers every option of every command")
-    func coverage() throws {
-        let r = try CLIRunner.run(["--experimental-dump-help"])
+    func coverage() async throws {
+        let r = try await CLIRunner.run(["--experimental-dump-help"])
         #expect(r.status == 0)
         let json = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
         var listed: [String] = []

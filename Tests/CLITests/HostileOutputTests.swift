@@ -34,11 +34,11 @@ final class HostileOutputTests: Sendable {
     // MARK: guide --plot
 
     @Test("guide --plot through a symbolic link writes the target; the link stays a link")
-    func plotThroughSymlink() throws {
+    func plotThroughSymlink() async throws {
         let target = path("target.svg"), link = path("link.svg")
         try Data("old".utf8).write(to: URL(fileURLWithPath: target))
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
-        let r = try CLIRunner.run(Self.guide + ["--plot", link])
+        let r = try await CLIRunner.run(Self.guide + ["--plot", link])
         #expect(r.status == 0 || r.status == 3, "\(r.stderr)")
         #expect(Self.kind(link) == S_IFLNK)
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
@@ -48,8 +48,8 @@ final class HostileOutputTests: Sendable {
     }
 
     @Test("guide --plot /dev/full is refused before the run; the device stays a device")
-    func plotDevice() throws {
-        let r = try CLIRunner.run(Self.guide + ["--plot", "/dev/full"])
+    func plotDevice() async throws {
+        let r = try await CLIRunner.run(Self.guide + ["--plot", "/dev/full"])
         #expect(r.status == 1)
         #expect(r.stderr == "lodestar guide: --plot /dev/full is a character device, not a regular file; give a new file name or a regular file\n")
         #expect(r.stdout.isEmpty, "refused before the run")
@@ -57,19 +57,19 @@ final class HostileOutputTests: Sendable {
     }
 
     @Test("guide --plot on a FIFO or a directory is refused before the run and left as it is")
-    func plotFIFOAndDirectory() throws {
+    func plotFIFOAndDirectory() async throws {
         let fifo = path("fifo.svg"), folder = path("folder.svg")
         #expect(mkfifo(fifo, 0o600) == 0)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
-        let refusedFIFO = try CLIRunner.run(Self.guide + ["--plot", fifo])
+        let refusedFIFO = try await CLIRunner.run(Self.guide + ["--plot", fifo])
         #expect(refusedFIFO.status == 1)
         #expect(refusedFIFO.stderr == "lodestar guide: --plot \(fifo) is a FIFO, not a regular file; give a new file name or a regular file\n")
         #expect(Self.kind(fifo) == S_IFIFO)
-        let refusedFolder = try CLIRunner.run(Self.guide + ["--plot", folder])
+        let refusedFolder = try await CLIRunner.run(Self.guide + ["--plot", folder])
         #expect(refusedFolder.status == 1)
         #expect(refusedFolder.stderr.hasSuffix("is a directory, not a regular file; give a new file name or a regular file\n"))
         #expect(Self.kind(folder) == S_IFDIR)
-        let unwritable = try CLIRunner.run(Self.guide + ["--plot", path("no/such/dir/plot.svg")])
+        let unwritable = try await CLIRunner.run(Self.guide + ["--plot", path("no/such/dir/plot.svg")])
         #expect(unwritable.status == 1)
         #expect(unwritable.stdout.isEmpty, "checked before the run, not after it")
         #expect(unwritable.stderrLines.count == 1)
@@ -89,10 +89,10 @@ final class HostileOutputTests: Sendable {
     ]
 
     @Test("standard output on /dev/full or closed: a non-zero exit and the reason on standard error")
-    func outputFailures() throws {
+    func outputFailures() async throws {
         for (name, arguments, stdin) in Self.writers {
             for (output, reason) in [(CLIRunner.Output.path("/dev/full"), "No space left on device"), (.closed, "Bad file descriptor")] {
-                let r = try CLIRunner.run(arguments, stdin: stdin, output: output)
+                let r = try await CLIRunner.run(arguments, stdin: stdin, output: output)
                 #expect(!r.signalled)
                 #expect(r.status == 1, "\(arguments) \(output): \(r.stderr)")
                 #expect(r.stderrLines.last == "lodestar \(name): cannot write standard output: \(reason)"[...], "\(arguments): \(r.stderr)")
@@ -105,23 +105,23 @@ final class HostileOutputTests: Sendable {
     }
 
     @Test("ride list on /dev/full or closed: a non-zero exit and one line")
-    func rideListOutputFailure() throws {
+    func rideListOutputFailure() async throws {
         let store = path("rides.sqlite")
-        let booked = try CLIRunner.run(["ride", "request", "--pickup", "51.5085,-0.1247", "--party", "1", "--store", store])
+        let booked = try await CLIRunner.run(["ride", "request", "--pickup", "51.5085,-0.1247", "--party", "1", "--store", store])
         #expect(booked.status == 0)
         for (output, reason) in [(CLIRunner.Output.path("/dev/full"), "No space left on device"), (.closed, "Bad file descriptor")] {
-            let r = try CLIRunner.run(["ride", "list", "--store", store], output: output)
+            let r = try await CLIRunner.run(["ride", "list", "--store", store], output: output)
             #expect(r.status == 1)
             #expect(r.stderr == "lodestar ride list: cannot write standard output: \(reason)\n")
         }
     }
 
     @Test("a failing command whose standard error is closed or full still exits with its status, not a trap")
-    func errorOutputFailures() throws {
+    func errorOutputFailures() async throws {
         for redirection in ["2>&-", "2>/dev/full"] {
             for arguments in [["ride", "list", "--store", "/dev/null/rides.sqlite"], ["geodesic", "inverse", "91", "0", "0", "0"],
                               ["declination", "91", "0"], ["replay", "/nonexistent.nmea"], ["guide", "--to", "51.5,0", "--trace", "/nonexistent"]] {
-                let r = try CLIRunner.run(arguments, redirecting: redirection)
+                let r = try await CLIRunner.run(arguments, redirecting: redirection)
                 #expect(!r.signalled, "\(arguments) \(redirection)")
                 #expect(r.status == 1, "\(arguments) \(redirection)")
             }
@@ -131,13 +131,13 @@ final class HostileOutputTests: Sendable {
     // MARK: unbounded lines
 
     @Test("geodesic and declination --batch < /dev/zero stop at line 1 with one line and status 1")
-    func unboundedBatchLines() throws {
+    func unboundedBatchLines() async throws {
         for (arguments, prefix) in [
             (["geodesic", "inverse"], "lodestar: "), (["geodesic", "direct"], "lodestar: "),
             (["declination", "--batch"], "lodestar declination: "),
         ] {
             let started = ContinuousClock.now
-            let r = try CLIRunner.run(arguments, input: "/dev/zero")
+            let r = try await CLIRunner.run(arguments, input: "/dev/zero")
             #expect(r.status == 1)
             #expect(r.stderr == "\(prefix)line 1: longer than 4096 bytes; stopped reading\n")
             #expect(r.stdout.isEmpty)
@@ -146,18 +146,18 @@ final class HostileOutputTests: Sendable {
     }
 
     @Test("a long line after good ones is reported with its number; the good ones are answered")
-    func longLineNumbered() throws {
+    func longLineNumbered() async throws {
         let input = "51.47 -0.4543 22.308 113.9185\n" + String(repeating: "1", count: 5000) + "\n51 0 52 1\n"
-        let r = try CLIRunner.run(["geodesic", "inverse"], stdin: input)
+        let r = try await CLIRunner.run(["geodesic", "inverse"], stdin: input)
         #expect(r.status == 1)
         #expect(r.stdout == "57.50167120926607 145.33528004156443 9647423.4131637\n")
         #expect(r.stderr == "lodestar: line 2: longer than 4096 bytes; stopped reading\n")
     }
 
     @Test("ride request --trace /dev/zero stops at the first unbounded line, at once")
-    func rideTraceZero() throws {
+    func rideTraceZero() async throws {
         let started = ContinuousClock.now
-        let r = try CLIRunner.run(["ride", "request", "--trace", "/dev/zero", "--party", "1", "--store", path("rides.sqlite")])
+        let r = try await CLIRunner.run(["ride", "request", "--trace", "/dev/zero", "--party", "1", "--store", path("rides.sqlite")])
         #expect(r.status == 1)
         #expect(r.stderrLines.count == 1)
         #expect(r.stderr.hasPrefix("lodestar ride request: trace /dev/zero: skipped line 1: line_too_long: line longer than 4096 bytes"))

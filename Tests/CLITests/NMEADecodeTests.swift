@@ -101,45 +101,45 @@ struct NMEADecodeTests {
     }
 
     @Test("a file of a GGA, a blank line, an RMC, a bad checksum and a proprietary sentence")
-    func file() throws {
+    func file() async throws {
         let cases = try Self.cases()
         let url = try Self.temporaryFile(Self.input(cases))
         defer { try? FileManager.default.removeItem(at: url) }
-        let r = try CLIRunner.run(["nmea", "decode", url.path])
+        let r = try await CLIRunner.run(["nmea", "decode", url.path])
         #expect(r.status == 0, "rejected lines are not an error: \(r.stderr)")
         #expect(r.stderr.isEmpty)
         try Self.check(r.stdout, cases)
     }
 
     @Test("standard input, with '-' or without FILE, gives the same lines")
-    func standardInput() throws {
+    func standardInput() async throws {
         let cases = try Self.cases()
-        let dash = try CLIRunner.run(["nmea", "decode", "-"], stdin: Self.input(cases))
+        let dash = try await CLIRunner.run(["nmea", "decode", "-"], stdin: Self.input(cases))
         #expect(dash.status == 0)
         try Self.check(dash.stdout, cases)
-        let none = try CLIRunner.run(["nmea", "decode"], stdin: Self.input(cases))
+        let none = try await CLIRunner.run(["nmea", "decode"], stdin: Self.input(cases))
         #expect(none.status == 0)
         #expect(none.stdout == dash.stdout)
     }
 
     @Test("--lenient accepts a sentence without a checksum that the default rejects")
-    func lenient() throws {
+    func lenient() async throws {
         let line = "$GPHDT,274.07,T\n"
-        let strict = try CLIRunner.run(["nmea", "decode"], stdin: line)
+        let strict = try await CLIRunner.run(["nmea", "decode"], stdin: line)
         #expect(strict.stdout.contains(#""error":"checksum_missing","line":1"#), "\(strict.stdout)")
-        let lenient = try CLIRunner.run(["nmea", "decode", "--lenient"], stdin: line)
+        let lenient = try await CLIRunner.run(["nmea", "decode", "--lenient"], stdin: line)
         #expect(lenient.stdout == #"{"type":"HDT","talker":"GP","heading_true_deg":274.07}"# + "\n")
     }
 
     @Test("lines across read boundaries stay whole; a line over 4096 bytes is reported once and skipped")
-    func longInput() throws {
+    func longInput() async throws {
         let gga = try #require(try Self.cases().first??.sentence)
         let copies = 3000   // about 200 KB: several 64 KiB reads, boundaries inside lines
         let text = String(repeating: gga + "\n", count: copies) + String(repeating: "A", count: 10_000) + "\n" + gga
         // From a file: the runner writes standard input before it reads the output.
         let url = try Self.temporaryFile(text)
         defer { try? FileManager.default.removeItem(at: url) }
-        let r = try CLIRunner.run(["nmea", "decode", url.path])
+        let r = try await CLIRunner.run(["nmea", "decode", url.path])
         #expect(r.status == 0)
         let lines = r.stdout.split(separator: "\n")
         #expect(lines.count == copies + 2)
@@ -151,17 +151,17 @@ struct NMEADecodeTests {
     }
 
     @Test("a file that cannot be read is a one-line error and exit status 1")
-    func missingFile() throws {
+    func missingFile() async throws {
         let path = "/nonexistent/lodestar-decode-\(UUID().uuidString).nmea"
-        let r = try CLIRunner.run(["nmea", "decode", path])
+        let r = try await CLIRunner.run(["nmea", "decode", path])
         #expect(r.status == 1)
         #expect(r.stdout.isEmpty)
         #expect(r.stderr == "lodestar: cannot read \(path): No such file or directory\n")
     }
 
     @Test("--help explains the output and shows an example")
-    func help() throws {
-        let r = try CLIRunner.run(["nmea", "decode", "--help"])
+    func help() async throws {
+        let r = try await CLIRunner.run(["nmea", "decode", "--help"])
         #expect(r.status == 0)
         #expect(r.stdout.contains("USAGE: lodestar nmea decode"))
         #expect(r.stdout.contains("checksum_mismatch"))

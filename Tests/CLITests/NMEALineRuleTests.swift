@@ -10,9 +10,9 @@ struct NMEALineRuleTests {
     static let hdt = "$GPHDT,274.07,T*03"
 
     @Test("garbage before a sentence: both commands report the garbage on line 2 and use the RMC after it")
-    func garbageBeforeSentence() throws {
+    func garbageBeforeSentence() async throws {
         let input = Self.hdt + "\n" + Self.garbageRMC + "\n"
-        let decode = try CLIRunner.run(["nmea", "decode"], stdin: input)
+        let decode = try await CLIRunner.run(["nmea", "decode"], stdin: input)
         #expect(decode.status == 0)
         let objects = decode.stdout.split(separator: "\n").compactMap {
             (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
@@ -28,7 +28,7 @@ struct NMEALineRuleTests {
         #expect(rmc["time"] as? String == "23:52:36")
         #expect((rmc["latitude_deg"] as? Double).map { abs($0 - 39.432465) < 1e-9 } == true)
 
-        let replay = try CLIRunner.run(["replay", "-", "--json"], stdin: input)
+        let replay = try await CLIRunner.run(["replay", "-", "--json"], stdin: input)
         #expect(replay.status == 0)
         #expect(replay.stderr.contains("skipped line 2: framing: garbage before the sentence: abc\n"), "\(replay.stderr)")
         #expect(replay.stderr.contains("sentences: 2 (HDT 1, RMC 1)"), "\(replay.stderr)")
@@ -42,24 +42,24 @@ struct NMEALineRuleTests {
     }
 
     @Test("CR-only line ends: both commands split and number the lines alike (CR CR is an empty line)")
-    func carriageReturns() throws {
+    func carriageReturns() async throws {
         let input = Self.hdt + "\r" + Self.hdt + "\r\r" + Self.hdt
-        let decode = try CLIRunner.run(["nmea", "decode"], stdin: input)
+        let decode = try await CLIRunner.run(["nmea", "decode"], stdin: input)
         #expect(decode.stdout == String(repeating: #"{"type":"HDT","talker":"GP","heading_true_deg":274.07}"# + "\n", count: 3))
-        let replay = try CLIRunner.run(["replay", "-"], stdin: input + "\rxyz\r")
+        let replay = try await CLIRunner.run(["replay", "-"], stdin: input + "\rxyz\r")
         #expect(replay.stderr.contains("replay standard input: 5 lines,"), "\(replay.stderr)")
         #expect(replay.stderr.contains("skipped line 5: framing"), "\(replay.stderr)")
         #expect(replay.stderr.contains("ignored: 0 comment lines, 1 blank lines"), "\(replay.stderr)")
-        let decodeBad = try CLIRunner.run(["nmea", "decode"], stdin: input + "\rxyz\r")
+        let decodeBad = try await CLIRunner.run(["nmea", "decode"], stdin: input + "\rxyz\r")
         #expect(decodeBad.stdout.hasSuffix(#"{"error":"framing","line":5,"detail":"does not start with '$' or '!'"}"# + "\n"),
                 "\(decodeBad.stdout)")
     }
 
     @Test("replay's summary counts skipped lines, not their parts: 33 lines of collided sentences, skipped: 33")
-    func skippedLines() throws {
+    func skippedLines() async throws {
         let line = String(repeating: "$GPGGA,1", count: 120)
         let input = Array(repeating: line, count: 33).joined(separator: "\n") + "\n"
-        let r = try CLIRunner.run(["replay", "-", "--max-reports", "0"], stdin: input)
+        let r = try await CLIRunner.run(["replay", "-", "--max-reports", "0"], stdin: input)
         #expect(r.status == 0)
         #expect(r.stderr.contains("replay standard input: 33 lines, 0 epochs"), "\(r.stderr)")
         #expect(r.stderr.contains("skipped: 33 (framing 33)"), "\(r.stderr)")

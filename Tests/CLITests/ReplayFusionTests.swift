@@ -12,9 +12,9 @@ struct ReplayFusionTests {
     }
 
     @Test("the outage of outage-mid-route: its first 30 s are dead-reckoned TPVs with status 5, then nothing")
-    func deadReckonedTPVs() throws {
+    func deadReckonedTPVs() async throws {
         let truth = try GuideTruth("outage-mid-route")
-        let r = try CLIRunner.run(["replay", GuideTruth.path("outage-mid-route"), "--fusion", "--activity", "automotive", "--json"])
+        let r = try await CLIRunner.run(["replay", GuideTruth.path("outage-mid-route"), "--fusion", "--activity", "automotive", "--json"])
         #expect(r.status == 0)
         let tpvs = Self.tpvs(r.stdout)
         let reckoned = tpvs.filter { $0["status"] as? Int == 5 }
@@ -29,9 +29,9 @@ struct ReplayFusionTests {
     }
 
     @Test("the rules apply to the fused locations: a 5 m distance filter on stationary-jitter keeps 2 at most")
-    func rulesOnFused() throws {
-        let raw = try CLIRunner.run(["replay", GuideTruth.path("stationary-jitter"), "--distance-filter", "5"])
-        let fused = try CLIRunner.run(["replay", GuideTruth.path("stationary-jitter"), "--distance-filter", "5", "--fusion"])
+    func rulesOnFused() async throws {
+        let raw = try await CLIRunner.run(["replay", GuideTruth.path("stationary-jitter"), "--distance-filter", "5"])
+        let fused = try await CLIRunner.run(["replay", GuideTruth.path("stationary-jitter"), "--distance-filter", "5", "--fusion"])
         #expect(raw.status == 0 && fused.status == 0)
         let rawCount = raw.stdout.split(separator: "\n").count
         let fusedCount = fused.stdout.split(separator: "\n").count
@@ -40,10 +40,10 @@ struct ReplayFusionTests {
     }
 
     @Test("--activity needs --fusion, and names a profile")
-    func activityArguments() throws {
-        let alone = try CLIRunner.run(["replay", GuideTruth.path("walk-to-pickup"), "--activity", "fitness"])
+    func activityArguments() async throws {
+        let alone = try await CLIRunner.run(["replay", GuideTruth.path("walk-to-pickup"), "--activity", "fitness"])
         #expect(alone.status != 0 && alone.stderr.contains("--activity goes with --fusion"))
-        let bad = try CLIRunner.run(["replay", GuideTruth.path("walk-to-pickup"), "--fusion", "--activity", "skating"])
+        let bad = try await CLIRunner.run(["replay", GuideTruth.path("walk-to-pickup"), "--fusion", "--activity", "skating"])
         #expect(bad.status != 0 && bad.stderr.contains("skating"))
     }
 }

@@ -12,9 +12,9 @@ struct ReplayRulesTests {
     }
 
     @Test("--desired-accuracy 10 on cold-start keeps exactly the epochs whose accuracy is within 10 m")
-    func accuracy() throws {
+    func accuracy() async throws {
         let truth = try GuideTruth("cold-start")
-        let r = try CLIRunner.run(["replay", GuideTruth.path("cold-start"), "--desired-accuracy", "10"])
+        let r = try await CLIRunner.run(["replay", GuideTruth.path("cold-start"), "--desired-accuracy", "10"])
         #expect(r.status == 0)
         let expected = truth.rows.filter { $0.hasFix && $0.accuracy <= 10 }
         #expect(Self.times(r.stdout) == expected.map(\.iso8601))
@@ -22,7 +22,7 @@ struct ReplayRulesTests {
     }
 
     @Test("--distance-filter 10 on stationary-jitter keeps the first fix, then each ≥ 10 m from the last kept (JSON too)")
-    func distanceFilter() throws {
+    func distanceFilter() async throws {
         let truth = try GuideTruth("stationary-jitter")
         var expected: [String] = []
         var last: Coordinate?
@@ -32,10 +32,10 @@ struct ReplayRulesTests {
             expected.append(row.iso8601)
             last = p
         }
-        let text = try CLIRunner.run(["replay", GuideTruth.path("stationary-jitter"), "--distance-filter", "10"])
+        let text = try await CLIRunner.run(["replay", GuideTruth.path("stationary-jitter"), "--distance-filter", "10"])
         #expect(text.status == 0)
         #expect(Self.times(text.stdout) == expected)
-        let json = try CLIRunner.run(["replay", GuideTruth.path("stationary-jitter"), "--distance-filter", "10", "--json"])
+        let json = try await CLIRunner.run(["replay", GuideTruth.path("stationary-jitter"), "--distance-filter", "10", "--json"])
         let tpvTimes = json.stdout.split(separator: "\n").compactMap {
             ((try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any])?["time"] as? String
         }
@@ -44,16 +44,16 @@ struct ReplayRulesTests {
     }
 
     @Test("without the options every epoch is written, and no rules line is added")
-    func unchangedWithout() throws {
-        let r = try CLIRunner.run(["replay", GuideTruth.path("cold-start")])
+    func unchangedWithout() async throws {
+        let r = try await CLIRunner.run(["replay", GuideTruth.path("cold-start")])
         #expect(r.status == 0)
         #expect(r.stdout.split(separator: "\n").count == (try GuideTruth("cold-start")).rows.count)
         #expect(!r.stderr.contains("rules:"))
     }
 
     @Test("bad values are a one-line error", arguments: [["--desired-accuracy", "0"], ["--distance-filter", "-1"], ["--distance-filter", "x"]])
-    func badValues(_ arguments: [String]) throws {
-        let r = try CLIRunner.run(["replay", GuideTruth.path("cold-start")] + arguments)
+    func badValues(_ arguments: [String]) async throws {
+        let r = try await CLIRunner.run(["replay", GuideTruth.path("cold-start")] + arguments)
         #expect(r.status != 0)
         #expect(r.stderr.contains("Error:"))
     }

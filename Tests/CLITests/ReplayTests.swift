@@ -24,7 +24,7 @@ struct ReplayTests {
     }
 
     /// gpsd's last TPV for each time in a `.chk` file, keyed by the time string.
-    static func gpsdTPVs(_ name: String) throws -> [String: [String: Any]] {
+    static func gpsdTPVs(_ name: String) async throws -> [String: [String: Any]] {
         let chk = try Data(contentsOf: traces.appendingPathComponent(name + ".chk"))
         var out: [String: [String: Any]] = [:]
         for line in chk.split(separator: UInt8(ascii: "\n")) where line.first == UInt8(ascii: "{") {
@@ -37,8 +37,8 @@ struct ReplayTests {
 
     @Test("--json prints one gpsd TPV per epoch, with gpsd's own values for the same times",
           arguments: ["ublox-neo-m9n-nmea.log", "nmea-rtk.log", "sirfstarv-nmea.log"])
-    func json(_ name: String) throws {
-        let r = try CLIRunner.run(["replay", Self.trace(name), "--json"])
+    func json(_ name: String) async throws {
+        let r = try await CLIRunner.run(["replay", Self.trace(name), "--json"])
         #expect(r.status == 0)
         let tpvs = Self.jsonObjects(r.stdout)
         let lines = r.stdout.split(separator: "\n")
@@ -49,7 +49,7 @@ struct ReplayTests {
         // last digit may differ by one where the exact value is a rounding tie, such as
         // 4134.49822493 N = 41.5749704155°, or where gpsd's float arithmetic lands on the other side).
         let unit: [String: Double] = ["lat": 1e-9, "lon": 1e-9, "altHAE": 1e-4, "altMSL": 1e-4, "speed": 1e-3, "track": 1e-4]
-        let gpsd = try Self.gpsdTPVs(name)
+        let gpsd = try await Self.gpsdTPVs(name)
         var matched = 0
         for (ours, line) in zip(tpvs, lines) {
             guard let t = ours["time"] as? String, let theirs = gpsd[t], (ours["mode"] as? Int ?? 0) >= 2 else { continue }
@@ -65,8 +65,8 @@ struct ReplayTests {
     }
 
     @Test("--json follows the TPV of an epoch with a true heading by an ATT, with gpsd's headings (hemi.log HDT)")
-    func jsonAttitude() throws {
-        let r = try CLIRunner.run(["replay", Self.trace("hemi.log"), "--json"])
+    func jsonAttitude() async throws {
+        let r = try await CLIRunner.run(["replay", Self.trace("hemi.log"), "--json"])
         #expect(r.status == 0)
         let objects = Self.jsonObjects(r.stdout)
         #expect(objects.count == r.stdout.split(separator: "\n").count, "every line is a JSON object")
@@ -86,14 +86,14 @@ struct ReplayTests {
         #expect(gpsdHeadings.count == 4)
         #expect(ours == gpsdHeadings)
         // A log without heading sentences has no ATT.
-        let plain = try CLIRunner.run(["replay", Self.trace("nmea-rtk.log"), "--json"])
+        let plain = try await CLIRunner.run(["replay", Self.trace("nmea-rtk.log"), "--json"])
         #expect(!plain.stdout.isEmpty && !plain.stdout.contains(#""class":"ATT""#))
     }
 
     @Test("unknown values are left out of the TPV, never written as 0")
-    func jsonLeavesOutUnknowns() throws {
+    func jsonLeavesOutUnknowns() async throws {
         // ublox-lea-5q has no fix at all: empty GGA/GLL, RMC V, GSA mode 1.
-        let r = try CLIRunner.run(["replay", Self.trace("ublox-lea-5q.log"), "--json"])
+        let r = try await CLIRunner.run(["replay", Self.trace("ublox-lea-5q.log"), "--json"])
         #expect(r.status == 0)
         let tpvs = Self.jsonObjects(r.stdout)
         #expect(!tpvs.isEmpty)
@@ -106,9 +106,9 @@ struct ReplayTests {
     }
 
     @Test("--gpx is read back by gpxpy with every epoch that has a position")
-    func gpx() throws {
+    func gpx() async throws {
         let name = "nmea-rtk.log"
-        let r = try CLIRunner.run(["replay", Self.trace(name), "--gpx"])
+        let r = try await CLIRunner.run(["replay", Self.trace(name), "--gpx"])
         #expect(r.status == 0)
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("lodestar-replay-\(getpid()).gpx")
         try Data(r.stdout.utf8).write(to: file)
@@ -136,7 +136,7 @@ struct ReplayTests {
         let withPosition = r.stderr.split(separator: "(").dropFirst().first?.split(separator: " ").first.flatMap { Int($0) }
         #expect(lines.first.flatMap { Int($0) } == withPosition)
         // The first point is the first RMC/GGA epoch of the log, as gpsd reports it.
-        let gpsd = try Self.gpsdTPVs(name)
+        let gpsd = try await Self.gpsdTPVs(name)
         let first = gpsd["2020-03-18T13:28:19.600Z"]
         let fields = lines.count > 1 ? lines[1].split(separator: " ").map(String.init) : []
         #expect(fields.count == 6)
@@ -150,8 +150,8 @@ struct ReplayTests {
     }
 
     @Test("--csv has a header and one row per epoch")
-    func csv() throws {
-        let r = try CLIRunner.run(["replay", Self.trace("neo-m8n.log"), "--csv"])
+    func csv() async throws {
+        let r = try await CLIRunner.run(["replay", Self.trace("neo-m8n.log"), "--csv"])
         #expect(r.status == 0)
         let rows = r.stdout.split(separator: "\n")
         #expect(rows.first?.hasPrefix("time,mode,quality,latitude_deg,longitude_deg") == true)
@@ -162,8 +162,8 @@ struct ReplayTests {
     }
 
     @Test("the default output is one readable line per epoch")
-    func text() throws {
-        let r = try CLIRunner.run(["replay", Self.trace("neo-m8n.log")])
+    func text() async throws {
+        let r = try await CLIRunner.run(["replay", Self.trace("neo-m8n.log")])
         #expect(r.status == 0)
         let lines = r.stdout.split(separator: "\n")
         #expect(lines.count == Self.epochs(r.stderr))
@@ -171,8 +171,8 @@ struct ReplayTests {
     }
 
     @Test("bad lines are skipped and reported with line number and reason; the exit status stays 0")
-    func badLines() throws {
-        let r = try CLIRunner.run(["replay", Self.trace("et-332.log"), "--json", "--max-reports", "3"])
+    func badLines() async throws {
+        let r = try await CLIRunner.run(["replay", Self.trace("et-332.log"), "--json", "--max-reports", "3"])
         #expect(r.status == 0)
         #expect(r.stderr.contains("skipped line 41: framing:"))
         #expect(r.stderr.contains("further skipped lines are counted, not listed"))
@@ -181,48 +181,48 @@ struct ReplayTests {
     }
 
     @Test("binary garbage in the middle of a log is skipped, the rest decoded")
-    func garbage() throws {
-        let r = try CLIRunner.run(["replay", Self.trace("ublox-8.log"), "--json"])
+    func garbage() async throws {
+        let r = try await CLIRunner.run(["replay", Self.trace("ublox-8.log"), "--json"])
         #expect(r.status == 0)
         #expect(r.stderr.contains("skipped line 10: framing: garbage before the sentence"))
         #expect(Self.jsonObjects(r.stdout).count == 72)
     }
 
     @Test("'-' reads standard input, with the same result as the file")
-    func stdin() throws {
+    func stdin() async throws {
         let path = Self.trace("gr8013-w.log")
         let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: path)), as: UTF8.self)
-        let fromFile = try CLIRunner.run(["replay", path, "--json"])
-        let fromStdin = try CLIRunner.run(["replay", "-", "--json"], stdin: text)
+        let fromFile = try await CLIRunner.run(["replay", path, "--json"])
+        let fromStdin = try await CLIRunner.run(["replay", "-", "--json"], stdin: text)
         #expect(fromStdin.status == 0)
         #expect(fromStdin.stdout == fromFile.stdout)
         #expect(!fromStdin.stdout.isEmpty)
     }
 
     @Test("--lenient accepts sentences without a checksum; by default they are skipped")
-    func lenient() throws {
+    func lenient() async throws {
         let input = "$GPRMC,235236,A,3925.9479,N,11945.9211,W,44.7,153.6,250905,15.2,E,A\n"
-        let strict = try CLIRunner.run(["replay", "-", "--json"], stdin: input)
+        let strict = try await CLIRunner.run(["replay", "-", "--json"], stdin: input)
         #expect(strict.status == 0)
         #expect(strict.stderr.contains("skipped line 1: checksum_missing"))
-        let lenient = try CLIRunner.run(["replay", "-", "--json", "--lenient"], stdin: input)
+        let lenient = try await CLIRunner.run(["replay", "-", "--json", "--lenient"], stdin: input)
         #expect(lenient.status == 0)
         #expect(lenient.stdout.contains(#""lat":39.432465000,"lon":-119.765351667"#))
     }
 
     @Test("a file that cannot be read is an error with a non-zero exit")
-    func unreadable() throws {
-        let missing = try CLIRunner.run(["replay", "/nonexistent/trace.nmea"])
+    func unreadable() async throws {
+        let missing = try await CLIRunner.run(["replay", "/nonexistent/trace.nmea"])
         #expect(missing.status != 0)
         #expect(missing.stderr.contains("cannot read /nonexistent/trace.nmea"))
-        let directory = try CLIRunner.run(["replay", Self.traces.path])
+        let directory = try await CLIRunner.run(["replay", Self.traces.path])
         #expect(directory.status != 0)
         #expect(directory.stderr.contains("cannot read"))
     }
 
     @Test("the output formats are exclusive")
-    func exclusiveFormats() throws {
-        let r = try CLIRunner.run(["replay", Self.trace("neo-m8n.log"), "--json", "--gpx"])
+    func exclusiveFormats() async throws {
+        let r = try await CLIRunner.run(["replay", Self.trace("neo-m8n.log"), "--json", "--gpx"])
         #expect(r.status != 0)
         #expect(!r.stderr.isEmpty)
     }

@@ -25,16 +25,16 @@ struct RideGPSDTests {
         // The walk starts at Covent Garden piazza, a designated pickup point.
         #expect(lines.contains("pickup       confirmationRequired  Covent Garden Piazza (51.51190,-0.12280)"))
         #expect(lines.contains { $0.hasPrefix("handle       success  ride ") })
-        let shown = try CLIRunner.run(["ride", "list", "--store", store])
+        let shown = try await CLIRunner.run(["ride", "list", "--store", store])
         #expect(shown.stdout.contains("Covent Garden Piazza (51.51190,-0.12280) → 51.47000,-0.45430"))
     }
 
     @Test("no gpsd: the pickup needs a value, exit 3, after the wait")
-    func noGPSD() throws {
+    func noGPSD() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lodestar-ride-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let port = try Sandbox.freeLoopbackPort()
-        let r = try CLIRunner.run([
+        let r = try await CLIRunner.run([
             "ride", "request", "--gpsd", "localhost:\(port)", "--wait", "1", "--party", "1",
             "--store", directory.appendingPathComponent("rides.sqlite").path,
         ])

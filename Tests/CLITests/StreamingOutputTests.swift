@@ -22,7 +22,7 @@ struct StreamingOutputTests {
     func rideStatusWatch() async throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = path("rides.sqlite")
-        let booked = try CLIRunner.run(["ride", "request", "--pickup", "51.5085,-0.1247", "--party", "1", "--store", store])
+        let booked = try await CLIRunner.run(["ride", "request", "--pickup", "51.5085,-0.1247", "--party", "1", "--store", store])
         let id = try #require(RideCLITests.rideIdentifier(booked.stdout))
         let watch = try ChildProcess(
             Self.lodestar, ["ride", "status", id, "--watch", "--store", store], environment: ProcessInfo.processInfo.environment,

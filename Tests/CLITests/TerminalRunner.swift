@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -25,7 +26,12 @@ enum TerminalRunner {
         return unsafeBitCast(symbol, to: type)
     }
 
-    static func run(_ arguments: [String], typing typed: String) throws -> CLIRunner.Result {
+    static func run(_ arguments: [String], typing typed: String) async throws -> CLIRunner.Result {
+        try await offPool { try runBlocking(arguments, typing: typed) }
+    }
+
+    /// ``run(_:typing:)`` on the calling thread.
+    static func runBlocking(_ arguments: [String], typing typed: String) throws -> CLIRunner.Result {
         let openpt = try function("posix_openpt", as: OpenPT.self)
         let grantpt = try function("grantpt", as: PTFunction.self)
         let unlockpt = try function("unlockpt", as: PTFunction.self)

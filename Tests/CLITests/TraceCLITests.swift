@@ -48,7 +48,7 @@ struct TraceCLITests {
     }
 
     @Test("every command in Traces/README.md makes its trace and its truth again, byte for byte")
-    func regeneratesBundledTraces() throws {
+    func regeneratesBundledTraces() async throws {
         let dir = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let commands = try Self.readmeCommands()
@@ -58,7 +58,7 @@ struct TraceCLITests {
             let index = try #require(arguments.firstIndex(of: "--output"))
             var args = arguments
             args[index + 1] = out
-            let r = try CLIRunner.run(args)
+            let r = try await CLIRunner.run(args)
             #expect(r.status == 0, "\(name): \(r.stderr)")
             #expect(try Data(contentsOf: URL(fileURLWithPath: out)) == Data(contentsOf: Self.traces.appendingPathComponent("\(name).nmea")), "\(name)")
             #expect(try Data(contentsOf: dir.appendingPathComponent("\(name).truth.csv"))
@@ -103,11 +103,11 @@ struct TraceCLITests {
          "Error: the trace would have 6048795 epochs; at most 604801 (7 days at 1 Hz): shorten the route, holds or stops, or raise the speed"),
         (["--stop", "5:10", "--stop", "10:10"], "Error: the stop at 10.0 s begins before the previous one ends"),
     ])
-    func badArguments(_ arguments: [String], _ message: String) throws {
+    func badArguments(_ arguments: [String], _ message: String) async throws {
         let dir = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("x.nmea").path
-        let r = try CLIRunner.run(Self.base + arguments + ["--output", out])
+        let r = try await CLIRunner.run(Self.base + arguments + ["--output", out])
         #expect(r.status == 64)
         #expect(r.stderr.split(separator: "\n").first.map(String.init) == message)
         #expect(r.stderr.split(separator: "\n").count == 1, "one line, as every command's usage errors")
@@ -120,13 +120,13 @@ struct TraceCLITests {
         (["--start", "2068-12-31T23:59:30Z"], "Error: the trace must start on or after 1980-01-01 and end before 2069-01-01 (RMC's two-digit year)"),
         (["--truth", "SAME"], "Error: --output and --truth name the same file 'SAME'; give two files"),
     ])
-    func refusedDatesAndFiles(_ arguments: [String], _ message: String) throws {
+    func refusedDatesAndFiles(_ arguments: [String], _ message: String) async throws {
         let dir = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("x.nmea").path
         let args = ["trace", "synthesize", "--route", "51.5,-0.1;51.501,-0.1", "--start", "2026-01-01T00:00:00Z"]
             + arguments.map { $0 == "SAME" ? out : $0 } + ["--output", out]
-        let r = try CLIRunner.run(args)
+        let r = try await CLIRunner.run(args)
         #expect(r.status == 64)
         #expect(r.stderr.split(separator: "\n").first.map(String.init) == message.replacingOccurrences(of: "SAME", with: out))
         #expect(r.stderr.split(separator: "\n").count == 1, "one line, as every command's usage errors")
@@ -147,7 +147,7 @@ struct TraceCLITests {
         ["--receiver", "marine", "--deviation", "-180", "--start", "2026-06-01T00:00:00Z"],
         ["--stop", "0:600", "--outage", "0+10", "--repeat-epoch", "20:20", "--cold-start", "5"],
     ])
-    func extremesReplay(_ arguments: [String]) throws {
+    func extremesReplay(_ arguments: [String]) async throws {
         let dir = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("x.nmea").path
@@ -161,18 +161,18 @@ struct TraceCLITests {
             rest.append(arguments[i])
             i += 1
         }
-        let made = try CLIRunner.run(args + rest)
+        let made = try await CLIRunner.run(args + rest)
         #expect(made.status == 0, "\(made.stderr)")
         let written = try #require(made.stdout.split(separator: " ").dropFirst(2).first.flatMap { Int($0.dropFirst()) })
-        let replay = try CLIRunner.run(["replay", out])
+        let replay = try await CLIRunner.run(["replay", out])
         #expect(replay.status == 0)
         #expect(replay.stderr.contains("\n  skipped: 0\n"), "\(replay.stderr)")
         #expect(replay.stderr.contains(" \(written) epochs ("), "\(made.stdout) \(replay.stderr)")
     }
 
     @Test("a failed write is a one-line error and exit 1: /dev/full as the output, and as standard output")
-    func failedWrites() throws {
-        let full = try CLIRunner.run(Self.base + ["--output", "/dev/full", "--truth", "/dev/null"])
+    func failedWrites() async throws {
+        let full = try await CLIRunner.run(Self.base + ["--output", "/dev/full", "--truth", "/dev/null"])
         #expect(full.status == 1)
         #expect(full.stderr == "lodestar: cannot write /dev/full: No space left on device\n")
         let dir = try Self.temporaryDirectory()

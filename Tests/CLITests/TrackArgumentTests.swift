@@ -5,16 +5,16 @@ import Testing
 @Suite("lodestar track arguments")
 struct TrackArgumentTests {
     @Test("a malformed --gpsd is a one-line error and a non-zero exit")
-    func badAddress() throws {
-        let r = try CLIRunner.run(["track", "--gpsd", "localhost:99999"])
+    func badAddress() async throws {
+        let r = try await CLIRunner.run(["track", "--gpsd", "localhost:99999"])
         #expect(r.status != 0)
         #expect(r.stderr.contains("invalid gpsd port '99999'"))
         #expect(r.stdout.isEmpty)
     }
 
     @Test("a --record file that cannot be created is a one-line error and a non-zero exit")
-    func unwritableRecording() throws {
-        let r = try CLIRunner.run(["track", "--record", "/nonexistent-dir/out.nmea"])
+    func unwritableRecording() async throws {
+        let r = try await CLIRunner.run(["track", "--record", "/nonexistent-dir/out.nmea"])
         #expect(r.status != 0)
         #expect(r.stderr.split(separator: "\n").first == "lodestar track: cannot create the recording '/nonexistent-dir/out.nmea': No such file or directory")
     }

@@ -182,7 +182,7 @@ struct TrackTests {
         #expect(track.waitForExit(timeout: .seconds(5)) == 0)
         #expect(printed)
 
-        let replay = try CLIRunner.run(["replay", recording, "--json"])
+        let replay = try await CLIRunner.run(["replay", recording, "--json"])
         #expect(replay.status == 0)
         let tracked = track.stdoutLines.compactMap(Epoch.init(tpvLine:)).filter(\.isTimedPosition)
         let replayed = replay.stdout.split(separator: "\n").compactMap { Epoch(tpvLine: String($0)) }.filter(\.isTimedPosition)

@@ -30,3 +30,12 @@ extension Duration {
         return Double(seconds) + Double(attoseconds) / 1e18
     }
 }
+
+/// Runs `body` (a blocking wait for a child process, a pipe read to its end) on a thread of its
+/// own and awaits it, so that a test blocks no thread of the cooperative pool: the asynchronous
+/// tests running beside it need those.
+public func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { (c: CheckedContinuation<T, any Error>) in
+        Thread { c.resume(with: Result { try body() }) }.start()
+    }
+}
