@@ -31,7 +31,7 @@ struct HostileGPSDCLITests {
         try await Task.sleep(for: duration)
         process.send(SIGINT)
         let ran = (ContinuousClock.now - started) / .seconds(1)
-        let status = process.waitForExit(timeout: .seconds(5))
+        let status = await process.exited(within: .seconds(5))
         process.stop()
         // The first connection, then one after each wait: 0.5, 1, 2, 4, 8, 16, 30 s ...
         let attempts = [0, 0.5, 1.5, 3.5, 7.5, 15.5, 31.5, 61.5].filter { $0 <= ran + 0.1 }.count

@@ -80,7 +80,7 @@ struct RideCLITests {
         #expect(r.stdout.contains("pickup       confirmationRequired  Charing Cross station forecourt (51.50850,-0.12470)"))
         #expect(r.stderr.hasPrefix("lodestar ride request: pickup: confirm Charing Cross station forecourt"))
         #expect(r.stderr.contains("--yes"))
-        await #expect(try await ride(["list"]).stdout.hasPrefix("no rides"))
+        #expect(try await ride(["list"]).stdout.hasPrefix("no rides"))
     }
 
     @Test("several places: the choices are listed nearest first (by name with no location); --yes takes the first")
@@ -149,7 +149,7 @@ struct RideCLITests {
         #expect(endless.stderr == "Error: --wait must be from 0.1 to 3600 seconds (got inf)\n")
         let both = try await ride(["request", "--pickup", "51.5,-0.1", "--pickup-name", "Waterloo station", "--party", "1"])
         #expect(both.status == 64)
-        await #expect(try await ride(["list"]).stdout.hasPrefix("no rides"))
+        #expect(try await ride(["list"]).stdout.hasPrefix("no rides"))
     }
 
     @Test("a fleet file: the nearest free vehicle, or no service far from it")
@@ -199,7 +199,7 @@ struct RideCLITests {
     @Test("another application's SQLite database is refused by every command and left byte for byte as it was")
     func foreignDatabase() async throws {
         defer { try? FileManager.default.removeItem(at: directory) }
-        let id = try await #require(try await book(1).first)
+        let id = try #require(try await book(1).first)
         // The same file marked by another application: application_id 'GPSM' at bytes 68-71 of the header.
         var bytes = try Data(contentsOf: URL(fileURLWithPath: store))
         bytes.replaceSubrange(68..<72, with: Array("GPSM".utf8))
@@ -303,7 +303,7 @@ struct RideCLITests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let booked = try await ride(["request", "--pickup", "51.5085,-0.1247", "--party", "1"])
         let id = try #require(Self.rideIdentifier(booked.stdout))
-        await #expect(try await ride(["cancel", id]).status == 0)
+        #expect(try await ride(["cancel", id]).status == 0)
         let watched = try await ride(["status", id, "--watch"])
         #expect(watched.status == 0)
         #expect(watched.stdout.split(separator: "\n").count == 1)

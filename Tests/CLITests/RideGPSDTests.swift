@@ -18,7 +18,7 @@ struct RideGPSDTests {
             "--store", store,
         ])
         defer { request.stop() }
-        let status = request.waitForExit(timeout: .seconds(40))
+        let status = await request.exited(within: .seconds(40))
         #expect(status == 0, "\(request.stderr)")
         let lines = request.stdout.split(separator: "\n").map(String.init)
         #expect(lines.first?.hasPrefix("location     gpsd localhost:\(h.port): 51.51") == true)

@@ -30,7 +30,7 @@ struct StreamingOutputTests {
         defer { watch.stop() }
         let shown = await waitUntil(upTo: .seconds(5)) { !watch.stdout.isEmpty }
         watch.send(SIGINT)
-        _ = watch.waitForExit(timeout: .seconds(5))
+        _ = await watch.exited(within: .seconds(5))
         #expect(shown, "nothing written within 5 s")
         // The first update of a ride just booked: its time, its phase, the vehicle on its way.
         let first = try #require(watch.stdoutLines.first)
@@ -56,7 +56,7 @@ struct StreamingOutputTests {
         #expect(head.withCString { write(writer, $0, strlen($0)) } > 0)
         let written = await waitUntil(upTo: .seconds(5)) { replay.stdoutLines.count >= 2 }
         close(writer)
-        let status = replay.waitForExit(timeout: .seconds(5))
+        let status = await replay.exited(within: .seconds(5))
         #expect(written, "no epoch written within 5 s while the pipe stayed open: \(replay.stdout)")
         #expect(status == 0)
     }

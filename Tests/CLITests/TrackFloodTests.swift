@@ -106,7 +106,7 @@ struct TrackFloodTests {
         let sent = gpsd.written.load(ordering: .relaxed)
         let stoppedAt = ContinuousClock.now
         track.send(SIGTERM)
-        let status = track.waitForExit(timeout: .seconds(5))
+        let status = await track.exited(within: .seconds(5))
         let elapsed = ContinuousClock.now - stoppedAt
 
         #expect(flooding, "the stand-in sent \(sent) reports")

@@ -23,7 +23,7 @@ struct TrackTests {
         defer { track.stop() }
         let printed = await waitUntil(upTo: .seconds(4)) { track.stdoutLines.count >= 15 }
         track.send(SIGINT)
-        let status = track.waitForExit(timeout: .seconds(5))
+        let status = await track.exited(within: .seconds(5))
         pipe.finish()
 
         #expect(printed)
@@ -58,7 +58,7 @@ struct TrackTests {
         defer { second.stop() }
         let resumed = await waitUntil(upTo: .seconds(8)) { track.stdout.contains(" 35.33") }
         track.send(SIGINT)
-        let status = track.waitForExit(timeout: .seconds(5))
+        let status = await track.exited(within: .seconds(5))
 
         #expect(flowing && lost && resumed)
         #expect(status == 0)
@@ -79,7 +79,7 @@ struct TrackTests {
         // refusal, long enough for the retries at 0.5 s and 1.5 s, which must say nothing more.
         try await Task.sleep(for: .seconds(2))
         track.send(SIGINT)
-        let status = track.waitForExit(timeout: .seconds(5))
+        let status = await track.exited(within: .seconds(5))
         #expect(said)
         #expect(status == 0)
         let messages = track.stderrLines
@@ -103,7 +103,7 @@ struct TrackTests {
         defer { track.stop() }
         let printed = await waitUntil(upTo: .seconds(6)) { track.stdoutLines.count >= 12 }
         track.send(SIGINT)
-        #expect(track.waitForExit(timeout: .seconds(5)) == 0)
+        #expect(await track.exited(within: .seconds(5)) == 0)
         #expect(printed)
 
         let chk = try String(contentsOfFile: SharedTraces.gpsdLog("nl2008u.log.chk"), encoding: .utf8)
@@ -133,7 +133,7 @@ struct TrackTests {
         defer { track.stop() }
         let shown = await waitUntil(upTo: .seconds(5)) { track.stdout.contains("heading 274.") }
         track.send(SIGINT)
-        #expect(track.waitForExit(timeout: .seconds(5)) == 0)
+        #expect(await track.exited(within: .seconds(5)) == 0)
         #expect(shown)
         let withHeading = track.stdoutLines.filter { $0.contains("heading ") }
         #expect(!withHeading.isEmpty)
@@ -154,7 +154,7 @@ struct TrackTests {
         defer { track.stop() }
         let shown = await waitUntil(upTo: .seconds(5)) { track.stdout.contains("° magnetic (variation 1.3° E)") }
         track.send(SIGINT)
-        #expect(track.waitForExit(timeout: .seconds(5)) == 0)
+        #expect(await track.exited(within: .seconds(5)) == 0)
         #expect(shown)
         // The excerpt's headings run from 229.8° to 232.6° magnetic.
         let headings = track.stdoutLines.compactMap { line -> Double? in
@@ -179,7 +179,7 @@ struct TrackTests {
         defer { track.stop() }
         let printed = await waitUntil(upTo: .seconds(6)) { track.stdoutLines.count >= 20 }
         track.send(SIGINT)
-        #expect(track.waitForExit(timeout: .seconds(5)) == 0)
+        #expect(await track.exited(within: .seconds(5)) == 0)
         #expect(printed)
 
         let replay = try await CLIRunner.run(["replay", recording, "--json"])

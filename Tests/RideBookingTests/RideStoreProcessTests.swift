@@ -60,15 +60,16 @@ import TestSupport
         var atEnd: Bool { lock.lock(); defer { lock.unlock() }; return ended }
 
         /// Waits (polling every 5 ms, up to `timeout`) until `condition` holds for the lines.
-        func wait(upTo timeout: Duration, until condition: ([String]) -> Bool) -> Bool {
-            blockUntil(upTo: timeout, poll: .milliseconds(5)) { condition(output) }
+        func wait(upTo timeout: Duration, until condition: ([String]) -> Bool) async -> Bool {
+            await waitUntil(upTo: timeout, poll: .milliseconds(5)) { condition(output) }
         }
 
         /// Waits for the process to end and for its output to be read to the end of the pipe
         /// (up to 5 s after the end), then stops reading.
-        func finish() -> [String] {
-            process.waitUntilExit()
-            _ = blockUntil(upTo: .seconds(5), poll: .milliseconds(5)) { atEnd }
+        func finish() async -> [String] {
+            // Polled, not waitUntilExit(): a test blocks no thread of the cooperative pool.
+            _ = await waitUntil(upTo: .seconds(600), poll: .milliseconds(5)) { !process.isRunning }
+            _ = await waitUntil(upTo: .seconds(5), poll: .milliseconds(5)) { atEnd }
             pipe.fileHandleForReading.readabilityHandler = nil
             return output
         }
@@ -81,7 +82,7 @@ import TestSupport
         }
     }
 
-    @Test func killNineLosesNoConfirmedRide() throws {
+    @Test func killNineLosesNoConfirmedRide() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.path("rides.sqlite")
@@ -89,9 +90,9 @@ import TestSupport
         // Three runs, each killed with SIGKILL at a different moment while it is booking.
         for (run, after) in [12, 37, 60].enumerated() {
             let loader = try Loader(store: path, count: 100_000, fleetSize: 20_000, seed: UInt64(run + 1))
-            #expect(loader.wait(upTo: .seconds(120)) { Self.booked($0).count >= after })
+            await #expect(loader.wait(upTo: .seconds(120)) { Self.booked($0).count >= after })
             kill(loader.process.processIdentifier, SIGKILL)
-            let lines = loader.finish()
+            let lines = await loader.finish()
             #expect(loader.process.terminationReason == .uncaughtSignal)
             #expect(!lines.contains { $0.hasPrefix("error") })
             reported += Self.booked(lines)
@@ -100,20 +101,20 @@ import TestSupport
         // Every ride reported booked is in the store, confirmed, with its vehicle.
         let store = try RideStore(path: path)
         for (ride, vehicle) in reported {
-            let record = try store.ride(identifier: ride)
+            let record = try await store.ride(identifier: ride)
             #expect(record?.vehicle.identifier == vehicle, "ride \(ride) lost")
             #expect(record?.storedPhase == .confirmed)
         }
         // The file is whole, and no vehicle is on two active rides.
         let db = try DatabaseQueue(path: path)
-        #expect(try db.read { try String.fetchOne($0, sql: "PRAGMA integrity_check") } == "ok")
-        let doubled = try db.read {
+        await #expect(try db.read { try String.fetchOne($0, sql: "PRAGMA integrity_check") } == "ok")
+        let doubled = try await db.read {
             try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM (SELECT vehicle_id FROM ride WHERE phase <> 4 GROUP BY vehicle_id HAVING COUNT(*) > 1)")
         }
         #expect(doubled == 0)
     }
 
-    @Test func twoProcessesNeverAssignOneVehicleTwice() throws {
+    @Test func twoProcessesNeverAssignOneVehicleTwice() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.path("rides.sqlite")
@@ -122,7 +123,7 @@ import TestSupport
         let start = Date().addingTimeInterval(1)
         let a = try Loader(store: path, count: 150, fleetSize: 200, seed: 11, start: start)
         let b = try Loader(store: path, count: 150, fleetSize: 200, seed: 12, start: start)
-        let linesA = a.finish(), linesB = b.finish()
+        let linesA = await a.finish(), linesB = await b.finish()
         #expect(a.process.terminationStatus == 0)
         #expect(b.process.terminationStatus == 0)
         #expect(linesA.count == 150 && linesB.count == 150)
@@ -135,7 +136,7 @@ import TestSupport
         #expect(Self.booked(linesA).count > 0 && Self.booked(linesB).count > 0)
         #expect(all.filter { $0 == "refused failureRequiringAppLaunchServiceTemporarilyUnavailable" }.count == 100)
         let store = try RideStore(path: path)
-        #expect(try store.count() == 200)
-        #expect(try store.activeVehicleIdentifiers(at: Date()).count == 200)
+        await #expect(try store.count() == 200)
+        await #expect(try store.activeVehicleIdentifiers(at: Date()).count == 200)
     }
 }

@@ -73,6 +73,12 @@ public final class ChildProcess: Sendable {
     }
 
     /// Waits up to `timeout` for the child to end; its wait status, or nil if still running.
+    /// ``waitForExit(timeout:)`` awaited on a thread of its own: a test waiting for a child blocks
+    /// no thread of the cooperative pool.
+    public func exited(within timeout: Duration) async -> Int32? {
+        (try? await offPool { self.waitForExit(timeout: timeout) }) ?? nil
+    }
+
     public func waitForExit(timeout: Duration) -> Int32? {
         var waitStatus: Int32?
         _ = blockUntil(upTo: timeout) {
