@@ -141,7 +141,7 @@ final class HostileOutputTests: Sendable {
             #expect(r.status == 1)
             #expect(r.stderr == "\(prefix)line 1: longer than 4096 bytes; stopped reading\n")
             #expect(r.stdout.isEmpty)
-            #expect(ContinuousClock.now - started < .seconds(10))
+            #expect(ContinuousClock.now - started < .seconds(60), "stops at the first line, instead of reading forever")
         }
     }
 
@@ -162,6 +162,6 @@ final class HostileOutputTests: Sendable {
         #expect(r.stderrLines.count == 1)
         #expect(r.stderr.hasPrefix("lodestar ride request: trace /dev/zero: skipped line 1: line_too_long: line longer than 4096 bytes"))
         #expect(r.stderr.hasSuffix("; stopped reading\n"))
-        #expect(ContinuousClock.now - started < .seconds(10))
+        #expect(ContinuousClock.now - started < .seconds(60), "stops at the first line, instead of reading forever")
     }
 }

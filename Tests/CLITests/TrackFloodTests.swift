@@ -99,21 +99,21 @@ struct TrackFloodTests {
             environment: h.environment, stdout: stalled, stderr: h.path("track.err"))
         defer { track.stop() }
 
-        let flooding = await waitUntil(upTo: .seconds(10)) { gpsd.written.load(ordering: .relaxed) > 200_000 }
+        let flooding = await waitUntil(upTo: .seconds(60)) { gpsd.written.load(ordering: .relaxed) > 200_000 }
         let early = Self.residentKilobytes(track.pid) ?? 0
         try await Task.sleep(for: .seconds(3))
         let late = Self.residentKilobytes(track.pid) ?? 0
         let sent = gpsd.written.load(ordering: .relaxed)
         let stoppedAt = ContinuousClock.now
         track.send(SIGTERM)
-        let status = await track.exited(within: .seconds(5))
+        let status = await track.exited(within: .seconds(30))
         let elapsed = ContinuousClock.now - stoppedAt
 
         #expect(flooding, "the stand-in sent \(sent) reports")
         #expect(late < 200_000, "resident memory \(early) kB, then \(late) kB")
         #expect(late - early < 50_000, "resident memory \(early) kB, then \(late) kB")
         #expect(status == 0, "SIGTERM must end track (status \(String(describing: status)))")
-        #expect(elapsed < .seconds(3))
+        #expect(elapsed < .seconds(10), "a loaded machine may take a moment; a track that ignored SIGTERM takes forever")
         let summary = try #require(track.stderrLines.last)
         #expect(summary.hasPrefix("lodestar track: "))
         #expect(summary.contains("not written: standard output did not keep up (the newest were kept)"), "\(summary)")

@@ -15,7 +15,7 @@ struct GPSDGarbageAndStatusTests {
         defer { gpsd.close() }
         let source = HostilePeer.source(port: gpsd.port)
         let events = EventLog(source)
-        let hundred = await events.wait(upTo: .seconds(20)) { evs in
+        let hundred = await events.wait(upTo: .seconds(60)) { evs in
             HostilePeer.warnings(evs).contains { $0.hasPrefix("100 lines") }
         }
         await events.stop()
@@ -45,7 +45,7 @@ struct GPSDGarbageAndStatusTests {
         let gpsd = try ScriptedGPSD(lines: [error])
         defer { gpsd.close() }
         let events = EventLog(HostilePeer.source(port: gpsd.port))
-        let warned = await events.wait(upTo: .seconds(5)) { !HostilePeer.warnings($0).isEmpty }
+        let warned = await events.wait(upTo: .seconds(60)) { !HostilePeer.warnings($0).isEmpty }
         await events.stop()
         #expect(warned)
         #expect(HostilePeer.warnings(events.events) == ["gpsd reports an error: '{\"class\":\"ERROR\",\"message\":\"Can't open /dev/ttyFAKE.\"}\\x0D'"])
@@ -56,7 +56,7 @@ struct GPSDGarbageAndStatusTests {
         let port = try Sandbox.freeLoopbackPort()
         let source = HostilePeer.source(port: port)
         let events = EventLog(source)
-        let refused = await events.wait(upTo: .seconds(5)) { _ in !HostilePeer.failures(events.states).isEmpty }
+        let refused = await events.wait(upTo: .seconds(60)) { _ in !HostilePeer.failures(events.states).isEmpty }
         await events.stop()
         #expect(refused)
         #expect(source.status.explanation == "gpsd at 127.0.0.1:\(port) is not reachable (can't connect to host/port pair)")
@@ -68,10 +68,10 @@ struct GPSDGarbageAndStatusTests {
         defer { gpsd.close() }
         let source = HostilePeer.source(port: gpsd.port)
         let events = EventLog(source)
-        let connected = await events.wait(upTo: .seconds(5)) { _ in events.states.contains(.connected) }
+        let connected = await events.wait(upTo: .seconds(60)) { _ in events.states.contains(.connected) }
         #expect(connected)
         #expect(source.status.explanation == "gpsd at 127.0.0.1:\(gpsd.port) answered but reported nothing from a receiver")
-        let silent = await events.wait(upTo: .seconds(5)) { _ in
+        let silent = await events.wait(upTo: .seconds(60)) { _ in
             events.states.contains { if case .noData = $0 { true } else { false } }
         }
         await events.stop()
@@ -85,7 +85,7 @@ struct GPSDGarbageAndStatusTests {
         defer { gpsd.close() }
         let source = HostilePeer.source(port: gpsd.port)
         let events = EventLog(source)
-        let two = await events.wait(upTo: .seconds(5)) { _ in events.tpvFixes.count == 2 }
+        let two = await events.wait(upTo: .seconds(60)) { _ in events.tpvFixes.count == 2 }
         await events.stop()
         #expect(two)
         #expect(source.status.explanation == "gpsd at 127.0.0.1:\(gpsd.port) reports no fix (2 reports without a position)")
@@ -97,7 +97,7 @@ struct GPSDGarbageAndStatusTests {
         defer { gpsd.close() }
         let source = HostilePeer.source(port: gpsd.port)
         let events = EventLog(source)
-        let lost = await events.wait(upTo: .seconds(5)) { _ in !HostilePeer.failures(events.states).isEmpty }
+        let lost = await events.wait(upTo: .seconds(60)) { _ in !HostilePeer.failures(events.states).isEmpty }
         await events.stop()
         #expect(lost)
         #expect(source.status.explanation == "connection to gpsd at 127.0.0.1:\(gpsd.port) lost (\(GPSDReader.lineTooLong))")

@@ -15,7 +15,7 @@ struct GPSDUnreliablePeerTests {
         let gpsd = try AcceptAndCloseGPSD()
         defer { gpsd.close() }
         let events = EventLog(HostilePeer.source(port: gpsd.port))
-        let capped = await events.wait(upTo: .seconds(10)) { _ in HostilePeer.delays(events.states).count >= 6 }
+        let capped = await events.wait(upTo: .seconds(60)) { _ in HostilePeer.delays(events.states).count >= 6 }
         await events.stop()
         #expect(capped)
 
@@ -43,7 +43,7 @@ struct GPSDUnreliablePeerTests {
         }
         defer { server.close() }
         let events = EventLog(HostilePeer.source(port: server.port))
-        let retried = await events.wait(upTo: .seconds(10)) { _ in HostilePeer.delays(events.states).count >= 5 }
+        let retried = await events.wait(upTo: .seconds(60)) { _ in HostilePeer.delays(events.states).count >= 5 }
         await events.stop()
         #expect(retried)
 
@@ -60,7 +60,7 @@ struct GPSDUnreliablePeerTests {
         let gpsd = try OversizedLineGPSD(size: 10_000_000)
         defer { gpsd.close() }
         let events = EventLog(HostilePeer.source(port: gpsd.port))
-        let retried = await events.wait(upTo: .seconds(15)) { _ in HostilePeer.delays(events.states).count >= 3 }
+        let retried = await events.wait(upTo: .seconds(60)) { _ in HostilePeer.delays(events.states).count >= 3 }
         await events.stop()
         #expect(retried)
 
@@ -94,7 +94,7 @@ struct GPSDUnreliablePeerTests {
         }
         defer { server.close() }
         let events = EventLog(HostilePeer.source(port: server.port))
-        let resumed = await events.wait(upTo: .seconds(10)) { _ in events.tpvFixes.count >= 3 }
+        let resumed = await events.wait(upTo: .seconds(60)) { _ in events.tpvFixes.count >= 3 }
         await events.stop()
         #expect(resumed)
         let story = events.states.filter { if case .reconnecting = $0 { false } else { true } }
@@ -108,7 +108,7 @@ struct GPSDUnreliablePeerTests {
             let gpsd = try OversizedLineGPSD(size: size)
             defer { gpsd.close() }
             let events = EventLog(HostilePeer.source(port: gpsd.port))
-            let settled = await events.wait(upTo: .seconds(5)) { evs in
+            let settled = await events.wait(upTo: .seconds(60)) { evs in
                 evs.contains { if case .fix = $0 { true } else { false } }
                     || HostilePeer.failures(events.states).contains(.lost(reason: GPSDReader.lineTooLong))
             }
