@@ -70,13 +70,17 @@ struct GPSDGarbageAndStatusTests {
         let events = EventLog(source)
         let connected = await events.wait(upTo: .seconds(60)) { _ in events.states.contains(.connected) }
         #expect(connected)
-        #expect(source.status.explanation == "gpsd at 127.0.0.1:\(gpsd.port) answered but reported nothing from a receiver")
+        // Connected and silent: said so at once, or, on a loaded machine, already the silence's length.
+        let answered = source.status.explanation
+        #expect(answered == "gpsd at 127.0.0.1:\(gpsd.port) answered but reported nothing from a receiver"
+            || answered.hasPrefix("gpsd at 127.0.0.1:\(gpsd.port) has sent nothing for "), "\(answered)")
         let silent = await events.wait(upTo: .seconds(60)) { _ in
             events.states.contains { if case .noData = $0 { true } else { false } }
         }
         await events.stop()
         #expect(silent)
-        #expect(source.status.explanation == "gpsd at 127.0.0.1:\(gpsd.port) has sent nothing for 1 s")
+        let silence = source.status.explanation
+        #expect(silence.hasPrefix("gpsd at 127.0.0.1:\(gpsd.port) has sent nothing for ") && silence.hasSuffix(" s"), "\(silence)")
     }
 
     @Test("why no location: gpsd reports, without a fix")
@@ -88,7 +92,10 @@ struct GPSDGarbageAndStatusTests {
         let two = await events.wait(upTo: .seconds(60)) { _ in events.tpvFixes.count == 2 }
         await events.stop()
         #expect(two)
-        #expect(source.status.explanation == "gpsd at 127.0.0.1:\(gpsd.port) reports no fix (2 reports without a position)")
+        // The two reports without a position, or the silence that follows them on a loaded machine.
+        let explanation = source.status.explanation
+        #expect(explanation == "gpsd at 127.0.0.1:\(gpsd.port) reports no fix (2 reports without a position)"
+            || explanation.hasPrefix("gpsd at 127.0.0.1:\(gpsd.port) has sent nothing for "), "\(explanation)")
     }
 
     @Test("why no location: the connection was lost")

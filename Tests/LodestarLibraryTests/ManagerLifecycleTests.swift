@@ -45,16 +45,22 @@ struct ManagerLifecycleTests {
     func sharedSource() async {
         let source = OwnSource()
         let manager = LocationManager(source: source)
-        func reader() -> Task<Int, Never> {
+        final class Seen: Sendable { let counts = Mutex([0, 0]) }
+        let seen = Seen()
+        func reader(_ n: Int) -> Task<Int, Never> {
             Task {
                 var count = 0
-                for await event in manager.updates([.location, .heading]) { if case .location = event { count += 1 } }
+                for await event in manager.updates([.location, .heading]) {
+                    if case .location = event {
+                        count += 1
+                        seen.counts.withLock { $0[n] = count }
+                    }
+                }
                 return count
             }
         }
-        let first = reader(), second = reader()
-        #expect(await eventually(within: .seconds(5)) { source.isRunning })
-        try? await Task.sleep(for: .milliseconds(100))
+        let first = reader(0), second = reader(1)
+        #expect(await eventually(within: .seconds(30)) { seen.counts.withLock { $0.allSatisfy { $0 >= 1 } } }, "both readers see locations")
         first.cancel()
         #expect(await first.value >= 1)
         try? await Task.sleep(for: .milliseconds(50))
