@@ -1,0 +1,66 @@
+import Foundation
+import GNSS
+import Geodesy
+import Lodestar
+import Testing
+
+/// Issue 13's acceptance items that the filter meets today, measured against the synthesizer's
+/// ground truth on the traces made for them (Traces/README.md): multipath, the highway tunnel and
+/// 20 minutes standing still.
+@Suite("fusion: acceptance on the synthesized traces")
+struct FusionAcceptanceTests {
+    static func automotive() throws -> LocationConfiguration {
+        var configuration = LocationConfiguration()
+        configuration.fusion = try .fused(for: .automotive)
+        return configuration
+    }
+
+    /// The times (centiseconds) of the city drive's multipath epochs: the truth's last column.
+    static func multipathTimes() throws -> Set<Int> {
+        let text = try String(contentsOf: GroundTruth.tracesDirectory.appendingPathComponent("city-drive.truth.csv"), encoding: .utf8)
+        var times = Set<Int>()
+        for line in text.split(separator: "\n").dropFirst() {
+            let f = line.split(separator: ",", omittingEmptySubsequences: false)
+            guard f.count == 20, f[19] == "1", let t = GroundTruth.parseTime(String(f[0])) else { continue }
+            times.insert(GroundTruth.centiseconds(t))
+        }
+        return times
+    }
+
+    @Test("multipath jumps of 30-50 m on the city drive move the fused location by at most 10 m")
+    func multipath() throws {
+        let jumps = try Self.multipathTimes()
+        #expect(jumps.count == 12, "4 s + 5 s + 3 s of jumps")
+        let e = try FusionEvaluation(trace: "city-drive", configuration: try Self.automotive())
+        var worst = 0.0
+        for (location, truth) in e.locations where jumps.contains(truth.centiseconds) {
+            let raw = try #require(location.raw)
+            #expect(raw.distance(from: truth.coordinate) > 25, "the receiver's fix jumped")
+            worst = max(worst, location.distance(from: truth.coordinate))
+        }
+        #expect(worst <= 10, "the fused location was \(worst) m from the truth during a jump")
+    }
+
+    @Test("the end of a 30 s tunnel at 25 m/s: dead-reckoned within 15 m of the truth, every tunnel epoch dead-reckoned")
+    func tunnel() throws {
+        let e = try FusionEvaluation(trace: "highway-tunnel", configuration: try Self.automotive())
+        let tunnel = e.locations.filter { !$0.truth.hasFix }
+        #expect(tunnel.count == 30)
+        #expect(tunnel.allSatisfy { $0.location.kind == .deadReckoned })
+        let end = try #require(tunnel.last)
+        #expect(end.location.distance(from: end.truth.coordinate) <= 15)
+        #expect(e.locations.filter { $0.truth.hasFix }.allSatisfy { $0.location.kind == .fused })
+    }
+
+    @Test("20 minutes standing still: the fused path is at most 20 m, and a 5 m distance filter delivers at most 2")
+    func standingStill() throws {
+        let e = try FusionEvaluation(trace: "stationary-20min", configuration: try Self.automotive())
+        #expect(e.locations.count == 1200)
+        #expect(e.fusedPath <= 20, "the fused path is \(e.fusedPath) m (raw \(e.rawPath) m)")
+        #expect(e.rawPath > 1000, "the receiver's own fixes wander")
+        var filtered = try Self.automotive()
+        try filtered.setDistanceFilter(5)
+        let delivered = try FusionEvaluation(trace: "stationary-20min", configuration: filtered).locations.count
+        #expect(delivered <= 2, "\(delivered) locations through a 5 m distance filter")
+    }
+}
