@@ -219,10 +219,10 @@ public struct LocationEngine: Sendable {
     /// The fused location of a fix with a position (`raw`), or the dead-reckoned one of a fix
     /// without (nil once the outage outlasts the maximum dead-reckoning time).
     private mutating func fuse(_ fix: UnsafePointer<Fix>, raw: Location?, time: Date) -> Location? {
-        guard var filter = fusion else { return raw }
-        defer { fusion = filter }
+        guard fusion != nil else { return raw }
         if let raw {
-            let e = filter.fuse(fix, raw: raw, time: time)
+            // In place (optional chaining), not a copy of the filter in and out per fix.
+            guard let e = fusion?.fuse(fix, raw: raw, time: time) else { return raw }
             var fused = raw
             fused.raw = raw
             fused.kind = .fused
@@ -240,7 +240,7 @@ public struct LocationEngine: Sendable {
             fused.courseAccuracy = e.courseAccuracy
             return fused
         }
-        guard let e = filter.deadReckon(to: time) else { return nil }
+        guard let e = fusion?.deadReckon(to: time) else { return nil }
         var reckoned = Location(
             coordinate: e.coordinate, altitude: e.altitude, horizontalAccuracy: e.horizontalAccuracy,
             verticalAccuracy: e.verticalAccuracy, speed: e.speed, speedAccuracy: e.speedAccuracy, course: e.course,
