@@ -1,3 +1,4 @@
+import LodestarInternals
 /// Field readers for times, dates and positions, in the convention of `FieldDecoding.swift`.
 extension Fields {
     /// UTC time `hhmmss[.s...]`. Fraction digits beyond nanoseconds are dropped. Second 60 (a
@@ -33,7 +34,7 @@ extension Fields {
                 }
                 i &+= 1
             }
-            nanos &*= FieldDigits.intPowerOfTen(9 &- digits)
+            nanos &*= PowerOfTen.int64(9 &- digits)
         }
         return TimeOfDay(nanosecondsOfDay: Int64(hh * 3600 + mm * 60 + ss) * 1_000_000_000 + nanos)
     }
@@ -127,7 +128,7 @@ extension Fields {
         let degrees = Int64(whole / 100)
         let minutes = Int64(whole % 100)
         guard minutes < 60 else { return badAngle(number, isLatitude, "minutes out of range") }
-        let scale = FieldDigits.intPowerOfTen(k)
+        let scale = PowerOfTen.int64(k)
         let scaledMinutes = minutes &* scale &+ fraction
         let limit: Int64 = isLatitude ? 90 : 180
         guard degrees < limit || (degrees == limit && scaledMinutes == 0) else {

@@ -1,3 +1,4 @@
+import LodestarInternals
 /// Field readers: the one calling convention for decoding a field.
 ///
 /// Every reader is a `mutating` method of ``Fields`` that takes the field's number (1-based, after
@@ -75,7 +76,7 @@ extension Fields {
             // A lone "." has no digit: leave it to the general path (it rejects it).
             if ok && n > (point >= 0 ? 1 : 0) {
                 let scale = point >= 0 ? n &- 1 &- point : 0
-                let x = scale == 0 ? Double(mantissa) : Double(mantissa) / FieldDigits.powerOfTen(scale)
+                let x = scale == 0 ? Double(mantissa) : Double(mantissa) / PowerOfTen.double(scale)
                 if x >= range.lowerBound && x <= range.upperBound { return x }
             }
         }
@@ -136,7 +137,7 @@ extension Fields {
             }
             i += 1
         }
-        let v = Double(mantissa) / FieldDigits.powerOfTen(scale)
+        let v = Double(mantissa) / PowerOfTen.double(scale)
         return negative ? -v : v
     }
 

@@ -1,49 +1,8 @@
-/// Digit arithmetic shared by the field readers (`FieldDecoding.swift`): powers of ten, a
-/// loop-free reader of short integers, and a non-throwing decimal scanner.
+import LodestarInternals
+
+/// Digit arithmetic shared by the field readers (`FieldDecoding.swift`): a loop-free reader of
+/// short integers and a non-throwing decimal scanner (powers of ten: the shared `PowerOfTen`).
 enum FieldDigits {
-    /// 10ᵏ as a double, exact for k in 0...22 (k ≤ 17 here).
-    @inline(__always)
-    static func powerOfTen(_ k: Int) -> Double {
-        switch k {
-        case 0: 1
-        case 1: 10
-        case 2: 100
-        case 3: 1e3
-        case 4: 1e4
-        case 5: 1e5
-        case 6: 1e6
-        case 7: 1e7
-        case 8: 1e8
-        case 9: 1e9
-        case 10: 1e10
-        case 11: 1e11
-        case 12: 1e12
-        case 13: 1e13
-        case 14: 1e14
-        case 15: 1e15
-        case 16: 1e16
-        default: 1e17
-        }
-    }
-
-    /// 10ᵏ as an integer, k in 0...10.
-    @inline(__always)
-    static func intPowerOfTen(_ k: Int) -> Int64 {
-        switch k {
-        case 0: 1
-        case 1: 10
-        case 2: 100
-        case 3: 1_000
-        case 4: 10_000
-        case 5: 100_000
-        case 6: 1_000_000
-        case 7: 10_000_000
-        case 8: 100_000_000
-        case 9: 1_000_000_000
-        default: 10_000_000_000
-        }
-    }
-
     /// The value of `n` (1...4) decimal digits at `p`, or nil when they are not all digits. Reads
     /// four bytes at `p` (the caller makes sure they are in the sentence) and converts them
     /// without a loop (SWAR): the digits are moved to the high lanes, checked together, and
@@ -106,7 +65,7 @@ enum FieldDigits {
         if i != n || digits == 0 { return (0, .invalid) }
         // Up to 15 digits the mantissa is exact in a double and 10^scale is exact: one rounding.
         if digits > 15 { return (0, .long) }
-        let v = scale == 0 ? Double(mantissa) : Double(mantissa) / powerOfTen(scale)
+        let v = scale == 0 ? Double(mantissa) : Double(mantissa) / PowerOfTen.double(scale)
         return (negative ? -v : v, .value)
     }
 }
