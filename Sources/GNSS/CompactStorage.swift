@@ -3,7 +3,7 @@
 /// Fixes and NMEA sentences are passed by value through the parser, the assembler and the
 /// encoders; keeping them small keeps those paths free of large copies. Properties read and write
 /// as `Double?` as usual, and what is written is what is read back: nil is a signalling NaN with a
-/// payload of its own, which no arithmetic produces, and any NaN assigned is kept as a (quiet) NaN.
+/// payload of its own, which no arithmetic produces, and any other NaN assigned is kept as it is.
 @propertyWrapper
 public struct CompactDouble: Sendable, Equatable {
     @usableFromInline var raw: Double
@@ -18,10 +18,11 @@ public struct CompactDouble: Sendable, Equatable {
         set { raw = Self.store(newValue) }
     }
 
-    /// The stored form of `value`: the nil pattern, the value, or a quiet NaN for any NaN.
+    /// The stored form of `value`: the nil pattern, or the value as it is (a NaN stays the NaN it
+    /// is; only a NaN carrying exactly the nil pattern's payload, which no arithmetic or parser
+    /// makes, would read back as nil).
     @inlinable static func store(_ value: Double?) -> Double {
-        guard let value else { return Double(bitPattern: nilPattern) }
-        return value.isNaN ? .nan : value
+        value ?? Double(bitPattern: nilPattern)
     }
 
     /// Equal when both are nil, both NaN, or the same number.
