@@ -1,4 +1,5 @@
 import Foundation
+import LodestarInternals
 
 /// The staleness and ordering rules on a fix's UTC time.
 ///
@@ -9,10 +10,10 @@ import Foundation
 ///
 /// Pure: the caller keeps "now" and the last accepted time.
 package struct FixTimeRule: Sendable, Equatable {
-    /// Maximum age of a fix, seconds (> 0); nil accepts fixes of any age.
-    package var maximumFixAge: Double?
+    /// Maximum age of a fix (> 0); nil accepts fixes of any age.
+    package var maximumFixAge: Duration?
 
-    package init(maximumFixAge: Double?) {
+    package init(maximumFixAge: Duration?) {
         self.maximumFixAge = maximumFixAge
     }
 
@@ -26,7 +27,8 @@ package struct FixTimeRule: Sendable, Equatable {
     package func check(time: Date, now: Date, lastAccepted: Date?) -> WithholdReason? {
         if let limit = maximumFixAge {
             let age = now.timeIntervalSince(time)
-            if age > limit { return .stale(age: age, limit: limit) }
+            // An age too large for a Duration (a date decades off) is stale all the same.
+            if age > limit.seconds { return .stale(age: Duration(checkedSeconds: age) ?? .seconds(Int64.max), limit: limit) }
         }
         if let last = lastAccepted, time <= last { return .outOfOrder(time: time, previous: last) }
         return nil

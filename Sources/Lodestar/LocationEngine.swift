@@ -96,7 +96,7 @@ public struct LocationEngine: Sendable {
         gate = AccuracyGate(desiredAccuracy: configuration.desiredAccuracy)
         distanceFilter = DistanceFilter(distance: configuration.distanceFilter)
         headingFilter = HeadingFilter(degrees: configuration.headingFilter)
-        timeRule = FixTimeRule(maximumFixAge: configuration.maximumFixAge?.seconds)
+        timeRule = FixTimeRule(maximumFixAge: configuration.maximumFixAge)
         estimator = HeadingEstimator(courseThreshold: configuration.courseHeadingThreshold)
         smoother = configuration.headingSmoothing.map { HeadingSmoother(timeConstant: $0.seconds) }
         monitor = configuration.arrivalRegion.map(ArrivalMonitor.init(region:))
@@ -117,7 +117,7 @@ public struct LocationEngine: Sendable {
         gate = AccuracyGate(desiredAccuracy: new.desiredAccuracy)
         distanceFilter = DistanceFilter(distance: new.distanceFilter)
         headingFilter = HeadingFilter(degrees: new.headingFilter)
-        timeRule = FixTimeRule(maximumFixAge: new.maximumFixAge?.seconds)
+        timeRule = FixTimeRule(maximumFixAge: new.maximumFixAge)
         estimator.courseThreshold = new.courseHeadingThreshold
         if new.headingSmoothing != previous.headingSmoothing {
             smoother = new.headingSmoothing.map { HeadingSmoother(timeConstant: $0.seconds) }

@@ -7,8 +7,8 @@ public enum WithholdReason: Sendable, Equatable, CustomStringConvertible {
     case noPosition
     /// The fix has a position but no UTC time, so it cannot be ordered or aged.
     case noTimestamp
-    /// The fix is older than `maximumFixAge`: `age` and `limit` in seconds.
-    case stale(age: Double, limit: Double)
+    /// The fix is older than `maximumFixAge`: its age and the limit.
+    case stale(age: Duration, limit: Duration)
     /// The fix's time is not after the last accepted fix's time.
     case outOfOrder(time: Date, previous: Date)
     /// Horizontal accuracy (68%, metres; nil when unknown) is worse than the desired accuracy.
@@ -23,7 +23,7 @@ public enum WithholdReason: Sendable, Equatable, CustomStringConvertible {
         case .noTimestamp:
             "no UTC time in the fix"
         case .stale(let age, let limit):
-            "stale: fix is \(Self.format(age)) s old, maximum age is \(Self.format(limit)) s"
+            "stale: fix is \(Self.format(age.seconds)) s old, maximum age is \(Self.format(limit.seconds)) s"
         case .outOfOrder(let time, let previous):
             "out of order: fix time \(utcSeconds(time)) is not after \(utcSeconds(previous))"
         case .insufficientAccuracy(let accuracy, let required):

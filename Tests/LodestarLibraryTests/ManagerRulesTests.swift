@@ -127,3 +127,27 @@ struct LocationStorageTests {
         #expect(location.monotonicTime == .nanoseconds(Int64.max))
     }
 }
+
+@Suite("times at the API are Durations")
+struct DurationAPITests {
+    @Test("a stale fix's age, the source's silences, the reconnect delay and the heading window")
+    func durations() async throws {
+        let manager = LocationManager(source: try NMEATraceSource(path: bundledTrace("outage-mid-route")), clock: .virtual)
+        try manager.setMaximumFixAge(.seconds(10))
+        #expect(manager.maximumFixAge == .seconds(10))
+        var stale: [(age: Duration, limit: Duration)] = []
+        for await event in manager.updates() {
+            if case .withheld(let w) = event, case .stale(let age, let limit) = w.reason { stale.append((age, limit)) }
+        }
+        // The trace sends a 45 s old epoch again once: stale by the trace's own clock.
+        #expect(stale.count == 1)
+        #expect(stale.first.map { $0.age > .milliseconds(44_999) && $0.age < .milliseconds(45_001) } == true)
+        #expect(stale.first?.limit == .seconds(10))
+        #expect(WithholdReason.stale(age: .seconds(45), limit: .seconds(10)).description
+            == "stale: fix is 45 s old, maximum age is 10 s")
+        let states: [SourceState] = [.noFix(for: .seconds(10)), .noData(for: .milliseconds(5_500)),
+                                     .reconnecting(attempt: 2, delay: .seconds(1))]
+        #expect(states.count == 3)
+        #expect(LocationEngine.sensorHeadingPrecedence == .seconds(2))
+    }
+}

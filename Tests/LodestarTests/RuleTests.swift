@@ -62,15 +62,15 @@ struct RuleTests {
 
     @Test("stale and out-of-order fix times are rejected with their reasons")
     func fixTimeRule() {
-        let rule = FixTimeRule(maximumFixAge: 10)
+        let rule = FixTimeRule(maximumFixAge: .seconds(10))
         let now = Date(timeIntervalSince1970: 1_780_000_000)
         #expect(rule.check(time: now.addingTimeInterval(-9), now: now, lastAccepted: nil) == nil)
-        #expect(rule.check(time: now.addingTimeInterval(-11), now: now, lastAccepted: nil) == .stale(age: 11, limit: 10))
+        #expect(rule.check(time: now.addingTimeInterval(-11), now: now, lastAccepted: nil) == .stale(age: .seconds(11), limit: .seconds(10)))
         let last = now.addingTimeInterval(-2)
         #expect(rule.check(time: last, now: now, lastAccepted: last) == .outOfOrder(time: last, previous: last))
         #expect(rule.check(time: now.addingTimeInterval(-3), now: now, lastAccepted: last)
             == .outOfOrder(time: now.addingTimeInterval(-3), previous: last))
         #expect(FixTimeRule(maximumFixAge: nil).check(time: .distantPast, now: now, lastAccepted: nil) == nil)
-        #expect(WithholdReason.stale(age: 45, limit: 10).description == "stale: fix is 45 s old, maximum age is 10 s")
+        #expect(WithholdReason.stale(age: .seconds(45), limit: .seconds(10)).description == "stale: fix is 45 s old, maximum age is 10 s")
     }
 }

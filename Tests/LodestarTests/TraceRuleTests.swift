@@ -96,7 +96,7 @@ struct TraceRuleTests {
         #expect(stale.map { $0.time.map(GroundTruth.centiseconds) } == [repeats[0].centiseconds])
         #expect(outOfOrder.map { $0.time.map(GroundTruth.centiseconds) } == [repeats[1].centiseconds])
         if case .stale(let age, let limit) = stale.first?.reason {
-            #expect(abs(age - 45) < 1e-6 && limit == 10)
+            #expect(age > .seconds(45) - .microseconds(1) && age < .seconds(45) + .microseconds(1) && limit == .seconds(10))
             #expect(stale.first?.reason.description == "stale: fix is 45 s old, maximum age is 10 s")
         } else {
             Issue.record("no stale fix")
