@@ -1,3 +1,4 @@
+import LodestarInternals
 /// Why ``LocationManager/requestLocation(timeout:)`` found no location, and what it saw meanwhile.
 ///
 /// Reads as one line: "no fix met ±10 m within 60 s (best ±11 m)", "no fix within 30 s",
@@ -40,7 +41,7 @@ public struct LocationRequestFailure: Sendable, Equatable, CustomStringConvertib
     }
 
     private static func metres(_ m: Double) -> String {
-        m >= 10 || m == m.rounded() ? "\(Int(m.rounded())) m" : "\((m * 10).rounded() / 10) m"
+        m >= 10 || m == m.rounded() ? "\(WholeNumber.text(m)) m" : "\((m * 10).rounded() / 10) m"
     }
 
     private static func seconds(_ d: Duration) -> String {

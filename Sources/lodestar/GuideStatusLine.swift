@@ -2,6 +2,7 @@ import Foundation
 import GNSS
 import Geodesy
 import Lodestar
+import LodestarInternals
 
 /// The lines `lodestar guide` shows a person. Times are the fixes' UTC times of day.
 enum GuideStatusLine {

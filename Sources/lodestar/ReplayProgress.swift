@@ -35,7 +35,7 @@ struct ReplayProgress {
         let filled = Int(fraction * Double(width))
         let rate = Double(done) / max(t - start, 1e-6) / 1e6
         let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
-        let line = "\r[\(bar)] \(Int(fraction * 100))%  \(Int(rate)) MB/s "
+        let line = "\r[\(bar)] \(WholeNumber.text(fraction * 100))%  \(WholeNumber.text(rate)) MB/s "
         _ = line.withCString { write(2, $0, strlen($0)) }
     }
 

@@ -13,14 +13,14 @@ enum RideFormat {
     static func relative(_ date: Date, to now: Date) -> String {
         let seconds = date.timeIntervalSince(now)
         let magnitude = abs(seconds)
-        let text = magnitude < 1 ? nil : magnitude < 90 ? "\(Int(magnitude.rounded())) s" : "\(Int((magnitude / 60).rounded())) min"
+        let text = magnitude < 1 ? nil : magnitude < 90 ? "\(WholeNumber.text(magnitude)) s" : "\(WholeNumber.text(magnitude / 60)) min"
         guard let text else { return "now" }
         return seconds > 0 ? "in \(text)" : "\(text) ago"
     }
 
     /// `850 m`, `1.2 km`.
     static func distance(_ metres: Double) -> String {
-        metres < 1_000 ? "\(Int(metres.rounded())) m" : "\((metres / 100).rounded() / 10) km"
+        metres < 1_000 ? "\(WholeNumber.text(metres)) m" : "\((metres / 100).rounded() / 10) km"
     }
 
     /// `LDN-001 Toyota Prius (LD26 RDE)`.
@@ -49,7 +49,7 @@ enum RideFormat {
                 text += ", \(distance(d)) from the \(s.phase == .ongoing ? "drop-off" : "pickup")"
             }
             if let location = v.location { text += ", at \(Placemark.format(location))" }
-            if let course = v.course { text += ", course \(Int(course.rounded()) % 360)°" }
+            if let course = v.course { text += ", course \(WholeNumber.degrees(course))°" }
             add("vehicle", text)
         }
         add("driver", s.driver.map { d in

@@ -88,7 +88,7 @@ struct RideRequestCommand: AsyncParsableCommand {
         let current = try await location.current() ?? .unknown(at: Date())
         if let name = location.sourceDescription, let found = current.location {
             dialogue.say("location", "\(name): \(Placemark.format(found.coordinate))"
-                + (found.horizontalAccuracy.map { " ±\(Int($0.rounded())) m" } ?? "") + " at \(RideFormat.date(found.timestamp))")
+                + (found.horizontalAccuracy.map { " ±\(WholeNumber.text($0)) m" } ?? "") + " at \(RideFormat.date(found.timestamp))")
         }
 
         // The pickup first: the default fleet is placed around it.

@@ -1,3 +1,4 @@
+import LodestarInternals
 import Lodestar
 
 /// Whether the current location can be proposed as the pickup, and why not.
@@ -16,14 +17,14 @@ public enum CurrentPlace: Sendable, Equatable {
     public var explanation: String {
         switch self {
         case .usable(let location, let placemark, let snap):
-            let accuracy = location.horizontalAccuracy.map { " ±\(Int($0.rounded())) m" } ?? ""
+            let accuracy = location.horizontalAccuracy.map { " ±\(WholeNumber.text($0)) m" } ?? ""
             let here = "current location \(Placemark.format(location.coordinate))\(accuracy)"
             guard let snap, let name = placemark.name else { return here }
-            return "\(here), snapped to pickup point \(name) \(Int(snap.rounded())) m away"
+            return "\(here), snapped to pickup point \(name) \(WholeNumber.text(snap)) m away"
         case .none: return "no current location"
-        case .stale(_, let age, let limit): return "current location is \(Int(age.rounded())) s old (limit \(Int(limit)) s)"
+        case .stale(_, let age, let limit): return "current location is \(WholeNumber.text(age)) s old (limit \(WholeNumber.text(limit)) s)"
         case .inaccurate(_, let accuracy, let limit):
-            return "current location accuracy \(accuracy.map { "±\(Int($0.rounded())) m" } ?? "unknown") (limit ±\(Int(limit)) m)"
+            return "current location accuracy \(accuracy.map { "±\(WholeNumber.text($0)) m" } ?? "unknown") (limit ±\(WholeNumber.text(limit)) m)"
         }
     }
 }

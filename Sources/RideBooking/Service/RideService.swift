@@ -1,4 +1,5 @@
 import Foundation
+import LodestarInternals
 import Geodesy
 import Synchronization
 
@@ -167,6 +168,6 @@ public final class RideService: Sendable {
     }
 
     static func kilometres(_ metres: Double) -> String {
-        metres >= 1000 ? "\((metres / 100).rounded() / 10) km" : "\(Int(metres.rounded())) m"
+        metres >= 1000 ? "\((metres / 100).rounded() / 10) km" : "\(WholeNumber.text(metres)) m"
     }
 }
