@@ -124,6 +124,13 @@ struct AxisFilter: Sendable, Equatable {
         // whose innovation is now dominated by pp itself.
     }
 
+    /// Adds `variance` (m²) to the position's: what the constant-velocity prediction cannot know
+    /// when the velocity changed within the interval (see ``FusionFilter``).
+    mutating func inflatePosition(by variance: Double) {
+        guard variance > 0, variance.isFinite else { return }
+        pp += variance
+    }
+
     /// Moves the origin of the axis by `shift` metres.
     mutating func shiftOrigin(by shift: Double) { p -= shift }
 

@@ -107,6 +107,16 @@ package struct FusionFilter: Sendable {
             if dt > 0 { predict(dt) }
             setCorrelated(hSigma, vertical: location.verticalAccuracy)
             updateStillness(speed: velocity?.speed)
+            // The prediction moved the position with the old velocity; when the new Doppler
+            // velocity differs (a turn, a stop), the position is off by up to |Δv| Δt / 2 on each
+            // axis, which the white-acceleration model does not cover: that much is added to the
+            // position's variance before the fixes are weighed.
+            if dt > 0, let velocity, !isStationary {
+                let (ve, vn) = velocity.components
+                let de = (ve - east.v) * dt / 2, dn = (vn - north.v) * dt / 2
+                east.inflatePosition(by: de * de)
+                north.inflatePosition(by: dn * dn)
+            }
             applyVelocity(velocity)
             if abs(east.p) > 5_000 || abs(north.p) > 5_000 { recentre(); z = self.origin.map { $0.local(location.coordinate) } ?? z }
             applyPosition(z, sigmas: hSigma, time: time, fix: fix, location: location, velocity: velocity)
