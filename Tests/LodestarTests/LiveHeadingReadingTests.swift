@@ -26,7 +26,7 @@ struct LiveHeadingReadingTests {
 
     @Test("a reading without time is dated by the monotonic clock from the last timed fix, and not reported as a withheld location")
     func datedFromTheAnchor() throws {
-        var engine = LocationEngine(configuration: try LocationConfiguration(headingFilter: nil))
+        var engine = LocationEngine(configuration: try LocationConfiguration(headingFilter: nil, fusion: .off))
         _ = engine.process(Self.gnss(0), now: Self.t0)
         let outcome = engine.process(Self.compass(0.4, 60), now: Self.t0.addingTimeInterval(30))
         let h = try #require(outcome.heading)
@@ -38,11 +38,11 @@ struct LiveHeadingReadingTests {
 
     @Test("before any timed fix, a live reading is dated by now; without a clock or anchor it is withheld as before")
     func beforeAnyTimedFix() throws {
-        var live = LocationEngine(configuration: try LocationConfiguration(headingFilter: nil))
+        var live = LocationEngine(configuration: try LocationConfiguration(headingFilter: nil, fusion: .off))
         let now = Self.t0.addingTimeInterval(-5)
         let h = try #require(live.process(Self.compass(0, 60), now: now).heading)
         #expect(h.timestamp == now)
-        var replay = LocationEngine(configuration: try LocationConfiguration(headingFilter: nil))
+        var replay = LocationEngine(configuration: try LocationConfiguration(headingFilter: nil, fusion: .off))
         let outcome = replay.process(Self.compass(0, 60), now: nil)
         #expect(outcome.heading == nil)
         #expect(outcome.withheld?.reason == .noPosition)
@@ -51,7 +51,7 @@ struct LiveHeadingReadingTests {
     @Test("for 2 s after a sensor heading, course over ground is not the heading; after that it is again")
     func sensorPrecedence() throws {
         #expect(LocationEngine.sensorHeadingPrecedence == .seconds(2))
-        var engine = LocationEngine(configuration: try LocationConfiguration(headingFilter: nil))
+        var engine = LocationEngine(configuration: try LocationConfiguration(headingFilter: nil, fusion: .off))
         // Course alone: the heading is the course.
         #expect(engine.process(Self.gnss(0), now: Self.t0).heading?.source == .courseOverGround)
         #expect(engine.process(Self.compass(0.5, 60), now: nil).heading?.source == .magneticPlusDeclination)
@@ -65,7 +65,7 @@ struct LiveHeadingReadingTests {
 
     @Test("a true sensor outranks a magnetic one the same way: its heading holds for 2 s")
     func trueOutranksMagnetic() throws {
-        var engine = LocationEngine(configuration: try LocationConfiguration(headingFilter: nil))
+        var engine = LocationEngine(configuration: try LocationConfiguration(headingFilter: nil, fusion: .off))
         _ = engine.process(Self.gnss(0), now: Self.t0)
         let gyro = Fix(monotonicTime: .seconds(100) + .milliseconds(200), heading: HeadingReading(trueHeading: 45))
         #expect(engine.process(gyro, now: nil).heading?.source == .trueSensor)
