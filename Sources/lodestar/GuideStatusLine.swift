@@ -11,10 +11,13 @@ enum GuideStatusLine {
         "\(time(waiting.time))  \(waiting)"
     }
 
-    /// `09:31:12  ±4 m  312 m to go  bearing 205° SSW  heading 182° ↗ turn right 23°  1.4 m/s  ETA 09:34:55`.
+    /// `09:31:12  ±4 m  312 m to go  bearing 205° SSW  heading 182° ↗ turn right 23°  1.4 m/s  ETA 09:34:55`;
+    /// during an outage `09:31:40  ±12 m  dead reckoning  280 m to go  ...`.
     static func guidance(_ g: Guidance, at location: Location) -> String {
         var parts = [time(location.timestamp)]
         parts.append(location.horizontalAccuracy.map { "±\(WholeNumber.text($0)) m" } ?? "± unknown")
+        // No fix: the position is the fusion filter's, carried on from the last velocity.
+        if location.kind == .deadReckoned { parts.append("dead reckoning") }
         parts.append("\(distance(g.distance)) to go")
         parts.append("bearing \(degrees(g.bearing)) \(g.compassPoint.rawValue)")
         if let heading = g.heading, let turn = g.turn {

@@ -47,3 +47,21 @@ struct ReplayFusionTests {
         #expect(bad.status != 0 && bad.stderr.contains("skating"))
     }
 }
+
+/// `lodestar guide` fuses by default and says when its position is dead-reckoned.
+@Suite("lodestar guide through a tunnel")
+struct GuideTunnelTests {
+    @Test("the 30 s tunnel of highway-tunnel: 30 status lines say dead reckoning, at its times; --raw says none")
+    func deadReckoning() async throws {
+        let truth = try GuideTruth("highway-tunnel")
+        let arguments = ["guide", "--to", "52.05000,-1.09040", "--arrive-within", "20", "--trace",
+                         GuideTruth.path("highway-tunnel"), "--fast"]
+        let fused = try await CLIRunner.run(arguments)
+        let reckoned = fused.stdout.split(separator: "\n").filter { $0.contains("  dead reckoning  ") }
+        #expect(reckoned.map { String($0.prefix(8)) } == truth.rows.filter { !$0.hasFix }.map(\.timeOfDay))
+        #expect(reckoned.count == 30)
+        let raw = try await CLIRunner.run(arguments + ["--raw"])
+        #expect(!raw.stdout.contains("dead reckoning"))
+        #expect(raw.stdout.split(separator: "\n").count < fused.stdout.split(separator: "\n").count)
+    }
+}
