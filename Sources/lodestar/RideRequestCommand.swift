@@ -78,6 +78,13 @@ struct RideRequestCommand: AsyncParsableCommand {
                 throw error
             }
             dialogue.finish()
+            // Booked, but standard output lost it (a full disk, a closed pipe): the identifier
+            // must not be lost with it. Said on standard error; the command ends with status 1.
+            if let status = dialogue.report.rideStatus, let reason = StandardOutput.failure() {
+                StandardOutput.errorLine(
+                    "lodestar ride request: booked ride \(status.rideIdentifier), "
+                        + "but could not write standard output: \(reason)")
+            }
         }
     }
 

@@ -165,3 +165,24 @@ final class HostileOutputTests: Sendable {
         #expect(ContinuousClock.now - started < .seconds(60), "stops at the first line, instead of reading forever")
     }
 }
+
+/// `ride request > /dev/full`: the ride is booked, and its identifier is not lost with the output.
+@Suite("ride request whose output is lost")
+struct BookedButUnsaidTests {
+    @Test("booked with standard output on /dev/full: status 1, and standard error names the ride that ride list shows")
+    func bookedButUnsaid() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lodestar-unsaid-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let store = directory.appendingPathComponent("rides.sqlite").path
+        let r = try await CLIRunner.run(["ride", "request", "--pickup", "51.5085,-0.1247", "--party", "1", "--store", store],
+                                        output: .path("/dev/full"))
+        #expect(r.status == 1)
+        let said = try #require(r.stderr.split(separator: "\n").first { $0.hasPrefix("lodestar ride request: booked ride ") })
+        #expect(said.hasSuffix(", but could not write standard output: No space left on device"))
+        let identifier = said.dropFirst("lodestar ride request: booked ride ".count).prefix(36)
+        let list = try await CLIRunner.run(["ride", "list", "--store", store])
+        #expect(list.status == 0)
+        #expect(list.stdout.hasPrefix(String(identifier)), "the ride named on standard error is the one stored")
+    }
+}
