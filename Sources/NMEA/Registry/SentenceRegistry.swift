@@ -7,7 +7,7 @@
 /// (``decode(_:_:talker:into:)``), the statistics their type names (``decodedTypes``), and lenient
 /// framing the standard types (``isStandard(_:)``).
 ///
-/// To decode a new type: write `Sentences/XXX.swift` with its `decode`, add its `describe` and
+/// To decode a new type: write `Sentences/TYPE.swift` with its `decode`, add its `describe` and
 /// `contribute`, its case to ``NMEASentence``, a `SentenceType` constant, and one entry here.
 enum SentenceRegistry {
     /// Calls `walker` with each decoded type, in registry order, until it returns true.
