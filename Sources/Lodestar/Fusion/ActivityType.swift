@@ -19,15 +19,15 @@ public enum ActivityType: String, Sendable, Equatable, Hashable, CaseIterable, C
     var profile: ActivityProfile {
         switch self {
         case .automotive:
-            ActivityProfile(acceleration: 1.0, stationarySpeed: 0.3, maximumDeadReckoning: .seconds(30))
+            ActivityProfile(acceleration: 0.05, stationarySpeed: 0.3, maximumDeadReckoning: .seconds(30))
         case .fitness:
-            ActivityProfile(acceleration: 0.5, stationarySpeed: 0.2, maximumDeadReckoning: .seconds(15))
+            ActivityProfile(acceleration: 0.02, stationarySpeed: 0.2, maximumDeadReckoning: .seconds(15))
         case .maritime:
-            ActivityProfile(acceleration: 0.1, stationarySpeed: 0.1, maximumDeadReckoning: .seconds(60))
+            ActivityProfile(acceleration: 0.01, stationarySpeed: 0.1, maximumDeadReckoning: .seconds(60))
         case .airborne:
-            ActivityProfile(acceleration: 4.0, stationarySpeed: 0.5, maximumDeadReckoning: .seconds(20))
+            ActivityProfile(acceleration: 0.5, stationarySpeed: 0.5, maximumDeadReckoning: .seconds(20))
         case .other:
-            ActivityProfile(acceleration: 1.0, stationarySpeed: 0.25, maximumDeadReckoning: .seconds(30))
+            ActivityProfile(acceleration: 0.05, stationarySpeed: 0.25, maximumDeadReckoning: .seconds(30))
         }
     }
 }
@@ -35,7 +35,9 @@ public enum ActivityType: String, Sendable, Equatable, Hashable, CaseIterable, C
 /// The numbers behind an ``ActivityType``.
 struct ActivityProfile: Sendable, Equatable {
     /// Spectral density of the white-noise acceleration, m²/s³: the variance of the change of
-    /// velocity over Δt grows by this × Δt.
+    /// velocity over Δt grows by this × Δt. Small: the Doppler velocity is measured every epoch,
+    /// and a change of velocity within an interval is accounted for as it happens (the
+    /// `(Δv Δt / 2)²` inflation in ``FusionFilter``); this covers what is left between fixes.
     var acceleration: Double
     /// Below this Doppler speed (m/s), for ``stillEpochs`` epochs running, the receiver is still.
     var stationarySpeed: Double
