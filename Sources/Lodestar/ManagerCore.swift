@@ -1,4 +1,5 @@
 import Foundation
+import LodestarInternals
 import GNSS
 import Synchronization
 
@@ -328,9 +329,7 @@ final class ManagerCore: Sendable {
     /// recording's pace; nil when it is not a finite duration (a fix before the anchor, or a time so
     /// far ahead that it does not fit a `Duration`): such a fix is not waited for.
     static func pacing(_ traceSeconds: Double, factor: Double) -> Duration? {
-        let seconds = traceSeconds / factor
-        guard seconds.isFinite, seconds >= 0, seconds < 1e12 else { return nil }
-        return .nanoseconds(Int64((seconds * 1e9).rounded()))
+        Duration(checkedSeconds: traceSeconds / factor)
     }
 
     /// Applies the rules to `count` fixes under one lock and appends the events wanted to `events`;

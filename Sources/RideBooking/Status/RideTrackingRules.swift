@@ -1,3 +1,4 @@
+import LodestarInternals
 import Geodesy
 import Lodestar
 
@@ -65,15 +66,15 @@ extension RideTrackingRules {
 
     /// `seconds` as a `Duration`. - Throws: ``Lodestar/RuleError/arrivalDwell(_:)`` unless finite and ≥ 0.
     static func duration(_ seconds: Double) throws(RuleError) -> Duration {
-        guard seconds.isFinite, seconds >= 0, seconds < 1e12 else { throw .arrivalDwell(.zero - .seconds(1)) }
-        return .nanoseconds(Int64((seconds * 1e9).rounded()))
+        guard let duration = Duration(checkedSeconds: seconds) else { throw .arrivalDwell(.zero - .seconds(1)) }
+        return duration
     }
 
     /// The region the pickup's arrival monitor watches.
     func pickupRegion(at pickup: Coordinate) -> ArrivalRegion {
         ArrivalRegion(
             unchecked: pickup, entryRadius: pickupEntryRadius, exitRadius: pickupExitRadius,
-            dwell: pickupDwell.map { .nanoseconds(Int64(($0 * 1e9).rounded())) })
+            dwell: pickupDwell.flatMap { Duration(checkedSeconds: $0) })
     }
 
     /// The region the drop-off's arrival monitor watches.
