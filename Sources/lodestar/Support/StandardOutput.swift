@@ -4,7 +4,7 @@ import Synchronization
 /// Every write the command line makes to a file descriptor, and the one record of whether standard
 /// output has failed (closed, a full disk, `/dev/full`, a pipe whose reader went away).
 ///
-/// Writes are unbuffered here: a caller that wants blocks (``ReplayOutput``) buffers and hands
+/// Writes are unbuffered here: a caller that wants blocks (``BlockOutput``) buffers and hands
 /// over whole blocks; a streaming command writes each line as it comes, so a pipe or a file sees
 /// every line at once and Ctrl-C loses nothing. After the command, ``failure()`` says whether
 /// anything written to standard output (by these writes or by `print`) was lost, and the entry

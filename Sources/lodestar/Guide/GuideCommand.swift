@@ -46,7 +46,7 @@ struct GuideCommand: AsyncParsableCommand {
         help: ArgumentHelp(
             "Destination in decimal degrees, latitude first, south and west negative (51.5,-0.12).",
             valueName: "lat,lon"))
-    var to: GuideTarget
+    var to: CoordinateArgument
 
     @Option(name: .customLong("arrive-within"), help: ArgumentHelp("Arrival radius, metres.", valueName: "metres"))
     var arriveWithin: Double = 20

@@ -3,7 +3,7 @@ import NMEA
 
 /// What `lodestar replay` tells on standard error: each skipped line (up to a limit) as it
 /// happens, then a summary of epochs, sentences by type and skipped lines by reason.
-struct ReplaySummary {
+struct DecodeSummary {
     let maxReports: Int
     var reported = 0
     var withPosition = 0
@@ -18,9 +18,9 @@ struct ReplaySummary {
     mutating func report(_ line: NMEADecoder.RejectedLine) {
         reported += 1
         if reported <= maxReports {
-            ReplaySummary.printError("skipped line \(line.line): \(line.error): \(line.text)", prefix: "")
+            DecodeSummary.printError("skipped line \(line.line): \(line.error): \(line.text)", prefix: "")
         } else if reported == maxReports + 1 {
-            ReplaySummary.printError("further skipped lines are counted, not listed (--max-reports \(maxReports))", prefix: "")
+            DecodeSummary.printError("further skipped lines are counted, not listed (--max-reports \(maxReports))", prefix: "")
         }
     }
 
@@ -34,7 +34,7 @@ struct ReplaySummary {
         if s.commentLines + s.blankLines > 0 {
             text += "  ignored: \(s.commentLines) comment lines, \(s.blankLines) blank lines\n"
         }
-        ReplaySummary.printError(text, prefix: "", newline: false)
+        DecodeSummary.printError(text, prefix: "", newline: false)
     }
 
     /// Writes a message to standard error.

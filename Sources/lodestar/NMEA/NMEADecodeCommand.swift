@@ -48,7 +48,7 @@ struct NMEADecodeCommand: ParsableCommand {
         do {
             input = try InputFile(path: file)
         } catch {
-            ReplaySummary.printError(error.description, prefix: "lodestar: ")
+            DecodeSummary.printError(error.description, prefix: "lodestar: ")
             throw ExitCode.failure
         }
 
@@ -56,7 +56,7 @@ struct NMEADecodeCommand: ParsableCommand {
         // The line rules of `lodestar replay` (NMEADecoder): line ends, numbers, recovery.
         var lines = NMEALineSplitter()
         let tooLong = "line longer than \(lines.maxLength) bytes"
-        var output = ReplayOutput(fd: 1, threshold: 64 * 1024)
+        var output = BlockOutput(fd: 1, threshold: 64 * 1024)
         let handle: (NMEALineSplitter.Piece) -> Void = { piece in
             switch piece {
             case .line(let bytes, let number):
@@ -78,7 +78,7 @@ struct NMEADecodeCommand: ParsableCommand {
             }
         } catch {
             output.flush()
-            ReplaySummary.printError(error.description, prefix: "lodestar: ")
+            DecodeSummary.printError(error.description, prefix: "lodestar: ")
             throw ExitCode.failure
         }
         lines.finish(handle)

@@ -25,13 +25,13 @@ struct RideRequestCommand: AsyncParsableCommand {
             """)
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Pickup, decimal degrees (south and west negative).", valueName: "lat,lon"))
-    var pickup: RideCoordinate?
+    var pickup: CoordinateArgument?
 
     @Option(help: ArgumentHelp("Pickup by name, looked up in the gazetteer.", valueName: "name"))
     var pickupName: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Drop-off, decimal degrees.", valueName: "lat,lon"))
-    var dropoff: RideCoordinate?
+    var dropoff: CoordinateArgument?
 
     @Option(help: ArgumentHelp("Drop-off by name, looked up in the gazetteer.", valueName: "name"))
     var dropoffName: String?

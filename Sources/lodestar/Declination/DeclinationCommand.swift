@@ -126,7 +126,7 @@ struct DeclinationCommand: ParsableCommand {
         } catch {
             throw .unreadable(error.description)
         }
-        var output = ReplayOutput(fd: 1, threshold: 64 * 1024)
+        var output = BlockOutput(fd: 1, threshold: 64 * 1024)
         var bad = 0
         let stop = InputLines(input: input).forEach({ line, number in
             let good = batch.line(

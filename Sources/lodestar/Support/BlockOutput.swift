@@ -1,7 +1,7 @@
 /// Buffered output to a file descriptor: callers append bytes to ``buffer``; it is written out in
 /// large blocks (one `write` per megabyte), never once per line, through ``StandardOutput``, which
 /// records a failure on standard output for the command's exit status.
-struct ReplayOutput {
+struct BlockOutput {
     let fd: Int32
     var buffer: [UInt8] = []
     let threshold: Int

@@ -2,9 +2,10 @@ import ArgumentParser
 import Foundation
 import Geodesy
 
-/// The destination of `lodestar guide --to LAT,LON`: decimal degrees, latitude first, south and
-/// west negative (`51.5,-0.12`, `-33.8568,151.2153`).
-struct GuideTarget: ExpressibleByArgument, Sendable {
+/// A `LAT,LON` argument in decimal degrees, latitude first, south and west negative
+/// (`51.4700,-0.4543`, `-33.8568,151.2153`): `guide --to`, `ride request --pickup/--dropoff`,
+/// `ride options --pickup`.
+struct CoordinateArgument: ExpressibleByArgument, Sendable {
     let coordinate: Coordinate
 
     init?(argument: String) {
@@ -15,4 +16,6 @@ struct GuideTarget: ExpressibleByArgument, Sendable {
         else { return nil }
         self.coordinate = coordinate
     }
+
+    static var defaultValueDescription: String { "LAT,LON" }
 }

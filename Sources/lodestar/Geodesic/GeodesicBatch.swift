@@ -37,7 +37,7 @@ struct GeodesicBatch {
             throw ExitCode.failure
         }
         var failures = 0
-        var output = ReplayOutput(fd: 1, threshold: 64 * 1024)
+        var output = BlockOutput(fd: 1, threshold: 64 * 1024)
         let stop = InputLines(input: input).forEach({ line, number in
             switch answer(line) {
             case .success(let text): output.appendLine(text)

@@ -80,13 +80,13 @@ struct ReplayCommand: ParsableCommand {
         do {
             input = try InputFile(path: file)
         } catch {
-            ReplaySummary.printError(error.description)
+            DecodeSummary.printError(error.description)
             throw ExitCode.failure
         }
 
         var decoder = NMEADecoder(options: .init(parser: .init(lenient: lenient)))
-        var output = ReplayOutput(fd: 1)
-        var summary = ReplaySummary(maxReports: maxReports)
+        var output = BlockOutput(fd: 1)
+        var summary = DecodeSummary(maxReports: maxReports)
         var progress = ReplayProgress(total: input.size)
         let format = format
         output.buffer.append(contentsOf: format.header(name: file == "-" ? "stdin" : file))
@@ -128,7 +128,7 @@ struct ReplayCommand: ParsableCommand {
         } catch {
             progress.finish()
             output.flush()
-            ReplaySummary.printError(error.description)
+            DecodeSummary.printError(error.description)
             throw ExitCode.failure
         }
         decoder.finish(handle)
@@ -136,6 +136,6 @@ struct ReplayCommand: ParsableCommand {
         output.flush()
         progress.finish()
         summary.print(decoder.statistics, input: input.name)
-        if let rules { ReplaySummary.printError(rules.summary, prefix: "", newline: false) }
+        if let rules { DecodeSummary.printError(rules.summary, prefix: "", newline: false) }
     }
 }

@@ -9,7 +9,7 @@ struct RideOptionsCommand: AsyncParsableCommand {
         abstract: "List the ride options, with when a free vehicle of each could be at the pickup.")
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Pickup, decimal degrees.", valueName: "lat,lon"))
-    var pickup: RideCoordinate?
+    var pickup: CoordinateArgument?
 
     @Option(help: ArgumentHelp("Pickup by name, looked up in the gazetteer (the first, nearest, match).", valueName: "name"))
     var pickupName: String?
