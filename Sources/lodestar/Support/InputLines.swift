@@ -1,8 +1,10 @@
 import LodestarInternals
+import NMEA
 
 /// The lines of a batch input (`geodesic`, `declination --batch`), read in chunks with bounded
-/// memory: a line longer than ``LineSplitter/maxLength`` (4096 bytes) stops the reading, as a
-/// file of zeros or binary data must not be read to its end one unbounded line at a time.
+/// memory, split by the NMEA module's line splitter (LF, CR LF or a CR alone ends a line): a line
+/// longer than ``maxLength`` (4096 bytes) stops the reading, as a file of zeros or binary data must
+/// not be read to its end one unbounded line at a time.
 struct InputLines {
     /// Why the reading stopped before the end.
     enum Stop: Error, CustomStringConvertible {
@@ -29,17 +31,16 @@ struct InputLines {
     /// reading (standard output failed: nobody would see the answers).
     /// - Returns: nil at the end of the input or when asked to stop, or why the reading stopped.
     func forEach(_ body: (String, Int) -> Bool, chunkDone: () -> Bool) -> Stop? {
-        var splitter = LineSplitter(maxLength: maxLength)
+        var splitter = NMEALineSplitter(maxLength: maxLength)
         var stop: Stop?
         var stopped = false
         let limit = maxLength
-        func handle(_ piece: LineSplitter.Piece) {
+        func handle(_ piece: NMEALineSplitter.Piece) {
             guard stop == nil, !stopped else { return }
             switch piece {
             case .line(let bytes, let number):
-                let end = bytes.last == 0x0D ? bytes.count - 1 : bytes.count
-                stopped = !body(String(decoding: UnsafeBufferPointer(rebasing: bytes[0..<end]), as: UTF8.self), number)
-            case .tooLong(let number):
+                stopped = !body(String(decoding: bytes, as: UTF8.self), number)
+            case .tooLong(_, let number):
                 stop = .tooLong(number: number, limit: limit)
             }
         }
