@@ -4,6 +4,7 @@ import Foundation
 import GPSD
 import Glibc
 import Lodestar
+import LodestarInternals
 
 /// `lodestar guide --to LAT,LON`: guidance to a destination from gpsd or a replayed NMEA trace,
 /// until arrival. The logic is the library's (`LocationManager`, `GuideSession`, `Guidance`); this
@@ -73,6 +74,37 @@ struct GuideCommand: AsyncParsableCommand {
     @Flag(help: "Guide by the receiver's own fixes instead of fused locations (fusion is on by default).")
     var raw = false
 
+    @Option(
+        name: .customLong("distance-filter"),
+        help: ArgumentHelp("Update only after moving this far from the last location shown, metres.", valueName: "metres"))
+    var distanceFilter: Double?
+
+    @Option(
+        name: .customLong("heading-filter"),
+        help: ArgumentHelp("Update the turn only when the heading changes by this much, degrees (default 1; 0 for every heading).",
+                           valueName: "degrees"))
+    var headingFilter: Double?
+
+    @Option(
+        name: .customLong("max-fix-age"),
+        help: ArgumentHelp("Reject fixes older than this, seconds (live: than the clock; replayed: than the latest fix).",
+                           valueName: "seconds"))
+    var maxFixAge: Double?
+
+    @Option(
+        name: .customLong("dwell"),
+        help: ArgumentHelp("Declare arrival only after this long inside the radius, seconds of fix time.", valueName: "seconds"))
+    var dwell: Double?
+
+    @Option(
+        name: .customLong("exit-radius"),
+        help: ArgumentHelp("With --keep-going, departure beyond this radius, metres (default 1.5 × --arrive-within).",
+                           valueName: "metres"))
+    var exitRadius: Double?
+
+    @Flag(name: .customLong("keep-going"), help: "Keep guiding after arrival (and say when departing), until the source ends or Ctrl-C.")
+    var keepGoing = false
+
     @Flag(help: "Print one JSON object per event instead of status lines.")
     var json = false
 
@@ -83,10 +115,29 @@ struct GuideCommand: AsyncParsableCommand {
     static let arriveWithinRange = OptionRange("--arrive-within", 0.1...100_000, unit: "metres")
     /// --speed: a thousandth of real time to a million times faster.
     static let speedRange = OptionRange("--speed", 0.001...1_000_000)
+    /// --heading-filter: 0 (every heading) to 180 degrees.
+    static let headingFilterRange = OptionRange("--heading-filter", 0.0...180, unit: "degrees")
+    /// --max-fix-age: a millisecond to a day.
+    static let maxFixAgeRange = OptionRange("--max-fix-age", 0.001...86_400, unit: "seconds")
+    /// --dwell: none to a day.
+    static let dwellRange = OptionRange("--dwell", 0.0...86_400, unit: "seconds")
+    /// --exit-radius: as --arrive-within, and never less than it.
+    static let exitRadiusRange = OptionRange("--exit-radius", 0.1...100_000, unit: "metres")
 
     func validate() throws {
         try Self.arriveWithinRange.check(arriveWithin)
         try ReplayCommand.desiredAccuracyRange.check(desiredAccuracy)
+        try ReplayCommand.distanceFilterRange.check(distanceFilter)
+        try Self.headingFilterRange.check(headingFilter)
+        try Self.maxFixAgeRange.check(maxFixAge)
+        try Self.dwellRange.check(dwell)
+        try Self.exitRadiusRange.check(exitRadius)
+        if let exitRadius {
+            if !keepGoing { throw ValidationError("--exit-radius goes with --keep-going: guide stops at arrival otherwise.") }
+            if exitRadius < arriveWithin {
+                throw ValidationError("--exit-radius (\(exitRadius) m) must be at least --arrive-within (\(arriveWithin) m)")
+            }
+        }
         if gpsd != nil, trace != nil { throw ValidationError("--gpsd and --trace cannot be used together.") }
         if trace == nil, speed != nil || fast { throw ValidationError("--speed and --fast replay a --trace.") }
         if speed != nil, fast { throw ValidationError("--speed and --fast cannot be used together.") }
@@ -102,6 +153,12 @@ struct GuideCommand: AsyncParsableCommand {
         }
     }
 
+    /// What the guiding loop reads: the manager's events and the terminal's changes of size.
+    private enum Input: Sendable {
+        case event(LocationEvent)
+        case resized
+    }
+
     /// What the guiding task hands back.
     private struct Outcome: Sendable {
         var session: GuideSession
@@ -111,11 +168,22 @@ struct GuideCommand: AsyncParsableCommand {
         var cancelled: Bool
     }
 
-    func run() async throws {
-        let region = try ArrivalRegion(destination: to.coordinate, entryRadius: arriveWithin)
+    /// The manager's rules from the options (each already checked by ``validate()``).
+    private func rules(_ region: ArrivalRegion) throws -> LocationConfiguration {
         var configuration = GuideSession(region: region)
             .configuration(desiredAccuracy: try desiredAccuracy.map { m throws(RuleError) in try .meters(m) } ?? .best)
         if raw { configuration.fusion = .off }
+        try configuration.setDistanceFilter(distanceFilter)
+        if let headingFilter { try configuration.setHeadingFilter(headingFilter == 0 ? nil : headingFilter) }
+        try configuration.setMaximumFixAge(maxFixAge.flatMap { Duration(checkedSeconds: $0) })
+        return configuration
+    }
+
+    func run() async throws {
+        let region = try ArrivalRegion(
+            destination: to.coordinate, entryRadius: arriveWithin, exitRadius: exitRadius,
+            dwell: dwell.flatMap { Duration(checkedSeconds: $0) })
+        let configuration = try rules(region)
         let manager: LocationManager
         if let trace {
             let source: NMEATraceSource
@@ -139,26 +207,44 @@ struct GuideCommand: AsyncParsableCommand {
             GuideOutput.write(2, "lodestar guide: \(error)\n")
             throw ExitCode.failure
         }
+        let keepGoing = self.keepGoing
         let guiding = Task {
             var outcome = Outcome(
                 session: GuideSession(region: region), output: GuideOutput(mode: mode),
                 plot: plotFile.map { GuidePlot(file: $0, region: region) }, unreadable: false, cancelled: false)
+            // The manager's events, and in a terminal the window's changes of size, in one stream.
+            let (inputs, continuation) = AsyncStream<Input>.makeStream()
             let events = manager.events()
+            let forwarding = Task {
+                for await event in events { continuation.yield(.event(event)) }
+                continuation.finish()
+            }
+            let resizes = mode == .terminal ? TerminalResize.watch { continuation.yield(.resized) } : nil
             manager.startUpdatingLocation()
             manager.startUpdatingHeading()
-            for await event in events {
+            for await input in inputs {
+                guard case .event(let event) = input else {
+                    outcome.output.resized()
+                    continue
+                }
                 let update = outcome.session.handle(event)
                 outcome.output.show(event, update: update, session: outcome.session)
                 if case .error(.traceUnreadable) = event { outcome.unreadable = true }
                 switch update {
                 case .location(let l, let g): outcome.plot?.add(l, g)
-                case .arrived(let e, _): outcome.plot?.arrived(e)
+                case .arrived(let e, _):
+                    outcome.plot?.arrived(e)
+                    if keepGoing { outcome.output.line(GuideStatusLine.arrived(e)) }
+                case .departed(let e, _):
+                    outcome.output.line(GuideStatusLine.departed(e))
                 default: break
                 }
                 // Checked on every event: a stream that is never empty never waits, and a wait is
                 // where cancellation (Ctrl-C) would otherwise end the loop.
-                if outcome.session.hasArrived || outcome.output.outputFailed || Task.isCancelled { break }
+                if (outcome.session.hasArrived && !keepGoing) || outcome.output.outputFailed || Task.isCancelled { break }
             }
+            resizes?.cancel()
+            forwarding.cancel()
             manager.stopUpdatingLocation()
             manager.stopUpdatingHeading()
             outcome.cancelled = Task.isCancelled
@@ -172,7 +258,7 @@ struct GuideCommand: AsyncParsableCommand {
     private func finish(_ outcome: inout Outcome, isTrace: Bool) throws {
         let status: Int32
         if let arrival = outcome.session.arrival {
-            outcome.output.finish(GuideStatusLine.arrived(arrival))
+            outcome.output.finish(keepGoing ? GuideStatusLine.ended(outcome.session, arrival) : GuideStatusLine.arrived(arrival))
             status = 0
         } else if outcome.cancelled {
             outcome.output.finish(GuideStatusLine.notArrived("Stopped before arrival", outcome.session))
