@@ -55,7 +55,7 @@ enum GuideStatusLine {
             return StatusLine(fields)
         }
         fields.append(.init(.outage, "no fix for \(lost)", "no fix \(lost)"))
-        fields.append(.init(.distance, "\(distance(g.distance)) to go at \(time(location.timestamp))", "\(distance(g.distance)) to go",
+        fields.append(.init(.lastDistance, "\(distance(g.distance)) to go at \(time(location.timestamp))", "\(distance(g.distance)) to go",
                             distance(g.distance)))
         return StatusLine(fields)
     }

@@ -5,7 +5,7 @@
 struct StatusLine: Sendable, Equatable {
     /// What a field says, which decides when it gives way.
     enum Key: Sendable, Equatable {
-        case time, accuracy, outage, distance, bearing, turn, compass, speed, eta, message
+        case time, accuracy, outage, distance, lastDistance, bearing, turn, compass, speed, eta, message
     }
 
     /// A field: its forms, widest first; a narrower form replaces it as the line is fitted.
@@ -35,7 +35,7 @@ struct StatusLine: Sendable, Equatable {
         .shorten(.turn),  // "heading 182° ↗ turn right 23°" → "↗ turn right 23°"
         .shorten(.compass),
         .shorten(.outage),
-        .shorten(.distance),  // "280 m to go at 09:31:40" → "280 m to go"
+        .shorten(.lastDistance),  // "280 m to go at 09:31:40" → "280 m to go"
         .drop(.bearing),
         .drop(.accuracy),
         .tighten,
@@ -44,6 +44,7 @@ struct StatusLine: Sendable, Equatable {
         .shorten(.compass),
         .shorten(.turn),  // "↗ turn right 23°" → "↗ right 23°"
         .shorten(.distance),  // "312 m to go" → "312 m"
+        .shorten(.lastDistance),
         .shorten(.message),
     ]
 
