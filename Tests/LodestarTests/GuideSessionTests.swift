@@ -123,7 +123,7 @@ struct GuideSessionTests {
         let losses = all.prefix { if case .noFix = $0 { true } else { false } }
             .compactMap { if case .noFix(let loss) = $0 { loss } else { nil } }
         #expect(losses.map(\.duration) == (0..<30).map(Double.init))
-        #expect(losses.allSatisfy(\.isColdStart))
+        #expect(losses.allSatisfy { $0.isColdStart })
         let updates = Array(all.dropFirst(losses.count))
         let first = try #require(updates.first)
         guard case .acquiring(let w) = first else {

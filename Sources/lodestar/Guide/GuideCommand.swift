@@ -135,7 +135,8 @@ struct GuideCommand: AsyncParsableCommand {
         if let exitRadius {
             if !keepGoing { throw ValidationError("--exit-radius goes with --keep-going: guide stops at arrival otherwise.") }
             if exitRadius < arriveWithin {
-                throw ValidationError("--exit-radius (\(exitRadius) m) must be at least --arrive-within (\(arriveWithin) m)")
+                let (exit, entry) = (String(format: "%g", exitRadius), String(format: "%g", arriveWithin))
+                throw ValidationError("--exit-radius (\(exit) m) must be at least --arrive-within (\(entry) m)")
             }
         }
         if gpsd != nil, trace != nil { throw ValidationError("--gpsd and --trace cannot be used together.") }

@@ -77,7 +77,7 @@ struct GuideOutput: Sendable {
     mutating func resized() {
         guard mode == .terminal else { return }
         columns = Self.terminalColumns() ?? columns
-        if statusOnScreen, let lastStatus { Self.write(1, "\r\u{1B}[2K" + lastStatus.fitted(to: columns - 1)) }
+        if statusOnScreen, let lastStatus { Self.write(1, "\r\u{1B}[2K" + lastStatus.fitted(to: columns - 1) + "\u{1B}[K") }
     }
 
     /// The closing line: on standard output, after the status line (on standard error with
