@@ -20,18 +20,34 @@ struct GuideCommand: AsyncParsableCommand {
             time and accuracy (68%) of the fix, the distance to go on the WGS84 ellipsoid, the \
             bearing and its compass point, the heading (a heading sensor, else the course over \
             ground when moving) with an arrow and the turn to make ("turn right 23°"), the speed \
-            and the ETA. While --desired-accuracy withholds fixes it says "acquiring fix ±35 m \
-            (need ±10 m)". Arrival is a fix within --arrive-within metres whose accuracy circle is \
-            no larger than that.
+            and the ETA, given only while closing in ("moving away" when the course leads more \
+            than 90° off the bearing). A compass heading in the World Magnetic Model's caution or \
+            blackout zone (horizontal field below 6000 or 2000 nT) adds "compass unreliable (WMM \
+            caution zone)". While --desired-accuracy withholds fixes it says "acquiring fix ±35 m \
+            (need ±10 m)"; with no fix, "location unknown: no fix for 5 s" at a cold start, and \
+            "no fix for 12 s  280 m to go at 09:31:40" in an outage, or, while the fused location \
+            is dead-reckoned, "dead reckoning: no fix for 12 s" in the line. Arrival is a fix within \
+            --arrive-within metres whose accuracy circle is no larger than that, for --dwell \
+            seconds; if the trace ends first because the accuracy never got inside the radius, \
+            the closing line says so. The manager's rules: --desired-accuracy, --distance-filter, \
+            --heading-filter, --max-fix-age; --raw guides by the receiver's own fixes instead of \
+            fused locations. --keep-going guides on after arrival and says when the location \
+            leaves --exit-radius.
 
-            In a terminal the status line is redrawn in place; piped, there is one line per \
-            update; with --json, one JSON object per event (the closing line then goes to \
-            standard error). --plot writes an SVG map of the track, the destination, the arrival \
-            circle and the guidance points; its path is opened before the run and written in \
-            place (through a symbolic link, to its target); anything but a regular file or a new \
-            name (a device, a FIFO, a directory) is refused.
+            In a terminal the status line is redrawn in place, fitted to the window's width (the \
+            compass point, the speed, the heading's degrees, the bearing, the accuracy and the \
+            time give way, in that order; the distance, the turn and the ETA stay) and redrawn \
+            when the window changes size; piped, there is one line per update; with --json, one \
+            JSON object per event (the closing line then goes to standard error). A source that \
+            goes away is said once per outage. --plot writes an SVG map of the track (start and \
+            end marked), the destination, the arrival circle, the guidance points, labels at the \
+            turns and the arrival, a legend and a scale bar; a far destination is a labelled line \
+            from the track's end. Its path is opened before the run and written in place \
+            (through a symbolic link, to its target); anything but a regular file or a new name \
+            (a device, a FIFO, a directory) is refused.
 
-            Exit status: 0 on arrival ("Arrived: 12 m from destination at 12:14:51"); 3 when the \
+            Exit status: 0 on arrival ("Arrived: 12 m from destination at 12:14:51"; with \
+            --keep-going, when arrival came before the end); 3 when the \
             trace ends before arrival; 130 when interrupted (Ctrl-C) before arrival; 1 when the \
             trace cannot be read, the plot cannot be written or standard output fails; 64 for a \
             bad argument.
