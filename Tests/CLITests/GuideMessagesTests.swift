@@ -101,6 +101,28 @@ struct GuideMessagesTests {
         #expect(unavailable == ["lodestar guide: source unavailable: gpsd closed the connection"], "\(process.stderrLines)")
     }
 
+    @Test("guide --gpsd against a gpsd that greets and then sends nothing: the status says for how long (5 s, then 10 s)")
+    func silentSource() async throws {
+        let gpsd = try LoopbackServer { connection in
+            connection.send(line: LoopbackServer.versionLine)
+            connection.hold()
+        }
+        defer { gpsd.close() }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lodestar-guide-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let process = try ChildProcess(
+            CLIRunner.productsDirectory.appendingPathComponent("lodestar").path,
+            ["guide", "--to", "51.5,-0.12", "--gpsd", "127.0.0.1:\(gpsd.port)"], environment: ProcessInfo.processInfo.environment,
+            stdout: "\(directory)/out", stderr: "\(directory)/err")
+        _ = await waitUntil(upTo: .seconds(60)) { process.stdout.contains("for 10 s") }
+        process.send(SIGINT)
+        _ = await process.exited(within: .seconds(5))
+        process.stop()
+        let lines = process.stdout.split(separator: "\n").map(String.init)
+        #expect(Array(lines.prefix(2)) == ["no data from the source for 5 s", "no data from the source for 10 s"], "\(lines)")
+    }
+
     @Test("counts of one are singular: '1 more warning not shown', '2 more warnings not shown'")
     func plurals() async throws {
         let lines = try String(contentsOfFile: Self.walk, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)

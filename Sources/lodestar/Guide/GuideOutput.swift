@@ -54,6 +54,9 @@ struct GuideOutput: Sendable {
         } else {
             report(event)
         }
+        if mode != .json, case .sourceState(let state) = event, let line = GuideStatusLine.silence(state, session: session) {
+            status(line)
+        }
         guard let update, mode != .json else { return }
         switch update {
         case .acquiring(let w):

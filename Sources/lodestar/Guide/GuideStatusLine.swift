@@ -60,6 +60,28 @@ enum GuideStatusLine {
         return StatusLine(fields)
     }
 
+    /// A live source that has gone quiet, said by the source's own clock when no fix time can say
+    /// it: `no data from the source for 10 s  280 m to go at 09:31:40` (nothing received at all),
+    /// or `location unknown: no fix for 10 s` while the receiver's epochs carry no time either.
+    /// nil for any other state, or when timed epochs already say how long.
+    static func silence(_ state: SourceState, session: GuideSession) -> StatusLine? {
+        var fields: [StatusLine.Field]
+        switch state {
+        case .noData(let quiet):
+            fields = [.init(.outage, "no data from the source for \(duration(quiet.seconds))", "no data \(duration(quiet.seconds))")]
+        case .noFix(let quiet) where session.fixLoss == nil:
+            let lost = duration(quiet.seconds)
+            fields = [.init(.outage, session.location == nil ? "location unknown: no fix for \(lost)" : "no fix for \(lost)", "no fix \(lost)")]
+        default:
+            return nil
+        }
+        if let location = session.location, let g = session.guidance {
+            fields.append(.init(.lastDistance, "\(distance(g.distance)) to go at \(time(location.timestamp))",
+                                "\(distance(g.distance)) to go", distance(g.distance)))
+        }
+        return StatusLine(fields)
+    }
+
     /// `ETA 09:34:55`; `moving away` (no ETA: the course leads away); `no ETA (stationary)`.
     private static func eta(_ g: Guidance) -> StatusLine.Field {
         if let eta = g.estimatedArrival { return .init(.eta, "ETA \(time(eta))") }
