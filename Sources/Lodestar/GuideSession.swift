@@ -44,6 +44,9 @@ public struct GuideSession: Sendable {
     /// How many locations were inside the arrival radius with an accuracy circle larger than it,
     /// so that they could not declare arrival (``ArrivalRegion/admits(accuracy:)``).
     public private(set) var insideTooCoarse = 0
+    /// Since when the locations have been inside the arrival radius with an accuracy circle no
+    /// larger than it (the arrival rule's dwell starts there); nil while the latest is not.
+    public private(set) var insideSince: Date?
 
     /// - Parameter region: the destination and its arrival radius.
     public init(region: ArrivalRegion) {
@@ -86,6 +89,8 @@ public struct GuideSession: Sendable {
             if arrival == nil, g.distance <= region.entryRadius, !region.admits(accuracy: l.horizontalAccuracy) {
                 insideTooCoarse += 1
             }
+            let inside = g.distance <= region.entryRadius && region.admits(accuracy: l.horizontalAccuracy)
+            insideSince = inside ? insideSince ?? l.timestamp : nil
             return .location(l, g)
         case .heading(let h):
             heading = h

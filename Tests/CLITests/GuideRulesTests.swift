@@ -83,6 +83,19 @@ struct GuideRulesTests {
         #expect(last.hasPrefix("Arrived: ") && last.hasSuffix(" from destination at \(expected.timeOfDay)"), "\(last)")
     }
 
+    @Test("--dwell 300: the walker waits at the pickup for less; the closing line says how long of the dwell was spent inside")
+    func dwellNotMet() async throws {
+        let r = try await CLIRunner.run(["guide", "--to", "51.50850,-0.12470", "--trace", Self.walk, "--fast", "--raw", "--dwell", "300"])
+        #expect(r.status == 3)
+        let last = try #require(r.stdout.split(separator: "\n").last.map(String.init))
+        let expected = try #require(try GuideTruth("walk-to-pickup").arrival(at: Self.pickup, within: 20))
+        // Inside from the arrival row (the walker stays) to the last fix, 09:36:22.
+        let entered = expected.row.timeOfDay.split(separator: ":").compactMap { Int($0) }
+        let inside = (9 * 3600 + 36 * 60 + 22) - (entered[0] * 3600 + entered[1] * 60 + entered[2])
+        #expect(last == "Trace ended before arrival: 1 m from destination at 09:36:22; inside the 20 m radius for "
+            + "\(inside / 60) min \(inside % 60) s of the 5 min dwell", "\(last)")
+    }
+
     @Test("--keep-going --exit-radius 100 on the highway: arrival within 50 m, departure beyond 100 m, both at the truth's times")
     func departure() async throws {
         let truth = try GuideTruth("highway-tunnel")

@@ -129,6 +129,10 @@ enum GuideStatusLine {
         let radius = session.region.entryRadius
         if session.insideTooCoarse > 0 || g.distance <= radius, let best = session.bestAccuracy, !session.region.admits(accuracy: best) {
             line += "; the accuracy never got inside the \(distance(radius)) arrival radius (best ±\(accuracy(best)))"
+        } else if let since = session.insideSince, let dwell = session.region.dwell, dwell > .zero {
+            // Inside, waiting out the dwell, when the source ended.
+            let inside = duration(location.timestamp.timeIntervalSince(since))
+            line += "; inside the \(distance(radius)) radius for \(inside) of the \(duration(dwell.seconds)) dwell"
         }
         return line
     }
