@@ -129,7 +129,7 @@ struct GuideMessagesTests {
         for (garbage, expected) in [(6, "1 more warning not shown"), (7, "2 more warnings not shown")] {
             let trace = FileManager.default.temporaryDirectory.appendingPathComponent("lodestar-guide-\(UUID().uuidString).nmea")
             defer { try? FileManager.default.removeItem(at: trace) }
-            let text = (Array(repeating: "$GPXXX,garbage*00", count: garbage) + lines.map(String.init)).joined(separator: "\n")
+            let text = (Array(repeating: "$GPZZZ,garbage*00", count: garbage) + lines.map(String.init)).joined(separator: "\n")
             try text.write(to: trace, atomically: true, encoding: .utf8)
             let r = try await CLIRunner.run(["guide", "--to", "51.50850,-0.12470", "--trace", trace.path, "--fast", "--raw"])
             #expect(r.status == 0)

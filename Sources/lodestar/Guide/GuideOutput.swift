@@ -64,8 +64,9 @@ struct GuideOutput: Sendable {
         case .location(let l, let g):
             status(GuideStatusLine.guidance(g, at: l, heading: session.heading, loss: session.fixLoss))
         case .heading(_, let g):
-            // The turn changed at the same location: worth a redraw, not a new line.
-            if mode == .terminal, let l = session.location {
+            // The turn changed at the same location: worth a redraw, not a new line (but not over
+            // "no fix for N s" with the last guidance before the outage).
+            if mode == .terminal, let l = session.location, session.fixLoss == nil || l.kind == .deadReckoned {
                 status(GuideStatusLine.guidance(g, at: l, heading: session.heading, loss: session.fixLoss))
             }
         case .noFix(let loss):
