@@ -68,6 +68,26 @@ struct GuideMessagesTests {
         #expect(!londonHeadings.isEmpty && londonHeadings.allSatisfy { $0["compassZone"] as? String == "normal" && $0["compassUnreliable"] as? Bool == false })
     }
 
+    @Test("WMM blackout zone near the north magnetic pole (H ≈ 975 nT), a synthesized compass walk: 'compass unreliable (WMM blackout zone)'")
+    func blackoutZone() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lodestar-blackout-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let trace = directory.appendingPathComponent("blackout.nmea").path
+        let made = try await CLIRunner.run([
+            "trace", "synthesize", "--route", "86.0,-140;86.01,-140", "--speed", "1.2", "--receiver", "compass",
+            "--start", "2026-07-01T18:00:00Z", "--seed", "1", "--output", trace,
+        ])
+        try #require(made.status == 0, "\(made.stderr)")
+        let arguments = ["guide", "--to", "86.01,-140", "--trace", trace, "--fast", "--raw"]
+        let lines = try await CLIRunner.run(arguments).stdout.split(separator: "\n").dropLast()
+        #expect(lines.count > 900)
+        #expect(lines.allSatisfy { $0.contains("  compass unreliable (WMM blackout zone)  ") })
+        let json = GuideTests.jsonObjects(try await CLIRunner.run(arguments + ["--json"]).stdout)
+        let headings = json.filter { $0["event"] as? String == "heading" }
+        #expect(!headings.isEmpty && headings.allSatisfy { $0["compassZone"] as? String == "blackout" && $0["compassUnreliable"] as? Bool == true })
+    }
+
     @Test("--json through the tunnel: dead-reckoned locations carry deadReckoned and noFixFor; with --raw the withheld epochs carry noFixFor")
     func noFixJSON() async throws {
         let arguments = ["guide", "--to", "52.05000,-1.09040", "--trace", GuideTruth.path("highway-tunnel"), "--fast", "--json"]
