@@ -46,7 +46,7 @@ public struct ArrivalMonitor: Sendable, Equatable {
         let distance = known ?? location.distance(from: region.destination)
         switch phase {
         case .approaching, .dwelling:
-            let accuracyOK = location.horizontalAccuracy.map { $0 <= region.entryRadius } ?? true
+            let accuracyOK = region.admits(accuracy: location.horizontalAccuracy)
             guard distance <= region.entryRadius, accuracyOK else {
                 // Leaving the circle, or a fix too vague to tell, restarts the dwell.
                 phase = .approaching

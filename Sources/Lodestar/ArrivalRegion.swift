@@ -39,6 +39,13 @@ public struct ArrivalRegion: Sendable, Equatable {
         self.exitRadius = max(exitRadius ?? entryRadius * 1.5, entryRadius)
         self.dwell = dwell
     }
+
+    /// Whether a location of this 68% horizontal accuracy, metres, can declare arrival: its
+    /// accuracy circle is no larger than ``entryRadius``. An unknown accuracy (nil) counts as
+    /// small enough, on the location's distance alone.
+    public func admits(accuracy: Double?) -> Bool {
+        accuracy.map { $0 <= entryRadius } ?? true
+    }
 }
 
 /// Arrival at, or departure from, an ``ArrivalRegion``.

@@ -21,8 +21,17 @@ public struct Guidance: Sendable, Equatable {
     public var turn: TurnInstruction?
     /// Speed used for the ETA, metres per second.
     public var speed: Double?
+    /// Course over ground, degrees true in [0, 360); nil when unknown.
+    public var course: Double?
+    /// Speed toward the destination (velocity made good), metres per second: ``speed`` ×
+    /// cos(``course`` − ``bearing``), negative when moving away; nil without a speed or a course.
+    public var closingSpeed: Double?
+    /// Whether the location moves (at least ``stationarySpeed``) on a course more than 90° from
+    /// the bearing: away from the destination. There is no ETA then.
+    public var isMovingAway: Bool
     /// Time to go at the current speed, seconds; nil when stationary (speed below
-    /// ``stationarySpeed``) or unknown.
+    /// ``stationarySpeed``) or unknown, or when moving away (``isMovingAway``). With no course the
+    /// direction cannot be told, and the time is given.
     public var timeToGo: Double?
     /// The fix time plus ``timeToGo``; nil when that is nil.
     public var estimatedArrival: Date?
@@ -43,7 +52,8 @@ public struct Guidance: Sendable, Equatable {
         let inverse = Geodesic.wgs84.inverse(from: location.coordinate, to: destination)
         self.init(
             destination: destination, distance: inverse.distance, bearing: inverse.initialBearing,
-            heading: heading, speed: location.speed, time: location.timestamp, arrived: arrived)
+            heading: heading, speed: location.speed, course: location.course, time: location.timestamp,
+            arrived: arrived)
     }
 
     /// Guidance from a geodesic already computed from the location to the destination (such as
@@ -53,14 +63,16 @@ public struct Guidance: Sendable, Equatable {
                 arrived: Bool = false) {
         self.init(
             destination: destination, distance: geodesic.distance, bearing: geodesic.initialBearing,
-            heading: heading, speed: location.speed, time: location.timestamp, arrived: arrived)
+            heading: heading, speed: location.speed, course: location.course, time: location.timestamp,
+            arrived: arrived)
     }
 
     /// Guidance from precomputed distance and bearing (as ``init(from:heading:to:arrived:)`` makes).
-    /// - Parameters: distance in metres, bearing and heading in degrees, speed in metres per second.
+    /// - Parameters: distance in metres, bearing, heading and course in degrees, speed in metres per
+    ///   second; the course (nil when unknown) tells closing in from moving away.
     public init(
         destination: Coordinate, distance: Double, bearing: Double, heading: Double?, speed: Double?,
-        time: Date, arrived: Bool
+        course: Double? = nil, time: Date, arrived: Bool
     ) {
         self.destination = destination
         self.distance = distance
@@ -70,7 +82,17 @@ public struct Guidance: Sendable, Equatable {
         self.relativeBearing = relative
         self.turn = relative.map(TurnInstruction.init(relativeBearing:))
         self.speed = speed
-        if let speed, speed >= Self.stationarySpeed {
+        let course = course.flatMap { $0.isFinite ? Angle.normalizedBearing($0) : nil }
+        self.course = course
+        if let speed, speed.isFinite, let course {
+            let closing = speed * cos(Angle.difference(from: course, to: bearing) * .pi / 180)
+            closingSpeed = closing
+            isMovingAway = speed >= Self.stationarySpeed && closing < 0
+        } else {
+            closingSpeed = nil
+            isMovingAway = false
+        }
+        if let speed, speed >= Self.stationarySpeed, !isMovingAway {
             let seconds = distance / speed
             timeToGo = seconds
             estimatedArrival = time.addingTimeInterval(seconds)

@@ -31,8 +31,22 @@ public struct GuideSession: Sendable {
     public private(set) var guidance: Guidance?
     /// The arrival, once declared.
     public private(set) var arrival: ArrivalEvent?
+    /// The departure after arrival, once declared.
+    public private(set) var departure: ArrivalEvent?
     /// The latest report of the accuracy rule withholding a fix, until a location is delivered.
     public private(set) var waiting: WaitingForAccuracy?
+    /// How long there has been no fix, while there is none: from the first epoch at a cold start,
+    /// from the last fix during an outage (dead-reckoned locations included); nil while fixes come.
+    public private(set) var fixLoss: FixLoss?
+    /// The best (smallest) 68% horizontal accuracy among the locations delivered, metres; nil
+    /// while none had one.
+    public private(set) var bestAccuracy: Double?
+    /// How many locations were inside the arrival radius with an accuracy circle larger than it,
+    /// so that they could not declare arrival (``ArrivalRegion/admits(accuracy:)``).
+    public private(set) var insideTooCoarse = 0
+    /// Since when the locations have been inside the arrival radius with an accuracy circle no
+    /// larger than it (the arrival rule's dwell starts there); nil while the latest is not.
+    public private(set) var insideSince: Date?
 
     /// - Parameter region: the destination and its arrival radius.
     public init(region: ArrivalRegion) {
@@ -62,8 +76,21 @@ public struct GuideSession: Sendable {
         case .location(let l):
             location = l
             waiting = nil
+            if l.kind == .deadReckoned {
+                // The fusion filter carries the position on: the fix is lost all the same.
+                fixLoss = FixLoss(lastFix: fixLoss?.lastFix ?? lastFixTime, since: fixLoss?.since ?? l.timestamp, latest: l.timestamp)
+            } else {
+                fixLoss = nil
+                lastFixTime = l.timestamp
+            }
             let g = makeGuidance(at: l)
             guidance = g
+            if let a = l.horizontalAccuracy, a < (bestAccuracy ?? .infinity) { bestAccuracy = a }
+            if arrival == nil, g.distance <= region.entryRadius, !region.admits(accuracy: l.horizontalAccuracy) {
+                insideTooCoarse += 1
+            }
+            let inside = g.distance <= region.entryRadius && region.admits(accuracy: l.horizontalAccuracy)
+            insideSince = inside ? insideSince ?? l.timestamp : nil
             return .location(l, g)
         case .heading(let h):
             heading = h
@@ -84,13 +111,22 @@ public struct GuideSession: Sendable {
             guidance = g
             return .arrived(e, g)
         case .departed(let e):
+            departure = e
             let g = makeGuidance(at: e.location)
             guidance = g
             return .departed(e, g)
-        case .withheld, .error, .sourceState, .warning:
+        case .withheld(let w):
+            guard w.reason == .noPosition, let time = w.time else { return nil }
+            let loss = FixLoss(lastFix: lastFixTime, since: fixLoss?.since ?? time, latest: time)
+            fixLoss = loss
+            return .noFix(loss)
+        case .error, .sourceState, .warning:
             return nil
         }
     }
+
+    /// The UTC time of the latest location from a fix (not dead-reckoned).
+    private var lastFixTime: Date?
 
     private func makeGuidance(at l: Location) -> Guidance {
         Guidance(from: l, heading: heading?.trueHeading, to: region.destination, arrived: arrival != nil)
@@ -109,4 +145,29 @@ public enum GuideUpdate: Sendable, Equatable {
     case arrived(ArrivalEvent, Guidance)
     /// Departure after arrival.
     case departed(ArrivalEvent, Guidance)
+    /// An epoch without a position: how long the fix has been lost.
+    case noFix(FixLoss)
+}
+
+/// How long a receiver has been without a fix, in fix time (UTC).
+public struct FixLoss: Sendable, Equatable {
+    /// The time of the last fix; nil at a cold start (no fix yet).
+    public var lastFix: Date?
+    /// The first epoch without a fix (or the first dead-reckoned location) since then.
+    public var since: Date
+    /// The latest epoch without a fix, or the latest dead-reckoned location.
+    public var latest: Date
+
+    public init(lastFix: Date?, since: Date, latest: Date) {
+        self.lastFix = lastFix
+        self.since = since
+        self.latest = latest
+    }
+
+    /// Seconds without a fix, ≥ 0: from the last fix (from the first epoch at a cold start) to
+    /// ``latest``.
+    public var duration: Double { max(0, latest.timeIntervalSince(lastFix ?? since)) }
+
+    /// Whether no fix has been seen yet.
+    public var isColdStart: Bool { lastFix == nil }
 }

@@ -81,12 +81,15 @@ struct GuideTests {
         ])
         #expect(r.status == 3)
         let lines = r.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first == "06:00:30  acquiring fix ±35 m (need ±10 m)")
+        // 30 s without a fix first, each epoch saying how long; then the accuracy rule.
+        #expect(lines.first == "06:00:00  location unknown: no fix yet")
+        #expect(lines[29] == "06:00:29  location unknown: no fix for 29 s")
+        #expect(lines[30] == "06:00:30  acquiring fix ±35 m (need ±10 m)")
         #expect(lines.contains("06:01:00  acquiring fix ±11 m (need ±10 m)"))
         #expect(lines.contains { $0.hasPrefix("06:01:20  ±3 m  ") })
         let last = try #require(lines.last)
         #expect(last.hasPrefix("Trace ended before arrival: ") && last.hasSuffix(" from destination at 06:06:21"), "\(last)")
-        #expect(r.stderr.contains("location unknown"))
+        #expect(!r.stderr.contains("location unknown"), "the status lines say it, with the time")
     }
 
     @Test("negative coordinates in --to parse, latitude or longitude", arguments: [

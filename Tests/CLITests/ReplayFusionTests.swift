@@ -51,17 +51,19 @@ struct ReplayFusionTests {
 /// `lodestar guide` fuses by default and says when its position is dead-reckoned.
 @Suite("lodestar guide through a tunnel")
 struct GuideTunnelTests {
-    @Test("the 30 s tunnel of highway-tunnel: 30 status lines say dead reckoning, at its times; --raw says none")
+    @Test("the 30 s tunnel of highway-tunnel: 30 status lines say dead reckoning and for how long, at its times; --raw says 'no fix for N s' instead")
     func deadReckoning() async throws {
         let truth = try GuideTruth("highway-tunnel")
         let arguments = ["guide", "--to", "52.05000,-1.09040", "--arrive-within", "20", "--trace",
                          GuideTruth.path("highway-tunnel"), "--fast"]
         let fused = try await CLIRunner.run(arguments)
-        let reckoned = fused.stdout.split(separator: "\n").filter { $0.contains("  dead reckoning  ") }
+        let reckoned = fused.stdout.split(separator: "\n").filter { $0.contains("  dead reckoning: no fix for ") }
         #expect(reckoned.map { String($0.prefix(8)) } == truth.rows.filter { !$0.hasFix }.map(\.timeOfDay))
         #expect(reckoned.count == 30)
+        #expect(reckoned.last?.contains("  dead reckoning: no fix for 30 s  ") == true)
         let raw = try await CLIRunner.run(arguments + ["--raw"])
         #expect(!raw.stdout.contains("dead reckoning"))
-        #expect(raw.stdout.split(separator: "\n").count < fused.stdout.split(separator: "\n").count)
+        let lost = raw.stdout.split(separator: "\n").filter { $0.contains("  no fix for ") }
+        #expect(lost.map { String($0.prefix(8)) } == truth.rows.filter { !$0.hasFix }.map(\.timeOfDay))
     }
 }

@@ -15,11 +15,11 @@ enum TerminalRunner {
 
     /// The C library's pseudo-terminal functions. Glibc's module map leaves them out (they are
     /// declared only under _XOPEN_SOURCE), so they are looked up by name.
-    private typealias OpenPT = @convention(c) (Int32) -> Int32
-    private typealias PTFunction = @convention(c) (Int32) -> Int32
-    private typealias PTSName = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
+    typealias OpenPT = @convention(c) (Int32) -> Int32
+    typealias PTFunction = @convention(c) (Int32) -> Int32
+    typealias PTSName = @convention(c) (Int32) -> UnsafeMutablePointer<CChar>?
 
-    private static func function<T>(_ name: String, as type: T.Type) throws -> T {
+    static func function<T>(_ name: String, as type: T.Type) throws -> T {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else {
             throw TerminalError(description: "\(name) not found in the C library")
         }

@@ -63,6 +63,26 @@ struct GuidanceTests {
         #expect(moving.estimatedArrival == Self.t0.addingTimeInterval(moving.distance / 1.4))
     }
 
+    @Test("an ETA only while closing in: walking away (course more than 90° off the bearing) gives none")
+    func closingIn() throws {
+        let here = try Self.location(51.5, -0.12)
+        let north = try Geodesic.wgs84.destination(from: here.coordinate, azimuth: 0, distance: 500)
+        func guidance(course: Double?, speed: Double) -> Guidance {
+            var l = here
+            l.speed = speed
+            l.course = course
+            return Guidance(from: l, heading: course, to: north)
+        }
+        let toward = guidance(course: 30, speed: 1.4)
+        #expect(abs((toward.closingSpeed ?? .nan) - 1.4 * cos(30 * .pi / 180)) < 1e-9)
+        #expect(!toward.isMovingAway && abs((toward.timeToGo ?? .nan) - 500 / 1.4) < 1e-6)
+        let away = guidance(course: 135, speed: 1.4)
+        #expect(away.isMovingAway && away.timeToGo == nil && away.estimatedArrival == nil)
+        #expect((away.closingSpeed ?? 0) < 0)
+        #expect(guidance(course: 180, speed: 0.1).isMovingAway == false, "standing still is not moving away")
+        #expect(guidance(course: nil, speed: 1.4).timeToGo != nil, "no course: the direction cannot be told")
+    }
+
     @Test("each turn has an arrow that leans its way")
     func arrows() {
         let cases: [(TurnInstruction, String)] = [

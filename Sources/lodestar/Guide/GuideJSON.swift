@@ -15,14 +15,26 @@ struct GuideJSON {
         add("event", string: event)
     }
 
-    /// The object for an event; a location carries the guidance from it.
-    static func object(for event: LocationEvent, guidance: Guidance?) -> String {
+    /// The object for an event, after `session` has handled it: a location carries the guidance
+    /// from it, `"deadReckoned":true` and `"noFixFor"` (seconds) when the fusion filter carries the
+    /// position through an outage, and `"compassUnreliable":true` when the heading used is a
+    /// compass's in WMM's caution or blackout zone; a heading carries its `compassZone` and
+    /// `compassUnreliable`; an epoch withheld for having no position carries `noFixFor`.
+    static func object(for event: LocationEvent, session: GuideSession) -> String {
         var o: GuideJSON
         switch event {
         case .location(let l):
             o = GuideJSON("location")
             o.add(l)
-            if let g = guidance { o.add(g) }
+            if let g = session.guidance { o.add(g) }
+            if l.kind == .deadReckoned {
+                o.object.add("deadReckoned", true)
+                o.add("noFixFor", session.fixLoss?.duration, decimals: 1)
+            }
+            if let h = session.heading, h.isCompassUnreliable {
+                o.object.add("compassUnreliable", true)
+                if let zone = h.compassZone { o.add("compassZone", string: zone.rawValue) }
+            }
         case .heading(let h):
             o = GuideJSON("heading")
             o.add("time", time: h.timestamp)
@@ -30,6 +42,8 @@ struct GuideJSON {
                   ("headingAccuracy", h.headingAccuracy))
             o.add("source", string: h.source.rawValue)
             o.add("declination", h.declination, decimals: 3)
+            if let zone = h.compassZone { o.add("compassZone", string: zone.rawValue) }
+            o.object.add("compassUnreliable", h.isCompassUnreliable)
         case .waitingForAccuracy(let w):
             o = GuideJSON("waitingForAccuracy")
             o.add("time", time: w.time)
@@ -39,6 +53,7 @@ struct GuideJSON {
             o = GuideJSON("withheld")
             if let t = w.time { o.add("time", time: t) }
             o.add("reason", string: w.reason.description)
+            if w.reason == .noPosition, let loss = session.fixLoss { o.add("noFixFor", loss.duration, decimals: 1) }
         case .error(let e):
             o = GuideJSON("error")
             o.add("message", string: e.description)
@@ -74,6 +89,8 @@ struct GuideJSON {
         add("heading", g.heading, decimals: 2)
         add("relativeBearing", g.relativeBearing, decimals: 2)
         if let turn = g.turn { add("turn", string: turn.description) }
+        add("closingSpeed", g.closingSpeed, decimals: 3)
+        if g.isMovingAway { object.add("movingAway", true) }
         add("timeToGo", g.timeToGo, decimals: 1)
         if let eta = g.estimatedArrival { add("eta", time: eta) }
     }
