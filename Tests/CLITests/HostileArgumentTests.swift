@@ -129,7 +129,7 @@ struct HostileArgumentTests {
         "ride request --trace", "ride request --fleet", "ride request --gazetteer", "ride request --store",
         "ride status ride-identifier", "ride status --store", "ride cancel ride-identifier", "ride cancel --store",
         "ride list --store", "ride options --pickup-name", "ride options --trace", "ride options --fleet",
-        "ride options --gazetteer", "ride options --store", "help subcommands", "replay --activity",
+        "ride options --gazetteer", "ride options --store", "help subcommands", "replay --activity", "track --activity",
     ]
 
     @Test("the table covers every option of every command")

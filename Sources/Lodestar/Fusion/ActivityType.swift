@@ -36,8 +36,9 @@ public enum ActivityType: String, Sendable, Equatable, Hashable, CaseIterable, C
 struct ActivityProfile: Sendable, Equatable {
     /// Spectral density of the white-noise acceleration, m²/s³: the variance of the change of
     /// velocity over Δt grows by this × Δt. Small: the Doppler velocity is measured every epoch,
-    /// and a change of velocity within an interval is accounted for as it happens (the
-    /// `(Δv Δt / 2)²` inflation in ``FusionFilter``); this covers what is left between fixes.
+    /// and a change of velocity within an interval is accounted for as it happens (the interval
+    /// acceleration of ``AxisFilter/predict`` and the `(Δv Δt)² / 12` of ``FusionFilter``); this
+    /// covers what is left between fixes, and how fast the accuracy grows when dead-reckoning.
     var acceleration: Double
     /// Below this Doppler speed (m/s), for ``stillEpochs`` epochs running, the receiver is still.
     var stationarySpeed: Double

@@ -46,12 +46,18 @@ struct AxisFilter: Sendable, Equatable {
     /// Propagates the state over `dt` seconds (> 0).
     /// - Parameters:
     ///   - acceleration: the white-noise acceleration's spectral density q (m²/s³): the variance
-    ///     of a velocity change grows by q·Δt.
+    ///     of a velocity change grows by q·Δt (continuous white acceleration, Groves §9.4.2.2).
+    ///   - intervalAcceleration: the variance (m²/s⁴) of one acceleration held over the whole
+    ///     interval (Bar-Shalom, Li & Kirubarajan, *Estimation with Applications to Tracking and
+    ///     Navigation*, §6.3.3, the discrete white-noise acceleration model): the change of velocity
+    ///     the next Doppler measurement will show. Its position and velocity parts are fully
+    ///     correlated, so the velocity update moves the position by half the change times Δt: the
+    ///     position is predicted with the mean of the two epochs' velocities.
     ///   - timeConstant: τ of the correlated error, seconds.
     ///   - correlatedVariance: its steady-state variance σ_b², m².
     ///   - stationary: hold the velocity at zero (no acceleration noise).
-    mutating func predict(dt: Double, acceleration q: Double, timeConstant tau: Double, correlatedVariance sb2: Double,
-                          stationary: Bool) {
+    mutating func predict(dt: Double, acceleration q: Double, intervalAcceleration sa2: Double = 0,
+                          timeConstant tau: Double, correlatedVariance sb2: Double, stationary: Bool) {
         let phi = exp(-dt / tau)
         // x' = F x with F = [[1, dt, 0], [0, 1, 0], [0, 0, φ]].
         p += v * dt
@@ -68,9 +74,10 @@ struct AxisFilter: Sendable, Equatable {
         vb = nvb
         bb = nbb
         if !stationary {
-            pp += q * dt * dt * dt / 3
-            pv += q * dt * dt / 2
-            vv += q * dt
+            let dt2 = dt * dt
+            pp += q * dt2 * dt / 3 + sa2 * dt2 * dt2 / 4
+            pv += q * dt2 / 2 + sa2 * dt2 * dt / 2
+            vv += q * dt + sa2 * dt2
         }
         bb += sb2 * (1 - phi * phi)
     }

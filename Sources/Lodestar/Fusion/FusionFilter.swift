@@ -26,15 +26,16 @@ package struct FusionFilter: Sendable {
     /// The Gauss–Markov time constant of the receiver's correlated error, seconds.
     package static let timeConstant = 30.0
     /// The fraction of a fix's stated variance that is correlated over ``timeConstant``.
-    package static let correlatedFraction = 0.8
+    package static let correlatedFraction = 0.9
     /// Epochs below the stationary speed before the receiver is taken to be still.
     package static let stillEpochs = 3
     /// How long a position may stay outside the gate before the filter believes it.
     package static let outlierPatience = 8.0
     /// The gates: χ²₂ at 95% (down-weight beyond) and 99.9% (reject beyond).
     static let softGate = 5.991, hardGate = 13.816
-    /// Doppler speed noise assumed when the fix states none, m/s (one sigma).
-    static let defaultSpeedSigma = 0.1
+    /// Doppler speed noise assumed when the fix states none (NMEA never does), m/s (one sigma):
+    /// what current receivers' data sheets give for their velocity accuracy.
+    static let defaultSpeedSigma = 0.05
     /// Horizontal accuracy assumed when a fix states none, metres (68% radius).
     static let defaultHorizontalAccuracy = 10.0
 
@@ -42,8 +43,8 @@ package struct FusionFilter: Sendable {
     let maximumDeadReckoning: Double
 
     private var origin: Origin?
-    private var east = AxisFilter(position: 0, variance: 1, correlated: 0.8, velocity: 0, velocityVariance: 1)
-    private var north = AxisFilter(position: 0, variance: 1, correlated: 0.8, velocity: 0, velocityVariance: 1)
+    private var east = AxisFilter(position: 0, variance: 1, correlated: Self.correlatedFraction, velocity: 0, velocityVariance: 1)
+    private var north = AxisFilter(position: 0, variance: 1, correlated: Self.correlatedFraction, velocity: 0, velocityVariance: 1)
     private var up: AxisFilter?
     private var lastTime: Date?
     private var lastMeasurement: Date?
@@ -104,20 +105,26 @@ package struct FusionFilter: Sendable {
            time.timeIntervalSince(measured) <= maximumDeadReckoning {
             let dt = time.timeIntervalSince(last)
             var z = origin.local(location.coordinate)
-            if dt > 0 { predict(dt) }
-            setCorrelated(hSigma, vertical: location.verticalAccuracy)
             updateStillness(speed: velocity?.speed)
-            // The prediction moved the position with the old velocity; when the new Doppler
-            // velocity differs (a turn, a stop), the position is off by up to |Δv| Δt / 2 on each
-            // axis, which the white-acceleration model does not cover: that much is added to the
-            // position's variance before the fixes are weighed.
+            // The Doppler velocity of this epoch says how much the velocity changed over the
+            // interval (a turn, a stop, a start): that change is the interval's acceleration
+            // (see ``AxisFilter/predict``), so the velocity update below moves the position with
+            // the mean of the two epochs' velocities. When the change was abrupt, it happened at
+            // an unknown instant within the interval: uniform over it, that leaves the position off
+            // by |Δv| Δt (u − ½), of variance (Δv Δt)² / 12, added after the velocity update.
+            var change = (east: 0.0, north: 0.0)
             if dt > 0, let velocity, !isStationary {
                 let (ve, vn) = velocity.components
-                let de = (ve - east.v) * dt / 2, dn = (vn - north.v) * dt / 2
-                east.inflatePosition(by: de * de)
-                north.inflatePosition(by: dn * dn)
+                change = (ve - east.v, vn - north.v)
             }
+            if dt > 0 { predict(dt, change: change) }
+            setCorrelated(hSigma, vertical: location.verticalAccuracy)
             applyVelocity(velocity)
+            if dt > 0 {
+                let k = dt * dt / 12
+                east.inflatePosition(by: change.east * change.east * k)
+                north.inflatePosition(by: change.north * change.north * k)
+            }
             if abs(east.p) > 5_000 || abs(north.p) > 5_000 { recentre(); z = self.origin.map { $0.local(location.coordinate) } ?? z }
             applyPosition(z, sigmas: hSigma, time: time, fix: fix, location: location, velocity: velocity)
             applyAltitude(location.altitude, sigma: location.verticalAccuracy)
@@ -168,13 +175,15 @@ package struct FusionFilter: Sendable {
         outsideSince = nil
     }
 
-    private mutating func predict(_ dt: Double) {
+    /// Propagates over `dt` seconds; `change` is the change of velocity (east, north, m/s) the
+    /// new Doppler measurement shows over the interval, zero when dead-reckoning.
+    private mutating func predict(_ dt: Double, change: (east: Double, north: Double) = (0, 0)) {
         let q = profile.acceleration
         let tau = Self.timeConstant
-        east.predict(dt: dt, acceleration: q, timeConstant: tau, correlatedVariance: correlatedVariance.east,
-                     stationary: isStationary)
-        north.predict(dt: dt, acceleration: q, timeConstant: tau, correlatedVariance: correlatedVariance.north,
-                      stationary: isStationary)
+        east.predict(dt: dt, acceleration: q, intervalAcceleration: change.east * change.east / (dt * dt),
+                     timeConstant: tau, correlatedVariance: correlatedVariance.east, stationary: isStationary)
+        north.predict(dt: dt, acceleration: q, intervalAcceleration: change.north * change.north / (dt * dt),
+                      timeConstant: tau, correlatedVariance: correlatedVariance.north, stationary: isStationary)
         up?.predict(dt: dt, acceleration: q / 4, timeConstant: tau, correlatedVariance: correlatedVariance.up,
                     stationary: isStationary)
     }

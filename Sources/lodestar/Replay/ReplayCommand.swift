@@ -105,7 +105,7 @@ struct ReplayCommand: ParsableCommand {
                         summary.count(epoch)
                         return
                     }
-                    epoch.fix = ReplayRules.fix(epoch.fix, as: location)
+                    epoch.fix = epoch.fix.written(as: location)
                 }
                 format.append(epoch, to: &output.buffer)
                 output.flushIfFull()

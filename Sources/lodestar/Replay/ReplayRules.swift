@@ -47,32 +47,6 @@ struct ReplayRules {
         return nil
     }
 
-    /// `fix` with the fused or dead-reckoned `location` in place of its position, altitude, speed,
-    /// course and errors (one sigma), so the encoders write what the filter says; a dead-reckoned
-    /// epoch is marked with quality dead reckoning (gpsd's `"status":5`).
-    static func fix(_ fix: Fix, as location: Location) -> Fix {
-        guard location.kind != .raw else { return fix }
-        var out = fix
-        out.coordinate = location.coordinate
-        if let altitude = location.altitude {
-            out.altitudeMSL = altitude
-            out.altitudeHAE = location.ellipsoidalAltitude ?? fix.geoidSeparation.map { altitude + $0 }
-        }
-        out.speed = location.speed
-        out.course = location.course
-        var errors = ErrorEstimates()
-        errors.horizontal = location.horizontalAccuracy.map { Uncertainty($0, .oneSigma) }
-        errors.vertical = location.verticalAccuracy.map { Uncertainty($0, .oneSigma) }
-        errors.speed = location.speedAccuracy.map { Uncertainty($0, .oneSigma) }
-        errors.course = location.courseAccuracy.map { Uncertainty($0, .oneSigma) }
-        out.errors = errors
-        if location.kind == .deadReckoned {
-            out.quality = .deadReckoning
-            out.mode = location.altitude == nil ? .twoD : .threeD
-        }
-        return out
-    }
-
     /// `  rules: 212 locations delivered; withheld: accuracy 60, distance filter 80, no position 30`.
     var summary: String {
         let reasons = withheld.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }

@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import GNSS
 import GPSD
+import Lodestar
 import LodestarInternals
 
 /// `lodestar track`: live fixes from gpsd, one line per fix, until Ctrl-C.
@@ -22,7 +23,11 @@ struct TrackCommand: AsyncParsableCommand {
             When gpsd goes away, track says so once and reconnects when it is back. \
             Ctrl-C (or SIGTERM) ends it with a summary. When standard output does not keep up \
             (a stalled pipe), at most 1000 lines wait: the oldest are dropped and the summary \
-            counts them; when it fails (closed, full), track ends with status 1.
+            counts them; when it fails (closed, full), track ends with status 1. \
+            Like gpspipe, track shows the receiver's view; with --fusion it prints the fused \
+            locations instead (see docs/fusion.md), each text line ending "fused", or "dead \
+            reckoning" through an outage (gpsd TPV "status":5 in --json) for as long as the filter \
+            dead-reckons. --activity sets the motion profile.
             """)
 
     @Option(
@@ -37,7 +42,15 @@ struct TrackCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Copy the raw NMEA sentences gpsd relays into this file (CR LF lines).", valueName: "file"))
     var record: String?
 
+    @Flag(help: "Print fused locations instead of the receiver's fixes (a Kalman filter; docs/fusion.md).")
+    var fusion = false
+
+    @Option(help: ArgumentHelp(
+        "The motion profile for --fusion: automotive, fitness, maritime, airborne or other.", valueName: "name"))
+    var activity: ActivityType?
+
     func validate() throws {
+        if activity != nil, !fusion { throw ValidationError("--activity goes with --fusion.") }
         do {
             _ = try GPSDEndpoint(spec: gpsd, environment: ProcessInfo.processInfo.environment)
         } catch {
@@ -49,7 +62,9 @@ struct TrackCommand: AsyncParsableCommand {
     func run() async throws {
         let endpoint: GPSDEndpoint
         let recorder: NMEARecorder?
+        let fusion: Fusion
         do {
+            fusion = self.fusion ? try Fusion.fused(for: activity ?? .other) : .off
             endpoint = try GPSDEndpoint(spec: gpsd, environment: ProcessInfo.processInfo.environment)
             recorder = try record.map { path throws(NMEARecorderError) in try NMEARecorder(path: path) }
         } catch {
@@ -61,7 +76,7 @@ struct TrackCommand: AsyncParsableCommand {
         let json = self.json
         let output = LineQueue(render: TrackPrinter.Line.render)
         let tracking = Task {
-            var printer = TrackPrinter(endpoint: endpoint, json: json, output: output)
+            var printer = TrackPrinter(endpoint: endpoint, json: json, fusion: fusion, output: output)
             for await event in source.events() {
                 printer.handle(event)
                 // A flooding gpsd keeps the stream full, so the loop never waits, and a wait is

@@ -1,6 +1,7 @@
 import Foundation
 import GNSS
 import GPSD
+import Lodestar
 import LodestarInternals
 
 /// What `lodestar track` prints for each event of a gpsd source, and the closing summary.
@@ -8,17 +9,21 @@ import LodestarInternals
 /// Fix lines go to standard output through a ``LineQueue``: a reader that does not keep up loses
 /// the oldest waiting lines (counted in the summary), never stalls the reading of gpsd nor grows
 /// memory; messages go to standard error, each said once per change of state (one "connection
-/// lost, reconnecting", not one per retry).
+/// lost, reconnecting", not one per retry). With fusion, each fix goes through the location
+/// engine's fusion filter first, and what is printed is the fused (or dead-reckoned) location in
+/// the fix's form, as `replay --fusion` writes it.
 struct TrackPrinter: Sendable {
     let endpoint: GPSDEndpoint
     let json: Bool
+    /// The fusion filter (with no other rule), nil for the receiver's fixes as they are.
+    private var engine: LocationEngine?
     /// Standard output's lines, made on the writer's thread.
     let output: LineQueue<Line>
 
     /// One line of standard output, as the values it is made from.
     enum Line: Sendable {
-        /// A fix as text, with the heading shown with it.
-        case text(Fix, HeadingReading?)
+        /// A fix as text, with the heading shown with it, and whether it is fused or dead-reckoned.
+        case text(Fix, HeadingReading?, LocationKind)
         /// A fix as gpsd's TPV.
         case tpv(Fix)
         /// A true heading as gpsd's ATT.
@@ -27,7 +32,7 @@ struct TrackPrinter: Sendable {
         /// The line's text, without its newline; nil for none.
         @Sendable static func render(_ line: Line) -> String? {
             switch line {
-            case .text(let fix, let heading): TrackPrinter.line(for: fix, heading: heading)
+            case .text(let fix, let heading, let kind): TrackPrinter.line(for: fix, heading: heading, kind: kind)
             case .tpv(let fix): TPVEncoder.string(fix)
             case .attitude(let reading): TPVEncoder.attitudeString(reading)
             }
@@ -39,6 +44,8 @@ struct TrackPrinter: Sendable {
     private var headings = 0
     private var losses = 0
     private var warnings = 0
+    private var fused = 0
+    private var deadReckoned = 0
     private var firstTime: Date?
     private var lastTime: Date?
     private var phase = Phase.starting
@@ -53,10 +60,18 @@ struct TrackPrinter: Sendable {
     /// How long a heading reading is shown with the fixes that follow it.
     private static let headingShownFor: Duration = .seconds(2)
 
-    init(endpoint: GPSDEndpoint, json: Bool, output: LineQueue<Line>) {
+    /// - Parameter fusion: `.off` prints the receiver's fixes; otherwise the fused locations.
+    init(endpoint: GPSDEndpoint, json: Bool, fusion: Fusion = .off, output: LineQueue<Line>) {
         self.endpoint = endpoint
         self.json = json
         self.output = output
+        if fusion.isEnabled {
+            var configuration = LocationConfiguration()
+            configuration.fusion = fusion
+            var engine = LocationEngine(configuration: configuration, sourceName: endpoint.description, provenance: .live)
+            engine.updatingHeading = false
+            self.engine = engine
+        }
     }
 
     mutating func handle(_ event: FixSourceEvent) {
@@ -77,12 +92,23 @@ struct TrackPrinter: Sendable {
             return
         }
         fixes += 1
-        if json { output.append(.tpv(fix)) }
+        // Fused, only the locations the filter delivers are printed (dead-reckoned ones through
+        // an outage, none once it has ended), as `replay --fusion` does.
+        let location = engine?.process(fix).location
+        let shown = location.map { fix.written(as: $0) } ?? fix
+        let printed = engine == nil || location != nil
+        switch location?.kind {
+        case .fused: fused += 1
+        case .deadReckoned: deadReckoned += 1
+        case .raw, nil: break
+        }
+        if json, printed { output.append(.tpv(shown)) }
         guard fix.hasPosition else {
             if hasFix {
                 hasFix = false
                 Self.writeError("fix lost; waiting for a fix")
             }
+            if !json, let location { output.append(.text(shown, nil, location.kind)) }
             return
         }
         hasFix = true
@@ -91,7 +117,7 @@ struct TrackPrinter: Sendable {
             firstTime = firstTime ?? time
             lastTime = time
         }
-        if !json { output.append(.text(fix, recentHeading(at: fix.monotonicTime))) }
+        if !json, printed { output.append(.text(shown, recentHeading(at: fix.monotonicTime), location?.kind ?? .raw)) }
     }
 
     private func recentHeading(at time: Duration?) -> HeadingReading? {
@@ -132,8 +158,9 @@ struct TrackPrinter: Sendable {
     }
 
     /// `2035-05-26T09:15:05.000Z  3D  48.2174350 N    8.4144950 E  ±5.2 m  4.88 m/s  course 186.6°  heading 274.1°`;
-    /// a magnetic compass's reading shows as `heading 229.8° magnetic (variation 1.3° E)`.
-    static func line(for fix: Fix, heading: HeadingReading?) -> String {
+    /// a magnetic compass's reading shows as `heading 229.8° magnetic (variation 1.3° E)`; a fused
+    /// location ends with `fused`, a dead-reckoned one with `dead reckoning`.
+    static func line(for fix: Fix, heading: HeadingReading?, kind: LocationKind = .raw) -> String {
         var parts = [fix.time.map { ISO8601.string($0, fractionDigits: 3) } ?? "(no time)              ", fix.mode == .threeD ? "3D" : "2D"]
         if let c = fix.coordinate {
             parts.append(String(format: "%10.7f %@", abs(c.latitude), c.latitude < 0 ? "S" : "N"))
@@ -149,6 +176,11 @@ struct TrackPrinter: Sendable {
             if let v = heading?.variation { text += String(format: " (variation %.1f° %@)", abs(v), v < 0 ? "W" : "E") }
             parts.append(text)
         }
+        switch kind {
+        case .fused: parts.append("fused")
+        case .deadReckoned: parts.append("dead reckoning")
+        case .raw: break
+        }
         return parts.joined(separator: "  ")
     }
 
@@ -162,6 +194,7 @@ struct TrackPrinter: Sendable {
             text += "; receiver time \(ISO8601.string(firstTime, fractionDigits: 3)) to \(ISO8601.string(lastTime, fractionDigits: 3))"
         }
         text += "; connection lost \(losses) time\(losses == 1 ? "" : "s")"
+        if engine != nil { text += "; \(fused) fused, \(deadReckoned) dead-reckoned" }
         if warnings > 0 { text += "; \(warnings) warning\(warnings == 1 ? "" : "s")" }
         if let recorder { text += "; \(recorder.sentencesWritten) NMEA sentences recorded to \(recorder.path)" }
         if unwritten > 0 {
