@@ -158,7 +158,14 @@ final class GPSDReader: Sendable {
                 send(.warning("cannot write to the recording \(recorder.path): \(String(cString: strerror(errno)))"))
             }
             if options.magneticHeadingsFromNMEA { relayMagneticHeading(line, receivedAt: ReportMapping.receiveTime(report)) }
+            if let handler = options.sentenceHandler { handler(SkyReport.trimmed(line)) }
         default:
+            if options.reportsSatellites, let line = lgps_line(connection),
+                let sky = SkyReport.fix(fromLine: line, receivedAt: ReportMapping.receiveTime(report))
+            {
+                send(.fix(sky))
+                break
+            }
             guard let line = lgps_line(connection), let warning = unread.note(line) else { break }
             send(.warning(warning))
         }
