@@ -11,13 +11,15 @@ import LodestarInternals
 /// - `nSat` counts the satellites listed, `uSat` those used.
 /// - Each satellite: `PRN`, `gnssid` and `svid` as gpsd numbers them (``GPSDSatelliteNumber``);
 ///   `el`, `az` (degrees) and `ss` (dB-Hz) `%.1f`, each left out when the receiver left it empty
-///   (gpsd 3.22 writes 0.0 there); `used`. Satellites whose id gpsd cannot number are left out.
+///   (gpsd 3.22 writes 0.0 there); `used`. Satellites whose id gpsd cannot number are left out,
+///   and a satellite reported again (for another signal) is listed once, as first reported.
 public enum SKYEncoder {
     /// Appends the SKY object for `fix` and a newline to `out`; nothing when the fix carries no
     /// satellites (no GSV in its epoch, no SKY from gpsd).
     public static func append(_ fix: Fix, to out: inout [UInt8]) {
         guard let satellites = fix.satellitesInView else { return }
-        let geometry = SatelliteGeometry(satellites)
+        let unique = listed(satellites)
+        let geometry = SatelliteGeometry(unique)
         var o = JSONObjectText(continuing: &out)
         o.add("class", "SKY")
         o.add("xdop", fixed: geometry?.xdop, decimals: 2)
@@ -29,9 +31,8 @@ public enum SKYEncoder {
         o.add("pdop", fixed: fix.pdop ?? geometry?.pdop, decimals: 2)
         var listed: [JSONObjectText] = []
         var used = 0
-        for s in satellites {
+        for s in unique {
             let n = s.gpsdNumber
-            guard n.prn > 0 else { continue }
             var sat = JSONObjectText()
             sat.add("PRN", n.prn)
             sat.add("el", fixed: s.elevation, decimals: 1)
@@ -48,6 +49,16 @@ public enum SKYEncoder {
         o.add("satellites", objects: listed)
         o.finish(into: &out)
         out.append(0x0A)
+    }
+
+    /// The satellites a SKY lists: those gpsd can number, each once (a satellite reported again,
+    /// for another signal, is one satellite in the sky: its first report is kept).
+    public static func listed(_ satellites: [SatelliteInView]) -> [SatelliteInView] {
+        var seen = Set<Int>()
+        return satellites.filter { s in
+            let prn = s.gpsdNumber.prn
+            return prn > 0 && seen.insert(prn).inserted
+        }
     }
 
     /// The SKY object for `fix`, with its newline, or nil when it carries no satellites.

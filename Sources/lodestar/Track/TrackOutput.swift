@@ -35,7 +35,7 @@ enum TrackOutput: Sendable {
     ///     satellites  16 in view, 8 used  hdop 1.01  vdop 1.38  pdop 1.71  xdop 0.91  ydop 0.89  tdop 1.27  gdop 2.53
     ///       PRN   3  el  21°  az 174°  ss 29 dB-Hz  used
     static func satellitesText(_ fix: Fix) -> String {
-        let satellites = fix.satellitesInView ?? []
+        let satellites = SKYEncoder.listed(fix.satellitesInView ?? [])
         let used = satellites.count(where: \.used)
         var out = Array("satellites  \(satellites.count) in view, \(used) used".utf8)
         let g = SatelliteGeometry(satellites)
