@@ -46,22 +46,55 @@ struct TrackOutputTests {
         defer { gpsd.stop() }
         let track = try h.startLodestar(["track", "--gpsd", "localhost:\(h.port)"])
         defer { track.stop() }
-        let printed = await waitUntil(upTo: .seconds(6)) { track.stdoutLines.filter { $0.contains("heading") }.count >= 8 }
+        // The excerpt's first fix (19:40:57.5, an empty HDT) and last (19:41:00, its HDT cut
+        // off) have no heading of their own; gpsfake loops the excerpt, so track shows the
+        // heading that comes next (or the last one within 2 s) with them: they are left out.
+        let comparable = { (line: String) in
+            line.contains(" heading ") && !line.hasPrefix("(no time)") && !line.hasPrefix("2018-09-07T19:40:57.500Z")
+                && !line.hasPrefix("2018-09-07T19:41:00.000Z")
+        }
+        let printed = await waitUntil(upTo: .seconds(10)) { track.stdoutLines.filter(comparable).count >= 5 }
         track.send(SIGINT)
         #expect(await track.exited(within: .seconds(5)) == 0)
         #expect(printed)
         let replayed = try await Self.replayLines(excerpt)
-        let lines = track.stdoutLines.filter { $0.contains(" heading ") }
-        #expect(lines.count >= 8)
-        // The excerpt's first fix (19:40:57.5, an empty HDT) and last (19:41:00, its HDT cut
-        // off) have no heading of their own; gpsfake loops the excerpt, so track shows the
-        // heading that comes next (or the last one within 2 s) with them: they are left out.
-        let timed = lines.filter { !$0.hasPrefix("(no time)") && !$0.hasPrefix("2018-09-07T19:40:57.500Z") && !$0.hasPrefix("2018-09-07T19:41:00.000Z") }
+
+        let timed = track.stdoutLines.filter(comparable)
         #expect(timed.count >= 5)
         let differing = timed.filter { line in replayed[String(line.prefix(24))].map(Self.shared) != Self.shared(line) }
         #expect(differing.isEmpty, "\(differing) vs \(differing.map { replayed[String($0.prefix(24))] ?? "none" })")
         // 19:40:58.5's own HDT is 274.04° (the one before it, 274.07°).
         #expect(timed.contains { $0.hasPrefix("2018-09-07T19:40:58.500Z  3D  42.363726915 -71.032397392  alt 6.67 m  ") && $0.contains("  heading 274.0° true  ") })
+    }
+
+    /// The `±` field of a fix line: `±3.82 m`.
+    static func accuracy(_ line: String) -> String? {
+        guard let r = line.range(of: "  ±") else { return nil }
+        return String(line[r.upperBound...].prefix { $0 != " " })
+    }
+
+    /// highway-tunnel.nmea sends GST: track gives each fix the receiver's one-sigma figures of
+    /// the same time, read from the relayed NMEA (gpsd 3.22's own figure is HDOP × its UERE),
+    /// so its line says what replay's says, accuracy included.
+    @Test("GST: track's accuracy is the receiver's, as in replay, not gpsd's (highway-tunnel.nmea)")
+    func accuracyFromGST() async throws {
+        let h = try await Sandbox.acquire()
+        defer { h.release() }
+        let trace = TestData.traces.appendingPathComponent("highway-tunnel.nmea").path
+        let gpsd = try FakeGPS(log: trace, sandbox: h, cycle: 0.02)
+        defer { gpsd.stop() }
+        let track = try h.startLodestar(["track", "--gpsd", "localhost:\(h.port)"])
+        defer { track.stop() }
+        let printed = await waitUntil(upTo: .seconds(8)) { track.stdoutLines.count >= 12 }
+        track.send(SIGINT)
+        #expect(await track.exited(within: .seconds(5)) == 0)
+        #expect(printed)
+        let replayed = try await Self.replayLines(trace)
+        let lines = track.stdoutLines.filter { !$0.hasPrefix("(no time)") }
+        let same = lines.filter { line in replayed[String(line.prefix(24))].flatMap(Self.accuracy) == Self.accuracy(line) }
+        // gpsd's first report after a client joins may come before the cycle's GST.
+        #expect(lines.count >= 10 && same.count >= lines.count - 1,
+                "\(same.count) of \(lines.count): \(lines.prefix(3)) vs \(lines.prefix(3).map { replayed[String($0.prefix(24))] ?? "none" })")
     }
 
     @Test("--satellites: gpsd's SKY as a line of counts and DOPs and a line per satellite (ublox-8.log)")

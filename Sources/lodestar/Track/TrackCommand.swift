@@ -14,7 +14,9 @@ struct TrackCommand: AsyncParsableCommand {
             Each line is the fix line 'lodestar replay' writes (README, "The fix line"): the \
             receiver's UTC time, 2D/3D, latitude and longitude in signed degrees, altitude, speed, \
             course over ground, the heading of a heading sensor, the horizontal accuracy (radius \
-            of the 68% circle: gpsd's 95% figures are halved) and the satellites used. The \
+            of the 68% circle: the receiver's GST one-sigma figures of the same time when it sends \
+            GST, read from the relayed NMEA, as replay does; else gpsd's 95% figures halved) and \
+            the satellites used. The \
             heading is the one of the fix's own epoch: true (gpsd's ATT), or magnetic with its \
             variation (a compass's HDG or HDM, which gpsd relays but does not report; track reads \
             them from the relayed NMEA); once a heading sensor has reported, each line waits for \
@@ -90,7 +92,9 @@ struct TrackCommand: AsyncParsableCommand {
         let sentences = nmea ? SentenceCount(limit: count, output: output, stop: stop) : nil
         var handler: (@Sendable (String) -> Void)? = nil
         if let sentences { handler = { sentences.print($0) } }
-        let options = GPSDSourceOptions(recorder: recorder, sentenceHandler: handler, reportsSatellites: json || satellites)
+        // The text line gives the receiver's GST errors, as replay does; --json stays gpsd's TPV.
+        let options = GPSDSourceOptions(
+            recorder: recorder, sentenceHandler: handler, reportsSatellites: json || satellites, errorsFromGST: mode == .text)
         let source = GPSDSource(endpoint: endpoint, options: options)
         let started = MonotonicClock.now()
         let (satellites, limit) = (self.satellites, nmea ? nil : count)
