@@ -12,6 +12,10 @@ public struct SatelliteInView: Sendable, Equatable {
     @CompactDouble public var snr: Double?
     /// NMEA 4.1 signal id, when given.
     @CompactInt public var signalID: Int?
+    /// Whether the receiver used the satellite in the solution: named by the epoch's GSA (or
+    /// gpsd's SKY `used`). As gpsd marks it, a satellite with no signal (SNR empty or 0) is not
+    /// used: NMEA 4.1 does not say which signal of a satellite was.
+    public var used: Bool = false
 
     @inlinable
     public init(prn: Int, system: GNSSSystem? = nil, elevation: Double? = nil, azimuth: Double? = nil,

@@ -1,8 +1,11 @@
+import Glibc
+
 /// Where gpsd runs: a host, a TCP port and, optionally, one device to watch.
 ///
-/// Written `HOST[:PORT[:DEVICE]]`, as gpspipe and cgps take it; an IPv6 address goes in brackets
-/// (`[::1]:2947`). Missing parts come from the environment (`GPSD_HOST`, `GPSD_PORT`) and then
-/// from gpsd's defaults, `localhost` and 2947.
+/// Written `HOST[:PORT[:DEVICE]]`, as gpspipe and cgps take it; an IPv6 address with a port goes
+/// in brackets (`[::1]:2947`), and an IPv6 address alone may go without (`::1`, `fe80::1%eth0`:
+/// text that reads as an IPv6 address is one host, never HOST:PORT:DEVICE). Missing parts come from the
+/// environment (`GPSD_HOST`, `GPSD_PORT`) and then from gpsd's defaults, `localhost` and 2947.
 public struct GPSDEndpoint: Sendable, Hashable, CustomStringConvertible {
     /// gpsd's default host.
     public static let defaultHost = "localhost"
@@ -62,8 +65,18 @@ public struct GPSDEndpoint: Sendable, Hashable, CustomStringConvertible {
             guard after.first == ":" else { throw .unexpectedText(spec) }
             return (host, after.dropFirst())
         }
+        // An IPv6 address alone (`::1`), not HOST:PORT:DEVICE.
+        if isIPv6Address(spec) { return (spec, nil) }
         guard let colon = spec.firstIndex(of: ":") else { return (spec, nil) }
         return (String(spec[..<colon]), spec[spec.index(after: colon)...])
+    }
+
+    /// Whether `text` is an IPv6 address, with an optional zone (`fe80::1%eth0`).
+    static func isIPv6Address(_ text: String) -> Bool {
+        guard text.contains(":") else { return false }
+        let address = text.split(separator: "%", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? text
+        var bytes = in6_addr()
+        return inet_pton(AF_INET6, address, &bytes) == 1
     }
 
     private static func parsePort(_ text: String) throws(GPSDEndpointError) -> UInt16 {

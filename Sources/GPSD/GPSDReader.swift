@@ -98,6 +98,7 @@ final class GPSDReader: Sendable {
     ) -> ConnectionEnding {
         var watchdog = SilenceWatchdog(start: MonotonicClock.now(), noData: options.noDataTimeout, noFix: options.noFixTimeout)
         var unread = UnreadLines()
+        var errors = RelayedErrors()
         var report = lgps_report()
         while !isStopped {
             if lgps_waiting(connection, pollMicroseconds) {
@@ -115,7 +116,7 @@ final class GPSDReader: Sendable {
                     let first = outage.lineArrived(isReport: report.kind != Int32(LGPS_KIND_OTHER.rawValue))
                     let resumed = watchdog.dataArrived(at: ReportMapping.receiveTime(report))
                     if first || resumed { send(.state(.connected)) }
-                    handle(report, connection, &watchdog, &unread)
+                    handle(report, connection, &watchdog, &unread, &errors)
                 }
             }
             for state in watchdog.check(now: MonotonicClock.now()) { send(.state(state)) }
@@ -128,7 +129,8 @@ final class GPSDReader: Sendable {
         "gpsd sent an oversized report (a line longer than the \(UnreadLines.libgpsLineLimit) bytes libgps can hold); closed the connection"
 
     private func handle(
-        _ report: lgps_report, _ connection: OpaquePointer, _ watchdog: inout SilenceWatchdog, _ unread: inout UnreadLines
+        _ report: lgps_report, _ connection: OpaquePointer, _ watchdog: inout SilenceWatchdog, _ unread: inout UnreadLines,
+        _ errors: inout RelayedErrors
     ) {
         let kind = lgps_kind(rawValue: UInt32(bitPattern: report.kind))
         if kind == LGPS_KIND_TPV || kind == LGPS_KIND_ATT, let line = lgps_line(connection), !UnreadLines.isWholeObject(line) {
@@ -141,7 +143,8 @@ final class GPSDReader: Sendable {
         case LGPS_KIND_TPV:
             let (fix, problems) = ReportMapping.fix(fromTPV: report, line: lgps_line(connection))
             for problem in problems { send(.warning(problem)) }
-            guard let fix else { break }
+            guard var fix else { break }
+            if options.errorsFromGST { errors.apply(to: &fix) }
             if fix.hasPosition { watchdog.positionArrived(at: ReportMapping.receiveTime(report)) }
             send(.fix(fix))
         case LGPS_KIND_ATT:
@@ -158,7 +161,15 @@ final class GPSDReader: Sendable {
                 send(.warning("cannot write to the recording \(recorder.path): \(String(cString: strerror(errno)))"))
             }
             if options.magneticHeadingsFromNMEA { relayMagneticHeading(line, receivedAt: ReportMapping.receiveTime(report)) }
+            if let handler = options.sentenceHandler { handler(SkyReport.trimmed(line)) }
+            if options.errorsFromGST { errors.note(line) }
         default:
+            if options.reportsSatellites, let line = lgps_line(connection),
+                let sky = SkyReport.fix(fromLine: line, receivedAt: ReportMapping.receiveTime(report))
+            {
+                send(.fix(sky))
+                break
+            }
             guard let line = lgps_line(connection), let warning = unread.note(line) else { break }
             send(.warning(warning))
         }

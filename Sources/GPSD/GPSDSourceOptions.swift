@@ -20,14 +20,33 @@ public struct GPSDSourceOptions: Sendable {
     /// to the watch. Default true.
     public var magneticHeadingsFromNMEA: Bool
 
-    /// Whether the watch asks gpsd for the raw NMEA it relays (for the recorder or the headings).
-    var watchesNMEA: Bool { recorder != nil || magneticHeadingsFromNMEA }
+    /// Called, on the reader thread, with each raw NMEA sentence gpsd relays (without its line
+    /// end), as `gpspipe -r` prints them; nil for none. Setting it adds NMEA to the watch.
+    public var sentenceHandler: (@Sendable (String) -> Void)?
+    /// Report gpsd's SKY objects: each as a fix carrying only the satellites in view (with their
+    /// `used` flags, gpsd's PRN numbering) and the DOPs gpsd gives, mode ``GNSS/FixMode/unknown``
+    /// and no position. Default false (a location consumer has no use for them).
+    public var reportsSatellites: Bool
+    /// Give a fix the receiver's own one-sigma errors from the `GST` of the same time, read from
+    /// the NMEA gpsd relays, instead of gpsd's HDOP × UERE figure (gpsd 3.22 does not use GST):
+    /// the errors `lodestar replay` gives the same epoch. Setting it adds NMEA to the watch.
+    /// Default false (the fix stays gpsd's TPV).
+    public var errorsFromGST: Bool
+
+    /// Whether the watch asks gpsd for the raw NMEA it relays (for the recorder, the headings or
+    /// the sentence handler).
+    var watchesNMEA: Bool { recorder != nil || magneticHeadingsFromNMEA || sentenceHandler != nil || errorsFromGST }
 
     public init(
         noFixTimeout: Duration = .seconds(10), noDataTimeout: Duration = .seconds(5),
         backoff: ReconnectBackoff = ReconnectBackoff(), pollInterval: Duration = .milliseconds(250),
-        recorder: NMEARecorder? = nil, magneticHeadingsFromNMEA: Bool = true
+        recorder: NMEARecorder? = nil, magneticHeadingsFromNMEA: Bool = true,
+        sentenceHandler: (@Sendable (String) -> Void)? = nil, reportsSatellites: Bool = false,
+        errorsFromGST: Bool = false
     ) {
+        self.errorsFromGST = errorsFromGST
+        self.sentenceHandler = sentenceHandler
+        self.reportsSatellites = reportsSatellites
         self.noFixTimeout = noFixTimeout
         self.noDataTimeout = noDataTimeout
         self.backoff = backoff

@@ -53,6 +53,8 @@ struct HostileArgumentTests {
         Case(option: "replay --desired-accuracy", arguments: ["replay", "--desired-accuracy", "V", missing]),
         Case(option: "replay --distance-filter", arguments: ["replay", "--distance-filter", "V", missing]),
         Case(option: "track --gpsd", arguments: ["track", "--gpsd", "localhost:V"]),
+        Case(option: "track --count", arguments: ["track", "--count", "V"]),
+        Case(option: "track --duration", arguments: ["track", "--duration", "V"]),
         Case(option: "guide --to", arguments: ["guide", "--to", "V,0", "--trace", missing], accepted: coordinateAccepted),
         Case(option: "guide --arrive-within", arguments: ["guide", "--to", "51.5,0", "--trace", missing, "--arrive-within", "V"]),
         Case(option: "guide --speed", arguments: ["guide", "--to", "51.5,0", "--trace", missing, "--speed", "V"]),

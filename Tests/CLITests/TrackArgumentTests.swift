@@ -18,4 +18,44 @@ struct TrackArgumentTests {
         #expect(r.status != 0)
         #expect(r.stderr.split(separator: "\n").first == "lodestar track: cannot create the recording '/nonexistent-dir/out.nmea': No such file or directory")
     }
+
+    /// Issue 14: `--gpsd ::1` was read as device "1" on localhost. The first line says what was
+    /// parsed; --duration ends the run (nothing listens there, or a gpsd with no fix).
+    @Test("--gpsd takes an IPv6 address alone or in brackets, and says what it parsed", arguments: [
+        ("::1", "connecting to gpsd at [::1]:2947"),
+        ("[::1]:2950", "connecting to gpsd at [::1]:2950"),
+        ("[::1]:2950:/dev/ttyUSB0", "connecting to gpsd at [::1]:2950:/dev/ttyUSB0"),
+        ("127.0.0.1:2950", "connecting to gpsd at 127.0.0.1:2950"),
+    ])
+    func ipv6Address(spec: String, said: String) async throws {
+        let r = try await CLIRunner.run(["track", "--gpsd", spec, "--duration", "0.3"])
+        #expect(r.status == 0)
+        #expect(r.stderr.split(separator: "\n").first.map(String.init) == said, "\(r.stderr)")
+        #expect(r.stderr.split(separator: "\n").last?.hasSuffix("; connection lost 0 times") == true, "\(r.stderr)")
+    }
+
+    @Test("guide --gpsd parses an address as track does (one parser: GPSDAddress)", arguments: ["[::1", "[::1]:99999", "gps:0"])
+    func guideParsesTheSame(spec: String) async throws {
+        let track = try await CLIRunner.run(["track", "--gpsd", spec])
+        let guide = try await CLIRunner.run(["guide", "--to", "51.5,-0.12", "--gpsd", spec])
+        #expect(track.status != 0 && guide.status != 0)
+        let message = { (s: String) in s.split(separator: "\n").first { $0.contains("--gpsd: ") }.map(String.init) }
+        #expect(message(track.stderr) != nil && message(track.stderr) == message(guide.stderr), "\(track.stderr) / \(guide.stderr)")
+    }
+
+    @Test("-n, --duration, --nmea, --json, --satellites: ranges and combinations")
+    func newOptions() async throws {
+        for (arguments, said) in [
+            (["-n", "0"], "--count must be from 1 to 1000000000 records (got 0)"),
+            (["--count=1000000001"], "--count must be from 1 to 1000000000 records (got 1000000001)"),
+            (["--duration=0"], "--duration must be from 0.001 to 1000000000 seconds (got 0)"),
+            (["--duration=nan"], "--duration must be from 0.001 to 1000000000 seconds (got nan)"),
+            (["--json", "--nmea"], "--json and --nmea cannot be used together."),
+            (["--satellites", "--json"], "--satellites goes with the text output (--json always has gpsd's SKY objects)."),
+        ] {
+            let r = try await CLIRunner.run(["track"] + arguments)
+            #expect(r.status != 0)
+            #expect(r.stderr.contains(said), "\(arguments): \(r.stderr)")
+        }
+    }
 }

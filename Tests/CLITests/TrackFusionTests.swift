@@ -29,12 +29,12 @@ struct TrackFusionTests {
         return path
     }
 
-    /// "2026-07-14T16:22:15.000Z  3D  52.0500000 N    1.1500000 W  ±1.2 m …": time and position.
+    /// "2026-07-14T16:22:15.000Z  3D  52.050000000 -1.150000000  alt …": time and position
+    /// (the fix line, README "The fix line"; a dead-reckoned line's mode reads `3D deadReckoning`).
     static func parse(_ line: String) -> (time: String, coordinate: Coordinate)? {
         let f = line.split(separator: " ", omittingEmptySubsequences: true)
-        guard f.count >= 6, var lat = Double(f[2]), var lon = Double(f[4]) else { return nil }
-        if f[3] == "S" { lat = -lat }
-        if f[5] == "W" { lon = -lon }
+        let at = f.count > 2 && f[2] == "deadReckoning" ? 3 : 2
+        guard f.count >= at + 2, let lat = Double(f[at]), let lon = Double(f[at + 1]) else { return nil }
         guard let c = try? Coordinate(latitude: lat, longitude: lon) else { return nil }
         return (String(f[0]), c)
     }
@@ -90,10 +90,13 @@ struct TrackFusionTests {
         #expect(end <= 15, "the last dead-reckoned line is \(end) m from the truth")
         #expect(text.stderrLines.last?.contains("\(fused) fused, \(reckonedTimes.count) dead-reckoned") == true)
 
-        let tpvs = json.stdoutLines.compactMap {
+        let objects = json.stdoutLines.compactMap {
             (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
         }
-        #expect(tpvs.count == json.stdoutLines.count && tpvs.allSatisfy { $0["class"] as? String == "TPV" })
+        #expect(objects.count == json.stdoutLines.count)
+        // gpsd's SKY objects come with the TPVs; the fused positions are in the TPVs.
+        #expect(objects.allSatisfy { ["TPV", "SKY"].contains($0["class"] as? String) })
+        let tpvs = objects.filter { $0["class"] as? String == "TPV" }
         let reckoned = tpvs.filter { $0["status"] as? Int == 5 }.compactMap { $0["time"] as? String }
         #expect(reckoned == Array(tunnel.dropFirst()))
         // From the second fix after the tunnel, the TPVs carry the fused positions, not the receiver's.

@@ -19,6 +19,12 @@ struct GPSDEndpointTests {
         ("[::1]", GPSDEndpoint(host: "::1", port: 2947)),
         ("[::1]:3000:/dev/ttyACM0", GPSDEndpoint(host: "::1", port: 3000, device: "/dev/ttyACM0")),
         ("host::/dev/ttyS0", GPSDEndpoint(host: "host", port: 2947, device: "/dev/ttyS0")),
+        // An IPv6 address alone needs no brackets (issue 14: `::1` was device "1" on localhost).
+        ("::1", GPSDEndpoint(host: "::1", port: 2947)),
+        ("fe80::1%eth0", GPSDEndpoint(host: "fe80::1%eth0", port: 2947)),
+        ("2001:db8::2", GPSDEndpoint(host: "2001:db8::2", port: 2947)),
+        ("[::1]:2947", GPSDEndpoint(host: "::1", port: 2947)),
+        ("gps:3000:ttyS0", GPSDEndpoint(host: "gps", port: 3000, device: "ttyS0")),
     ])
     func parses(spec: String, expected: GPSDEndpoint) throws {
         #expect(try GPSDEndpoint(spec: spec, environment: [:]) == expected)

@@ -39,7 +39,7 @@ extension EpochBuilder {
         fix.vdop = vdop
         fix.pdop = pdop
         fix.satellitesUsed = satellitesUsed ?? (sawGSA ? gsaSatellites : nil)
-        if sawGSV { fix.satellitesInView = satellites }
+        if sawGSV { fix.satellitesInView = satellitesMarkedUsed }
         if hasHeading { fix.heading = heading }
         fix.magneticVariation = magneticVariation ?? heading.variation
 
@@ -57,6 +57,17 @@ extension EpochBuilder {
         fix.speed = speed
         fix.course = course.map(Angle.normalizedBearing)
         fix.errors = errors(uere: uere, quality: fix.quality)
+    }
+
+    /// The cycle's satellites, each marked used when a GSA of the cycle names it and it has a
+    /// signal (SNR above 0), as gpsd marks them.
+    var satellitesMarkedUsed: [SatelliteInView] {
+        guard !usedPRNs.isEmpty else { return satellites }
+        var marked = satellites
+        for i in marked.indices where (marked[i].snr ?? 0) > 0 && usedPRNs.contains(marked[i].gpsdNumber.prn) {
+            marked[i].used = true
+        }
+        return marked
     }
 
     /// GST's one-sigma statistics when the cycle has them; otherwise DOP × UERE.

@@ -39,6 +39,8 @@ struct EpochBuilder {
     var satellitesUsed: Int?
     var gsaSatellites = 0
     var sawGSA = false
+    /// The satellites this cycle's GSA sentences name as used, as gpsd numbers them (its `PRN`).
+    var usedPRNs: [Int] = []
     @CompactDouble var hdop: Double? = nil
     @CompactDouble var vdop: Double? = nil
     @CompactDouble var pdop: Double? = nil
@@ -83,6 +85,7 @@ struct EpochBuilder {
         satellitesUsed = nil
         gsaSatellites = 0
         sawGSA = false
+        usedPRNs.removeAll(keepingCapacity: true)
         hdop = nil
         vdop = nil
         pdop = nil
@@ -193,6 +196,20 @@ struct EpochBuilder {
         sawGSA = true
         if let t = s.fixType { bestGSAFix = max(bestGSAFix, t) }
         gsaSatellites += s.satelliteIDs.count
+        // The NMEA 4.1 system id says which system the ids belong to (gpsd 3.22 reads only the
+        // talker, and takes a GNGSA's Galileo ids 1-36 for GPS satellites).
+        let system: GNSSSystem? = switch s.systemID {
+        case 1: .gps
+        case 2: .glonass
+        case 3: .galileo
+        case 4: .beidou
+        case 5: .qzss
+        case 6: .navic
+        default: nil
+        }
+        for id in s.satelliteIDs {
+            usedPRNs.append(GPSDSatelliteNumber(nmeaID: id, system: system ?? GSV.system(talker: s.talker, prn: id)).prn)
+        }
         if let v = s.pdop { pdop = v }
         if let v = s.hdop { hdop = v }
         if let v = s.vdop { vdop = v }

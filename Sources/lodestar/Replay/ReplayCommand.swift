@@ -28,6 +28,10 @@ struct ReplayCommand: ParsableCommand {
             altitude, speed, course and accuracies from the filter, and epochs of an outage \
             dead-reckoned for as long as the filter does (gpsd TPV "status":5 in --json). The \
             rule options then apply to the fused locations. --activity sets the motion profile.
+
+            --gpx writes the epochs with a position in time order: an epoch whose time is not \
+            after the previous point's (stale, out of order, repeated) is left out and counted, \
+            and a new <trkseg> begins after more than 5 s without a position (an outage).
             """
     )
 
@@ -88,6 +92,7 @@ struct ReplayCommand: ParsableCommand {
         var output = BlockOutput(fd: 1)
         var summary = DecodeSummary(maxReports: maxReports)
         var progress = ReplayProgress(total: input.size)
+        var gpx = GPXTrack()
         let format = format
         output.buffer.append(contentsOf: format.header(name: file == "-" ? "stdin" : file))
         var rules: ReplayRules? =
@@ -107,7 +112,11 @@ struct ReplayCommand: ParsableCommand {
                     }
                     epoch.fix = epoch.fix.written(as: location)
                 }
-                format.append(epoch, to: &output.buffer)
+                if format == .gpx {
+                    gpx.append(epoch.fix, to: &output.buffer)
+                } else {
+                    format.append(epoch, to: &output.buffer)
+                }
                 output.flushIfFull()
                 summary.count(epoch)
             case .rejected(let line):
@@ -137,5 +146,6 @@ struct ReplayCommand: ParsableCommand {
         progress.finish()
         summary.print(decoder.statistics, input: input.name)
         if let rules { DecodeSummary.printError(rules.summary, prefix: "", newline: false) }
+        if format == .gpx { DecodeSummary.printError(gpx.summary, prefix: "", newline: false) }
     }
 }

@@ -50,7 +50,7 @@ struct ReplayRules {
     /// `  rules: 212 locations delivered; withheld: accuracy 60, distance filter 80, no position 30`.
     var summary: String {
         let reasons = withheld.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
-        return "  rules: \(delivered) location\(delivered == 1 ? "" : "s") delivered; withheld: "
+        return "  rules: \(Plural.count(delivered, "location")) delivered; withheld: "
             + (reasons.isEmpty ? "none" : reasons.joined(separator: ", ")) + "\n"
     }
 }

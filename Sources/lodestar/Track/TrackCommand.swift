@@ -10,13 +10,21 @@ import LodestarInternals
 struct TrackCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "track",
-        abstract: "Print live fixes from gpsd, one line per fix, until Ctrl-C.",
+        abstract: "Print live fixes from gpsd, one line per fix, until Ctrl-C, -n or --duration.",
         discussion: """
-            Each line gives the receiver's UTC time, 2D/3D, latitude and longitude, the horizontal \
-            accuracy (radius of the 68% circle: gpsd's 95% figures are converted), speed, course \
-            over ground, and the heading of a heading sensor when one reported in the last 2 s: \
-            true (gpsd's ATT), or magnetic with its variation (a compass's HDG or HDM, which gpsd \
-            relays but does not report; track reads them from the relayed NMEA). \
+            Each line is the fix line 'lodestar replay' writes (README, "The fix line"): the \
+            receiver's UTC time, 2D/3D, latitude and longitude in signed degrees, altitude, speed, \
+            course over ground, the heading of a heading sensor, the horizontal accuracy (radius \
+            of the 68% circle: the receiver's GST one-sigma figures of the same time when it sends \
+            GST, read from the relayed NMEA, as replay does; else gpsd's 95% figures halved) and \
+            the satellites used. The \
+            heading is the one of the fix's own epoch: true (gpsd's ATT), or magnetic with its \
+            variation (a compass's HDG or HDM, which gpsd relays but does not report; track reads \
+            them from the relayed NMEA); once a heading sensor has reported, each line waits for \
+            the heading that follows its fix, or for the next fix. \
+            --satellites adds gpsd's satellite views (SKY) with the DOPs; --json prints gpsd's \
+            TPV, ATT and SKY objects; --nmea the raw sentences, as gpspipe -r. -n N stops after \
+            N records and --duration S after S seconds, as gpspipe's -n and -x. \
             Messages about the connection (waiting for gpsd, waiting for a fix, connection lost, \
             reconnected) go to standard error; the fix lines alone go to standard output. \
             gpsd is localhost:2947 unless --gpsd or GPSD_HOST / GPSD_PORT say otherwise. \
@@ -33,11 +41,26 @@ struct TrackCommand: AsyncParsableCommand {
     @Option(
         name: .customLong("gpsd"),
         help: ArgumentHelp(
-            "Where gpsd is: HOST[:PORT[:DEVICE]], an IPv6 host in brackets.", valueName: "host[:port[:device]]"))
+            "Where gpsd is: HOST[:PORT[:DEVICE]]; an IPv6 address alone (::1) or in brackets with a port ([::1]:2947).",
+            valueName: "host[:port[:device]]"))
     var gpsd: String?
 
-    @Flag(help: "Print gpsd-compatible JSON instead: one TPV object per fix, one ATT object per true heading (gpsd 3.22's ATT has no magnetic heading).")
+    @Flag(help: "Print gpsd-compatible JSON instead: one TPV object per fix, one ATT object per true heading (gpsd 3.22's ATT has no magnetic heading), and gpsd's SKY objects (satellites and DOPs).")
     var json = false
+
+    @Flag(help: "Print the raw NMEA sentences gpsd relays instead, one per line, as gpspipe -r does.")
+    var nmea = false
+
+    @Flag(help: "Also print gpsd's satellite views: a line with the counts and the DOPs, then PRN, elevation, azimuth, SNR and 'used' for each satellite.")
+    var satellites = false
+
+    @Option(name: [.customShort("n"), .customLong("count")], help: ArgumentHelp(
+        "Stop after this many records (fix lines, satellite views, JSON objects or NMEA sentences), as gpspipe -n.",
+        valueName: "N"))
+    var count: Int?
+
+    @Option(help: ArgumentHelp("Stop after this many seconds, as gpspipe -x.", valueName: "seconds"))
+    var duration: Double?
 
     @Option(help: ArgumentHelp("Copy the raw NMEA sentences gpsd relays into this file (CR LF lines).", valueName: "file"))
     var record: String?
@@ -49,14 +72,22 @@ struct TrackCommand: AsyncParsableCommand {
         "The motion profile for --fusion: automotive, fitness, maritime, airborne or other.", valueName: "name"))
     var activity: ActivityType?
 
+    /// -n/--count: 1 to 10⁹ records.
+    static let countRange = OptionRange("--count", 1...1_000_000_000, unit: "records")
+    /// --duration: 1 ms to 10⁹ s (about 32 years).
+    static let durationRange = OptionRange("--duration", 0.001...1_000_000_000, unit: "seconds")
+
     func validate() throws {
         if activity != nil, !fusion { throw ValidationError("--activity goes with --fusion.") }
-        do {
-            _ = try GPSDEndpoint(spec: gpsd, environment: ProcessInfo.processInfo.environment)
-        } catch {
-            throw ValidationError("--gpsd: \(error.description)")
-        }
+        if fusion, nmea { throw ValidationError("--fusion goes with the fix lines or --json, not --nmea.") }
+        _ = try GPSDAddress.endpoint(gpsd)
         if record?.isEmpty == true { throw ValidationError("--record needs a file name") }
+        if json && nmea { throw ValidationError("--json and --nmea cannot be used together.") }
+        if satellites && (json || nmea) {
+            throw ValidationError("--satellites goes with the text output (--json always has gpsd's SKY objects).")
+        }
+        try Self.countRange.check(count)
+        try Self.durationRange.check(duration)
     }
 
     func run() async throws {
@@ -65,31 +96,52 @@ struct TrackCommand: AsyncParsableCommand {
         let fusion: Fusion
         do {
             fusion = self.fusion ? try Fusion.fused(for: activity ?? .other) : .off
-            endpoint = try GPSDEndpoint(spec: gpsd, environment: ProcessInfo.processInfo.environment)
+            endpoint = try GPSDAddress.endpoint(gpsd)
             recorder = try record.map { path throws(NMEARecorderError) in try NMEARecorder(path: path) }
         } catch {
             TrackPrinter.writeError("lodestar track: \(error)")
             throw ExitCode.failure
         }
-        let source = GPSDSource(endpoint: endpoint, options: GPSDSourceOptions(recorder: recorder))
+        let mode: TrackPrinter.Mode = json ? .json : nmea ? .nmea : .text
+        let output = LineQueue(render: TrackOutput.render)
+        let stop = TrackStop()
+        let sentences = nmea ? SentenceCount(limit: count, output: output, stop: stop) : nil
+        var handler: (@Sendable (String) -> Void)? = nil
+        if let sentences { handler = { sentences.print($0) } }
+        // The text line gives the receiver's GST errors, as replay does; --json stays gpsd's TPV.
+        let options = GPSDSourceOptions(
+            recorder: recorder, sentenceHandler: handler, reportsSatellites: json || satellites, errorsFromGST: mode == .text)
+        let source = GPSDSource(endpoint: endpoint, options: options)
         let started = MonotonicClock.now()
-        let json = self.json
-        let output = LineQueue(render: TrackPrinter.Line.render)
-        let tracking = Task {
-            var printer = TrackPrinter(endpoint: endpoint, json: json, fusion: fusion, output: output)
+        let (satellites, limit) = (self.satellites, nmea ? nil : count)
+        let tracking = Task { () -> TrackPrinter in
+            var printer = TrackPrinter(
+                endpoint: endpoint, mode: mode, satellites: satellites, limit: limit, fusion: fusion, output: output)
             for await event in source.events() {
                 printer.handle(event)
                 // A flooding gpsd keeps the stream full, so the loop never waits, and a wait is
                 // where cancellation (Ctrl-C, SIGTERM) would end it: check it on every event.
-                if Task.isCancelled || StandardOutput.hasFailed { break }
+                if Task.isCancelled || StandardOutput.hasFailed || printer.isDone { break }
             }
+            printer.releasePending()
             return printer
         }
+        stop.set(tracking)
+        var timer: Task<Void, Never>? = nil
+        if let seconds = duration, let limit = Duration(checkedSeconds: seconds) {
+            timer = Task {
+                try? await Task.sleep(for: limit)
+                tracking.cancel()
+            }
+        }
         let printer = await SignalCancellation.value(of: tracking)
+        timer?.cancel()
         // The reader thread may still read a sentence before it notices the end: close the
         // recording first, so that the summary counts the lines the file holds.
         recorder?.close()
         let unwritten = output.finish()
-        printer.printSummary(elapsed: MonotonicClock.now() - started, recorder: recorder, unwritten: unwritten)
+        printer.printSummary(
+            elapsed: MonotonicClock.now() - started, recorder: recorder, unwritten: unwritten,
+            sentences: sentences?.printed ?? 0)
     }
 }

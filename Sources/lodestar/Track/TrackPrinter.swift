@@ -14,43 +14,45 @@ import LodestarInternals
 /// the fix's form, as `replay --fusion` writes it.
 struct TrackPrinter: Sendable {
     let endpoint: GPSDEndpoint
-    let json: Bool
+    let mode: Mode
+    /// Show gpsd's satellite views (`--satellites` as text; SKY objects always in JSON).
+    let satellites: Bool
+    /// Stop after this many records (`-n`); nil for no limit.
+    let limit: Int?
+    /// Standard output's items, made into text on the writer's thread.
+    let output: LineQueue<TrackOutput>
     /// The fusion filter (with no other rule), nil for the receiver's fixes as they are.
     private var engine: LocationEngine?
-    /// Standard output's lines, made on the writer's thread.
-    let output: LineQueue<Line>
 
-    /// One line of standard output, as the values it is made from.
-    enum Line: Sendable {
-        /// A fix as text, with the heading shown with it, and whether it is fused or dead-reckoned.
-        case text(Fix, HeadingReading?, LocationKind)
-        /// A fix as gpsd's TPV.
-        case tpv(Fix)
-        /// A true heading as gpsd's ATT.
-        case attitude(HeadingReading)
-
-        /// The line's text, without its newline; nil for none.
-        @Sendable static func render(_ line: Line) -> String? {
-            switch line {
-            case .text(let fix, let heading, let kind): TrackPrinter.line(for: fix, heading: heading, kind: kind)
-            case .tpv(let fix): TPVEncoder.string(fix)
-            case .attitude(let reading): TPVEncoder.attitudeString(reading)
-            }
-        }
+    /// What standard output carries.
+    enum Mode: Sendable {
+        /// One text line per fix (``FixText``).
+        case text
+        /// gpsd's JSON: TPV, ATT, SKY.
+        case json
+        /// The raw NMEA sentences gpsd relays, written by the source's sentence handler.
+        case nmea
     }
 
     private var fixes = 0
     private var positioned = 0
     private var headings = 0
+    private var skies = 0
     private var losses = 0
     private var warnings = 0
     private var fused = 0
     private var deadReckoned = 0
+    /// Records written to standard output (fix lines, JSON objects, satellite views).
+    private(set) var records = 0
     private var firstTime: Date?
     private var lastTime: Date?
     private var phase = Phase.starting
     private var hasFix = false
     private var lastHeading: (reading: HeadingReading, at: Duration)?
+    /// The text line of the last fix, held until the heading of its epoch arrives (gpsd reports
+    /// the fix on the cycle's first sentence, the heading sentence may come after) or the next
+    /// fix does. Held only once a heading has been seen.
+    private var pending: (fix: Fix, heading: HeadingReading?, kind: LocationKind)?
 
     /// Where the connection stands, so that each message is said once.
     private enum Phase { case starting, unreachable, connected, silent, lost }
@@ -61,9 +63,14 @@ struct TrackPrinter: Sendable {
     private static let headingShownFor: Duration = .seconds(2)
 
     /// - Parameter fusion: `.off` prints the receiver's fixes; otherwise the fused locations.
-    init(endpoint: GPSDEndpoint, json: Bool, fusion: Fusion = .off, output: LineQueue<Line>) {
+    init(
+        endpoint: GPSDEndpoint, mode: Mode, satellites: Bool, limit: Int?, fusion: Fusion = .off,
+        output: LineQueue<TrackOutput>
+    ) {
         self.endpoint = endpoint
-        self.json = json
+        self.mode = mode
+        self.satellites = satellites
+        self.limit = limit
         self.output = output
         if fusion.isEnabled {
             var configuration = LocationConfiguration()
@@ -74,23 +81,65 @@ struct TrackPrinter: Sendable {
         }
     }
 
+    /// `-n` is reached: nothing more is written.
+    var isDone: Bool { limit.map { records >= $0 } ?? false }
+
     mutating func handle(_ event: FixSourceEvent) {
         switch event {
         case .fix(let fix): handle(fix)
-        case .state(let state): handle(state)
+        case .state(let state):
+            releasePending()
+            handle(state)
         case .warning(let text):
             warnings += 1
             if warnings <= Self.warningsShown { Self.writeError("warning: \(text)") }
         }
     }
 
+    /// Writes one record, unless `-n` is reached.
+    private mutating func emit(_ item: TrackOutput) {
+        guard !isDone else { return }
+        records += 1
+        output.append(item)
+    }
+
+    /// Writes the held fix line, if any.
+    mutating func releasePending() {
+        guard let held = pending else { return }
+        pending = nil
+        emit(.text(held.fix, held.heading, held.kind))
+    }
+
     private mutating func handle(_ fix: Fix) {
         if let reading = fix.heading, fix.mode == .unknown {
             headings += 1
             lastHeading = (reading, fix.monotonicTime ?? MonotonicClock.now())
-            if json { output.append(.attitude(reading)) }
+            switch mode {
+            case .json: emit(.attitude(reading))
+            case .text:
+                // The first heading after a fix is the heading of that fix's epoch.
+                if pending != nil {
+                    pending?.heading = reading
+                    releasePending()
+                }
+            case .nmea: break
+            }
             return
         }
+        if fix.mode == .unknown, fix.coordinate == nil, fix.satellitesInView != nil {
+            skies += 1
+            switch mode {
+            case .json: emit(.sky(fix))
+            case .text:
+                if satellites {
+                    releasePending()
+                    emit(.satellites(fix))
+                }
+            case .nmea: break
+            }
+            return
+        }
+        releasePending()
         fixes += 1
         // Fused, only the locations the filter delivers are printed (dead-reckoned ones through
         // an outage, none once it has ended), as `replay --fusion` does.
@@ -102,13 +151,13 @@ struct TrackPrinter: Sendable {
         case .deadReckoned: deadReckoned += 1
         case .raw, nil: break
         }
-        if json, printed { output.append(.tpv(shown)) }
+        if mode == .json, printed { emit(.tpv(shown)) }
         guard fix.hasPosition else {
             if hasFix {
                 hasFix = false
                 Self.writeError("fix lost; waiting for a fix")
             }
-            if !json, let location { output.append(.text(shown, nil, location.kind)) }
+            if mode == .text, let location { emit(.text(shown, nil, location.kind)) }
             return
         }
         hasFix = true
@@ -117,7 +166,13 @@ struct TrackPrinter: Sendable {
             firstTime = firstTime ?? time
             lastTime = time
         }
-        if !json, printed { output.append(.text(shown, recentHeading(at: fix.monotonicTime), location?.kind ?? .raw)) }
+        guard mode == .text, printed else { return }
+        let kind = location?.kind ?? .raw
+        if headings > 0 {
+            pending = (shown, recentHeading(at: fix.monotonicTime), kind)
+        } else {
+            emit(.text(shown, nil, kind))
+        }
     }
 
     private func recentHeading(at time: Duration?) -> HeadingReading? {
@@ -128,7 +183,7 @@ struct TrackPrinter: Sendable {
     private mutating func handle(_ state: SourceState) {
         switch state {
         case .connecting:
-            Self.writeError("waiting for gpsd at \(endpoint)")
+            Self.writeError("connecting to gpsd at \(endpoint)")
         case .refused(let reason):
             if phase == .starting {
                 Self.writeError("gpsd at \(endpoint) is not reachable (\(reason)); retrying until it is")
@@ -157,48 +212,24 @@ struct TrackPrinter: Sendable {
         }
     }
 
-    /// `2035-05-26T09:15:05.000Z  3D  48.2174350 N    8.4144950 E  ±5.2 m  4.88 m/s  course 186.6°  heading 274.1°`;
-    /// a magnetic compass's reading shows as `heading 229.8° magnetic (variation 1.3° E)`; a fused
-    /// location ends with `fused`, a dead-reckoned one with `dead reckoning`.
-    static func line(for fix: Fix, heading: HeadingReading?, kind: LocationKind = .raw) -> String {
-        var parts = [fix.time.map { ISO8601.string($0, fractionDigits: 3) } ?? "(no time)              ", fix.mode == .threeD ? "3D" : "2D"]
-        if let c = fix.coordinate {
-            parts.append(String(format: "%10.7f %@", abs(c.latitude), c.latitude < 0 ? "S" : "N"))
-            parts.append(String(format: "%11.7f %@", abs(c.longitude), c.longitude < 0 ? "W" : "E"))
-        }
-        if let accuracy = fix.errors.horizontalAccuracy { parts.append(String(format: "±%.1f m", accuracy)) }
-        if let speed = fix.speed { parts.append(String(format: "%.2f m/s", speed)) }
-        if let course = fix.course { parts.append(String(format: "course %.1f°", course)) }
-        if let h = heading?.trueHeading {
-            parts.append(String(format: "heading %.1f°", h))
-        } else if let h = heading?.magneticHeading {
-            var text = String(format: "heading %.1f° magnetic", h)
-            if let v = heading?.variation { text += String(format: " (variation %.1f° %@)", abs(v), v < 0 ? "W" : "E") }
-            parts.append(text)
-        }
-        switch kind {
-        case .fused: parts.append("fused")
-        case .deadReckoned: parts.append("dead reckoning")
-        case .raw: break
-        }
-        return parts.joined(separator: "  ")
-    }
-
     /// The closing summary, on standard error; `unwritten` lines did not reach standard output.
-    func printSummary(elapsed: Duration, recorder: NMEARecorder?, unwritten: Int) {
+    /// `sentences` NMEA sentences were printed (`--nmea`).
+    func printSummary(elapsed: Duration, recorder: NMEARecorder?, unwritten: Int, sentences: Int) {
         let seconds = elapsed.seconds
-        var text = String(format: "lodestar track: %d fixes (%d with a position", fixes, positioned)
-        if headings > 0 { text += ", \(headings) headings" }
+        var text = "lodestar track: \(Plural.count(fixes, "fix", plural: "fixes")) (\(positioned) with a position"
+        if headings > 0 { text += ", \(Plural.count(headings, "heading"))" }
+        if skies > 0 { text += ", \(Plural.count(skies, "satellite view"))" }
         text += String(format: ") in %.1f s from gpsd at %@", seconds, endpoint.description)
         if let firstTime, let lastTime {
             text += "; receiver time \(ISO8601.string(firstTime, fractionDigits: 3)) to \(ISO8601.string(lastTime, fractionDigits: 3))"
         }
-        text += "; connection lost \(losses) time\(losses == 1 ? "" : "s")"
+        text += "; connection lost \(Plural.count(losses, "time"))"
         if engine != nil { text += "; \(fused) fused, \(deadReckoned) dead-reckoned" }
-        if warnings > 0 { text += "; \(warnings) warning\(warnings == 1 ? "" : "s")" }
-        if let recorder { text += "; \(recorder.sentencesWritten) NMEA sentences recorded to \(recorder.path)" }
+        if warnings > 0 { text += "; \(Plural.count(warnings, "warning"))" }
+        if mode == .nmea { text += "; \(Plural.count(sentences, "NMEA sentence")) printed" }
+        if let recorder { text += "; \(Plural.count(recorder.sentencesWritten, "NMEA sentence")) recorded to \(recorder.path)" }
         if unwritten > 0 {
-            text += "; \(unwritten) line\(unwritten == 1 ? "" : "s") not written: standard output did not keep up (the newest were kept)"
+            text += "; \(Plural.count(unwritten, "line")) not written: standard output did not keep up (the newest were kept)"
         }
         Self.writeError(text)
     }
