@@ -102,12 +102,12 @@ struct GeodesicCLITests {
     @Test("a bad argument is one line on standard error and a non-zero exit")
     func badArguments() async throws {
         let cases: [([String], String)] = [
-            (["inverse", "95", "0", "0", "0"], "lodestar: latitude 95.0 is outside [-90, 90]\n"),
-            (["inverse", "1", "2", "3"], "lodestar: expected 4 numbers (lat1 lon1 lat2 lon2), found 3\n"),
-            (["inverse", "1", "east", "3", "4"], "lodestar: lon1 'east' is not a number\n"),
-            (["inverse", "1", "2", "3", "nan"], "lodestar: longitude nan is not a finite number\n"),
-            (["direct", "1", "2", "3", "inf"], "lodestar: distance inf is not a finite number\n"),
-            (["direct", "--sphere", "-91", "2", "3", "4"], "lodestar: latitude -91.0 is outside [-90, 90]\n"),
+            (["inverse", "95", "0", "0", "0"], "lodestar geodesic inverse: latitude 95.0 is outside [-90, 90]\n"),
+            (["inverse", "1", "2", "3"], "lodestar geodesic inverse: expected 4 numbers (lat1 lon1 lat2 lon2), found 3\n"),
+            (["inverse", "1", "east", "3", "4"], "lodestar geodesic inverse: lon1 'east' is not a number\n"),
+            (["inverse", "1", "2", "3", "nan"], "lodestar geodesic inverse: longitude nan is not a finite number\n"),
+            (["direct", "1", "2", "3", "inf"], "lodestar geodesic direct: distance inf is not a finite number\n"),
+            (["direct", "--sphere", "-91", "2", "3", "4"], "lodestar geodesic direct: latitude -91.0 is outside [-90, 90]\n"),
         ]
         for (arguments, message) in cases {
             let r = try await CLIRunner.run(["geodesic"] + arguments)
@@ -136,10 +136,10 @@ struct GeodesicCLITests {
         let lines = Self.numbers(r.stdout)
         for index in [0, 2, 6] where index < lines.count { Self.expectLine(lines[index], Self.heathrowHongKong) }
         #expect(r.stderr == """
-            lodestar: line 2: latitude 95.0 is outside [-90, 90]
-            lodestar: line 4: lon1 'x' is not a number
-            lodestar: line 5: expected 4 numbers (lat1 lon1 lat2 lon2), found 3
-            lodestar: line 6: expected 4 numbers (lat1 lon1 lat2 lon2), found 0
+            lodestar geodesic inverse: line 2: latitude 95.0 is outside [-90, 90]
+            lodestar geodesic inverse: line 4: lon1 'x' is not a number
+            lodestar geodesic inverse: line 5: expected 4 numbers (lat1 lon1 lat2 lon2), found 3
+            lodestar geodesic inverse: line 6: expected 4 numbers (lat1 lon1 lat2 lon2), found 0
 
             """)
     }

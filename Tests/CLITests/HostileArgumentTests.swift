@@ -88,7 +88,7 @@ struct HostileArgumentTests {
             #expect(r.stderrLines.count == 1, "\(what)")
             if c.usageError {
                 #expect(r.status == 64, "\(what)")
-                #expect(r.stderr.hasPrefix("Error: "), "\(what)")
+                #expect(r.stderr.hasPrefix("lodestar \(c.arguments.prefix { !$0.hasPrefix("-") }.joined(separator: " ")): "), "\(what)")
                 let name = c.option.split(separator: " ").last.map(String.init) ?? ""
                 #expect(r.stderr.contains(name), "\(what)")
             }
@@ -100,17 +100,17 @@ struct HostileArgumentTests {
         for speed in ["1e-20", "1e-25", "1e-100"] {
             let r = try await CLIRunner.run(["guide", "--to", "51.5,-0.12", "--trace", "Traces/walk-to-pickup.nmea", "--speed", speed])
             #expect(r.status == 64)
-            #expect(r.stderr == "Error: --speed must be from 0.001 to 1000000 (got \(speed))\n")
+            #expect(r.stderr == "lodestar guide: --speed must be from 0.001 to 1000000 (got \(speed))\n")
         }
         for wait in ["inf", "1e308", "9.3e18"] {
             let request = try await CLIRunner.run(["ride", "request", "--gpsd", "localhost:1", "--wait", wait, "--party", "1"])
             #expect(request.status == 64)
             #expect(request.stderrLines.count == 1)
-            #expect(request.stderr.hasPrefix("Error: --wait must be from 0.1 to 3600 seconds (got "))
+            #expect(request.stderr.hasPrefix("lodestar ride request: --wait must be from 0.1 to 3600 seconds (got "))
         }
         let options = try await CLIRunner.run(["ride", "options", "--wait", "inf"])
         #expect(options.status == 64)
-        #expect(options.stderr == "Error: --wait must be from 0.1 to 3600 seconds (got inf)\n")
+        #expect(options.stderr == "lodestar ride options: --wait must be from 0.1 to 3600 seconds (got inf)\n")
     }
 
     /// Options that take no number (names, files, times): with ``cases`` they must cover every

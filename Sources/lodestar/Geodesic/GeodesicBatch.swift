@@ -15,17 +15,24 @@ struct GeodesicBatch {
 
     /// Runs on `arguments` if there are any, else on every line of standard input (lines are
     /// numbered from 1 in error messages).
-    /// - Throws: `ExitCode.failure` after reporting, when any problem was bad.
+    /// - Throws: after reporting, `ExitStatus.usage` for a bad problem given as arguments or an
+    ///   unknown option; `ExitStatus.failure` when a line of standard input was bad.
     func run(arguments: [String]) throws(ExitCode) {
         var words = arguments
         // `.allUnrecognized` keeps the `--` that ends options; it is not a value.
-        if let end = words.firstIndex(of: "--") { words.remove(at: end) }
+        let end = words.firstIndex(of: "--")
+        // Before `--`, a word that starts with '-' and is not a number is an option nobody knows.
+        if let unknown = words[..<(end ?? words.endIndex)].first(where: { $0.hasPrefix("-") && Double($0) == nil }) {
+            report("unknown option '\(unknown)'")
+            throw ExitStatus.usage
+        }
+        if let end { words.remove(at: end) }
         if !words.isEmpty {
             switch answer(words.joined(separator: " ")) {
             case .success(let line): StandardOutput.line(line)
             case .failure(let error):
                 report(error.description)
-                throw ExitCode.failure
+                throw ExitStatus.usage
             }
             return
         }
@@ -68,6 +75,6 @@ struct GeodesicBatch {
     }
 
     private func report(_ message: String) {
-        StandardOutput.errorLine("lodestar: \(message)")
+        Diagnostics.error(message)
     }
 }

@@ -32,17 +32,16 @@ struct GeodesicInputError: Error, CustomStringConvertible {
 
 extension GeodesicInputError {
     /// The library's own message for a bad coordinate or direct-problem input.
-    init(_ error: CoordinateError) { self.init(error.description) }
     init(_ error: GeodesyError) { self.init(error.description) }
 }
 
 extension Coordinate {
     /// A coordinate from command-line numbers, with the library's message if it is invalid.
     static func parsed(_ latitude: Double, _ longitude: Double) throws(GeodesicInputError) -> Coordinate {
-        do throws(CoordinateError) {
-            return try Coordinate(latitude: latitude, longitude: longitude)
+        do throws(CoordinateInputError) {
+            return try Coordinate.checked(latitude: latitude, longitude: longitude)
         } catch {
-            throw GeodesicInputError(error)
+            throw GeodesicInputError(error.description)
         }
     }
 }

@@ -48,8 +48,8 @@ struct NMEADecodeCommand: ParsableCommand {
         do {
             input = try InputFile(path: file)
         } catch {
-            DecodeSummary.printError(error.description, prefix: "lodestar: ")
-            throw ExitCode.failure
+            Diagnostics.error(error.description)
+            throw ExitStatus.noInput
         }
 
         let parser = NMEAParser(options: .init(lenient: lenient))
@@ -78,7 +78,7 @@ struct NMEADecodeCommand: ParsableCommand {
             }
         } catch {
             output.flush()
-            DecodeSummary.printError(error.description, prefix: "lodestar: ")
+            Diagnostics.error(error.description)
             throw ExitCode.failure
         }
         lines.finish(handle)

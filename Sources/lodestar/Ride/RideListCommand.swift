@@ -7,7 +7,7 @@ struct RideListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list", abstract: "List the rides in the store, newest first, with their phases now.")
 
-    @Option(help: "At most this many rides (1 to 1000000).")
+    @Option(parsing: .unconditional, help: "At most this many rides (1 to 1000000).")
     var limit = 50
 
     /// --limit: 1 to 10⁶ rides.
@@ -52,7 +52,7 @@ struct RideListCommand: AsyncParsableCommand {
     private static func report(_ unreadable: [RideListing.Unreadable]) throws(RideExit) {
         guard !unreadable.isEmpty else { return }
         for ride in unreadable {
-            StandardOutput.errorLine("lodestar ride list: \(ride)")
+            Diagnostics.error("\(ride)")
         }
         throw .partial("")
     }

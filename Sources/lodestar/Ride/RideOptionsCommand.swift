@@ -8,7 +8,7 @@ struct RideOptionsCommand: AsyncParsableCommand {
         commandName: "options",
         abstract: "List the ride options, with when a free vehicle of each could be at the pickup.")
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Pickup, decimal degrees.", valueName: "lat,lon"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Pickup, decimal degrees.", valueName: "lat,lon"), transform: CoordinateArgument.parse)
     var pickup: CoordinateArgument?
 
     @Option(help: ArgumentHelp("Pickup by name, looked up in the gazetteer (the first, nearest, match).", valueName: "name"))

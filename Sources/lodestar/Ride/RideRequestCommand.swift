@@ -24,13 +24,13 @@ struct RideRequestCommand: AsyncParsableCommand {
               lodestar ride request --pickup -33.8688,151.2093 --party 1 --json
             """)
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Pickup, decimal degrees (south and west negative).", valueName: "lat,lon"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Pickup, decimal degrees (south and west negative).", valueName: "lat,lon"), transform: CoordinateArgument.parse)
     var pickup: CoordinateArgument?
 
     @Option(help: ArgumentHelp("Pickup by name, looked up in the gazetteer.", valueName: "name"))
     var pickupName: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Drop-off, decimal degrees.", valueName: "lat,lon"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Drop-off, decimal degrees.", valueName: "lat,lon"), transform: CoordinateArgument.parse)
     var dropoff: CoordinateArgument?
 
     @Option(help: ArgumentHelp("Drop-off by name, looked up in the gazetteer.", valueName: "name"))
@@ -81,8 +81,8 @@ struct RideRequestCommand: AsyncParsableCommand {
             // Booked, but standard output lost it (a full disk, a closed pipe): the identifier
             // must not be lost with it. Said on standard error; the command ends with status 1.
             if let status = dialogue.report.rideStatus, let reason = StandardOutput.failure() {
-                StandardOutput.errorLine(
-                    "lodestar ride request: booked ride \(status.rideIdentifier), "
+                Diagnostics.error(
+                    "booked ride \(status.rideIdentifier), "
                         + "but could not write standard output: \(reason)")
             }
         }

@@ -37,46 +37,46 @@ struct TraceSynthesizeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Waypoints 'lat,lon;lat,lon;...' in degrees.", valueName: "waypoints"))
     var route: String
 
-    @Option(help: ArgumentHelp("Speed in m/s (0.01…1000), or one per leg: '10,13,8'.", valueName: "m/s"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Speed in m/s (0.01…1000), or one per leg: '10,13,8'.", valueName: "m/s"))
     var speed: String = "1.4"
 
-    @Option(help: "Seconds stationary at the first waypoint (the whole trace for a one-point route), 0…604800.")
+    @Option(parsing: .unconditional, help: "Seconds stationary at the first waypoint (the whole trace for a one-point route), 0…604800.")
     var holdStart: Double = 0
 
-    @Option(help: "Seconds stationary at the last waypoint, 0…604800.")
+    @Option(parsing: .unconditional, help: "Seconds stationary at the last waypoint, 0…604800.")
     var holdEnd: Double = 0
 
-    @Option(help: "Epochs per second: 1 or 10.")
+    @Option(parsing: .unconditional, help: "Epochs per second: 1 or 10.")
     var rate: Int = 1
 
-    @Option(help: "Per-axis white position noise σ, metres, 0…100 (default 2.5; not with --correlated or --white).")
+    @Option(parsing: .unconditional, help: "Per-axis white position noise σ, metres, 0…100 (default 2.5; not with --correlated or --white).")
     var noise: Double?
 
-    @Option(help: ArgumentHelp("Per-axis Gauss-Markov error: σ metres (0…100) and correlation time τ seconds (0.1…86400).", valueName: "sigma:tau"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Per-axis Gauss-Markov error: σ metres (0…100) and correlation time τ seconds (0.1…86400).", valueName: "sigma:tau"))
     var correlated: String?
 
-    @Option(help: ArgumentHelp("Per-axis white noise added to the Gauss-Markov error, σ metres (0…100).", valueName: "sigma"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Per-axis white noise added to the Gauss-Markov error, σ metres (0…100).", valueName: "sigma"))
     var white: Double?
 
-    @Option(help: ArgumentHelp("One-sigma Doppler speed noise, m/s (0…10).", valueName: "sigma"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("One-sigma Doppler speed noise, m/s (0…10).", valueName: "sigma"))
     var doppler: Double = 0.05
 
-    @Option(help: ArgumentHelp("An offset of METRES (0…1000) towards AZIMUTH (degrees; default drawn from the seed) from AT for DURATION seconds (0…3600), not admitted by GST or HDOP. Repeatable.", valueName: "at:duration:metres[:azimuth]"))
+    @Option(parsing: .unconditionalSingleValue, help: ArgumentHelp("An offset of METRES (0…1000) towards AZIMUTH (degrees; default drawn from the seed) from AT for DURATION seconds (0…3600), not admitted by GST or HDOP. Repeatable.", valueName: "at:duration:metres[:azimuth]"))
     var multipath: [String] = []
 
-    @Option(help: ArgumentHelp("Stand still where the route has brought the receiver at AT for DURATION seconds, each 0…604800. Repeatable.", valueName: "at:duration"))
+    @Option(parsing: .unconditionalSingleValue, help: ArgumentHelp("Stand still where the route has brought the receiver at AT for DURATION seconds, each 0…604800. Repeatable.", valueName: "at:duration"))
     var stop: [String] = []
 
-    @Option(name: .customLong("noise-from"), help: ArgumentHelp("From SECONDS on (0…604800), noise σ is SIGMA metres (0…100).", valueName: "seconds:sigma"))
+    @Option(name: .customLong("noise-from"), parsing: .unconditionalSingleValue, help: ArgumentHelp("From SECONDS on (0…604800), noise σ is SIGMA metres (0…100).", valueName: "seconds:sigma"))
     var noiseFrom: [String] = []
 
-    @Option(help: "Seconds with no fix at the start, 0…604800.")
+    @Option(parsing: .unconditional, help: "Seconds with no fix at the start, 0…604800.")
     var coldStart: Double = 0
 
-    @Option(help: ArgumentHelp("No fix (time, no position) from START for DURATION seconds, each 0…604800. Repeatable.", valueName: "start+duration"))
+    @Option(parsing: .unconditionalSingleValue, help: ArgumentHelp("No fix (time, no position) from START for DURATION seconds, each 0…604800. Repeatable.", valueName: "start+duration"))
     var outage: [String] = []
 
-    @Option(name: .customLong("repeat-epoch"), help: ArgumentHelp("At AT seconds (0…604800), send the epoch of AGE seconds earlier (0…AT) again.", valueName: "at:age"))
+    @Option(name: .customLong("repeat-epoch"), parsing: .unconditionalSingleValue, help: ArgumentHelp("At AT seconds (0…604800), send the epoch of AGE seconds earlier (0…AT) again.", valueName: "at:age"))
     var repeatEpoch: [String] = []
 
     @Option(help: "Receiver profile: consumer, multi-gnss, marine, vehicle, compass, minimal.")
@@ -97,7 +97,7 @@ struct TraceSynthesizeCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "True heading minus course, degrees (leeway, crabbing), -180…180.")
     var headingOffset: Double = 0
 
-    @Option(help: "One-sigma heading sensor noise, degrees, 0…180.")
+    @Option(parsing: .unconditional, help: "One-sigma heading sensor noise, degrees, 0…180.")
     var headingNoise: Double = 0
 
     @Option(parsing: .unconditional, help: "Deviation written in HDG, degrees east positive (west negative), -180…180.")
@@ -145,7 +145,7 @@ struct TraceSynthesizeCommand: ParsableCommand {
             try out.write("wrote \(output) (\(summary.epochs) epochs, \(summary.fixes) with a fix) and \(truthPath)\n")
             try out.close()
         } catch {
-            StandardOutput.errorLine("lodestar: \(error)")
+            Diagnostics.error("\(error)")
             throw ExitCode.failure
         }
     }

@@ -53,7 +53,7 @@ struct TrackCommand: AsyncParsableCommand {
             endpoint = try GPSDEndpoint(spec: gpsd, environment: ProcessInfo.processInfo.environment)
             recorder = try record.map { path throws(NMEARecorderError) in try NMEARecorder(path: path) }
         } catch {
-            TrackPrinter.writeError("lodestar track: \(error)")
+            Diagnostics.error("\(error)")
             throw ExitCode.failure
         }
         let source = GPSDSource(endpoint: endpoint, options: GPSDSourceOptions(recorder: recorder))

@@ -155,7 +155,7 @@ struct TrackPrinter: Sendable {
     /// The closing summary, on standard error; `unwritten` lines did not reach standard output.
     func printSummary(elapsed: Duration, recorder: NMEARecorder?, unwritten: Int) {
         let seconds = elapsed.seconds
-        var text = String(format: "lodestar track: %d fixes (%d with a position", fixes, positioned)
+        var text = String(format: "%d fixes (%d with a position", fixes, positioned)
         if headings > 0 { text += ", \(headings) headings" }
         text += String(format: ") in %.1f s from gpsd at %@", seconds, endpoint.description)
         if let firstTime, let lastTime {
@@ -171,6 +171,6 @@ struct TrackPrinter: Sendable {
     }
 
     static func writeError(_ line: String) {
-        StandardOutput.errorLine(line)
+        Diagnostics.error(line)
     }
 }

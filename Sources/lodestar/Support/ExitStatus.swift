@@ -1,0 +1,40 @@
+import ArgumentParser
+
+/// The exit statuses of every `lodestar` command, after BSD's sysexits(3) where one fits. The
+/// table is printed by `lodestar help` (``table``) and in the README.
+enum ExitStatus {
+    /// Done as asked.
+    static let success = ExitCode(0)
+    /// The command ran and failed: bad problems in batch input (each reported), a source that
+    /// went away, output that could not be written, a store that cannot be opened.
+    static let failure = ExitCode(1)
+    /// `ride`: a choice or value is needed and nobody can be asked (no terminal).
+    static let needsDecision = ExitCode(3)
+    /// `ride`: the service said no.
+    static let refused = ExitCode(4)
+    /// `ride list`/`status`: done, but some stored rides could not be read (each named).
+    static let partial = ExitCode(5)
+    /// A usage error: an unknown option or command, a missing or malformed argument, a number
+    /// outside its range (EX_USAGE).
+    static let usage = ExitCode(64)
+    /// A file the command reads is malformed: a fleet or gazetteer that is not valid JSON or
+    /// lacks a field (EX_DATAERR).
+    static let dataError = ExitCode(65)
+    /// An input file cannot be read: missing, a directory or FIFO where a regular file goes,
+    /// no permission (EX_NOINPUT).
+    static let noInput = ExitCode(66)
+
+    /// The table as `lodestar help` shows it.
+    static let table = """
+        EXIT STATUS (every command):
+          0   done (also when Ctrl-C ends 'track' or 'guide')
+          1   the command ran and failed: bad lines in batch input, a source lost, output
+              that could not be written, a store that cannot be opened
+          3   ride: a choice is needed and there is no terminal to ask
+          4   ride: the service refused
+          5   ride list/status: some stored rides could not be read
+          64  usage error: unknown option or command, bad or missing argument, value out of range
+          65  bad input data: a fleet or gazetteer file that is not valid
+          66  an input file cannot be read: missing, not a regular file, no permission
+        """
+}
