@@ -95,9 +95,11 @@ struct TraceCLITests {
         (["--heading-noise", "1e308"], "lodestar trace synthesize: --heading-noise 1e+308 is out of range: give 0…180 degrees"),
         (["--deviation", "1e308"], "lodestar trace synthesize: --deviation 1e+308 is out of range: give -180…180 degrees"),
         (["--rate", "5"], "lodestar trace synthesize: --rate 5 is not supported: give 1 or 10"),
-        (["--talker", ""], "lodestar trace synthesize: --talker '' is not two letters or digits, such as GP, GN or GL"),
-        (["--talker", "$*"], "lodestar trace synthesize: --talker '$*' is not two letters or digits, such as GP, GN or GL"),
-        (["--talker", "X"], "lodestar trace synthesize: --talker 'X' is not two letters or digits, such as GP, GN or GL"),
+        (["--talker", ""], "lodestar trace synthesize: --talker '' is not a GNSS talker: give GP, GN, GL, GA, GB, BD, GQ, QZ or GI"),
+        (["--talker", "$*"], "lodestar trace synthesize: --talker '$*' is not a GNSS talker: give GP, GN, GL, GA, GB, BD, GQ, QZ or GI"),
+        (["--talker", "X"], "lodestar trace synthesize: --talker 'X' is not a GNSS talker: give GP, GN, GL, GA, GB, BD, GQ, QZ or GI"),
+        (["--talker", "ZZ"], "lodestar trace synthesize: --talker 'ZZ' is not a GNSS talker: give GP, GN, GL, GA, GB, BD, GQ, QZ or GI"),
+        (["--talker", "gp"], "lodestar trace synthesize: --talker 'gp' is not a GNSS talker: give GP, GN, GL, GA, GB, BD, GQ, QZ or GI"),
         (["--noise", "3", "--white", "1"], "lodestar trace synthesize: --noise and --noise-from cannot be combined with --correlated or --white, which replace them"),
         (["--hold-start", "604800", "--rate", "10"],
          "lodestar trace synthesize: the trace would have 6048795 epochs; at most 604801 (7 days at 1 Hz): shorten the route, holds or stops, or raise the speed"),
@@ -135,7 +137,7 @@ struct TraceCLITests {
 
     @Test("what each accepted extreme writes replays with nothing skipped", arguments: [
         ["--noise", "100"],
-        ["--noise", "0", "--talker", "9Z"],
+        ["--noise", "0", "--talker", "GI"],
         ["--start", "1980-01-01T00:00:00Z"],
         ["--start", "2068-12-31T23:58:00Z"],
         ["--speed", "1000", "--route", "51.5,-0.1;51.6,-0.1"],
