@@ -17,7 +17,8 @@ struct LodestarCommand: AsyncParsableCommand {
             'lodestar help SUBCOMMAND' for details.
 
             Errors are one line on standard error, starting with the command: \
-            'lodestar guide: --to latitude 91 is outside [-90, 90]'.
+            'lodestar ride list: --limit must be from 1 to 1000000 rides (got 0)'. \
+            'lodestar --version' prints the version.
 
             \(ExitStatus.table)
             """,

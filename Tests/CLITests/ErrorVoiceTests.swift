@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 /// Issue 14, "Errors in one voice": every message is one line starting with the command as typed,
@@ -72,7 +73,7 @@ struct ErrorVoiceTests {
         try await expectRefusal(["help", "nonexistent"], 64,
             "lodestar help: no command 'lodestar nonexistent'; the commands of 'lodestar' are geodesic, declination, replay, nmea, track, guide, ride, trace")
         try await expectRefusal(["help", "ride", "nope"], 64,
-            "lodestar help: no command 'lodestar ride nope'; the commands of 'lodestar ride' are request, status, cancel, list, options")
+            "lodestar help: no command 'lodestar ride nope'; the commands of 'lodestar ride' are request, status, cancel, list, options, places")
         let known = try await CLIRunner.run(["help", "ride", "list"])
         #expect(known.status == 0)
         #expect(known.stdout.contains("USAGE: lodestar ride list"))
@@ -89,8 +90,25 @@ struct ErrorVoiceTests {
     func exitStatusTable() async throws {
         let r = try await CLIRunner.run(["help"])
         #expect(r.status == 0)
-        for row in ["EXIT STATUS (every command):", "  0   done", "  64  usage error", "  65  bad input data", "  66  an input file cannot be read"] {
+        for row in ["EXIT STATUS (every command):", "  0   done", "  64  usage: ", "  65  bad data: ", "  66  no input: "] {
             #expect(r.stdout.contains(row), "\(row)")
         }
+    }
+
+    @Test("one is singular: 1 line, 1 epoch, 1 number")
+    func singular() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lodestar-singular-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let trace = dir.appendingPathComponent("one.nmea").path
+        let wrote = try await CLIRunner.run(["trace", "synthesize", "--route", "51.5,-0.1", "--start", "2026-01-01T00:00:00Z", "--output", trace])
+        #expect(wrote.status == 0, "\(wrote.stderr)")
+        #expect(wrote.stderr.contains("(1 epoch, 1 with a fix)") || wrote.stdout.contains("(1 epoch, 1 with a fix)"), "\(wrote.stdout)\(wrote.stderr)")
+        let one = dir.appendingPathComponent("gga.nmea").path
+        try Data("$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*47\r\n".utf8).write(to: URL(fileURLWithPath: one))
+        let replay = try await CLIRunner.run(["replay", one])
+        #expect(replay.stderr.hasPrefix("replay \(one): 1 line, 1 epoch (1 with a position)\n"), "\(replay.stderr)")
+        let line = try await CLIRunner.run(["geodesic", "direct", "-L", "0", "0", "0"], stdin: "1 2\n")
+        #expect(line.stderr == "lodestar geodesic direct: line 1: expected 1 number (s12), found 2\n")
     }
 }

@@ -39,7 +39,7 @@ struct GeodesicInput {
     func numbers(in text: String) throws(GeodesicInputError) -> [Double] {
         let words = text.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" || $0 == "\r" })
         guard words.count == fields.count else {
-            throw GeodesicInputError("expected \(fields.count) numbers (\(names)), found \(words.count)")
+            throw GeodesicInputError("expected \(Counted.text(fields.count, "number")) (\(names)), found \(words.count)")
         }
         var values: [Double] = []
         values.reserveCapacity(words.count)

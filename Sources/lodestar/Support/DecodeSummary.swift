@@ -26,13 +26,13 @@ struct DecodeSummary {
 
     /// The summary.
     func print(_ s: NMEAStatistics, input: String) {
-        var text = "replay \(input): \(s.lines) lines, \(s.epochs) epochs (\(withPosition) with a position)\n"
+        var text = "replay \(input): \(Counted.text(s.lines, "line")), \(Counted.text(s.epochs, "epoch")) (\(withPosition) with a position)\n"
         let types = s.sentencesByType.map { "\($0.type) \($0.count)" }.joined(separator: ", ")
         text += "  sentences: \(s.sentencesTotal)" + (types.isEmpty ? "" : " (\(types))") + "\n"
         let reasons = s.rejected.sorted { $0.key < $1.key }.map { "\($0.key.rawValue) \($0.value)" }
         text += "  skipped: \(s.rejectedTotal)" + (reasons.isEmpty ? "" : " (\(reasons.joined(separator: ", ")))") + "\n"
         if s.commentLines + s.blankLines > 0 {
-            text += "  ignored: \(s.commentLines) comment lines, \(s.blankLines) blank lines\n"
+            text += "  ignored: \(Counted.text(s.commentLines, "comment line")), \(Counted.text(s.blankLines, "blank line"))\n"
         }
         Diagnostics.text(text)
     }

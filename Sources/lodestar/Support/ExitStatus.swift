@@ -12,7 +12,7 @@ enum ExitStatus {
     static let needsDecision = ExitCode(3)
     /// `ride`: the service said no.
     static let refused = ExitCode(4)
-    /// `ride list`/`status`: done, but some stored rides could not be read (each named).
+    /// `ride list`: done, but some stored rides could not be read (each named).
     static let partial = ExitCode(5)
     /// A usage error: an unknown option or command, a missing or malformed argument, a number
     /// outside its range (EX_USAGE).
@@ -28,13 +28,14 @@ enum ExitStatus {
     static let table = """
         EXIT STATUS (every command):
           0   done (also when Ctrl-C ends 'track' or 'guide')
-          1   the command ran and failed: bad lines in batch input, a source lost, output
-              that could not be written, a store that cannot be opened
+          1   failed while running: bad lines in a batch, a source lost, output
+              not written, a ride store that cannot be opened
           3   ride: a choice is needed and there is no terminal to ask
           4   ride: the service refused
-          5   ride list/status: some stored rides could not be read
-          64  usage error: unknown option or command, bad or missing argument, value out of range
-          65  bad input data: a fleet or gazetteer file that is not valid
-          66  an input file cannot be read: missing, not a regular file, no permission
+          5   ride list: some stored rides could not be read
+          64  usage: unknown option or command, bad or missing argument, or a
+              value out of range
+          65  bad data: a fleet or gazetteer file that is not valid
+          66  no input: a file that is missing, not a regular file, or unreadable
         """
 }

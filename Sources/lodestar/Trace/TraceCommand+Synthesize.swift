@@ -143,7 +143,7 @@ extension TraceCommand {
                 try nmea.close()
                 try csv.close()
                 let out = TraceFileWriter(standardOutput: ())
-                try out.write("wrote \(output) (\(summary.epochs) epochs, \(summary.fixes) with a fix) and \(truthPath)\n")
+                try out.write("wrote \(output) (\(Counted.text(summary.epochs, "epoch")), \(summary.fixes) with a fix) and \(truthPath)\n")
                 try out.close()
             } catch {
                 Diagnostics.error("\(error)")
