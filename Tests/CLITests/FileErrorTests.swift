@@ -76,6 +76,13 @@ final class FileErrorTests {
         #expect(emptyFleet.stderr == "lodestar ride options: --fleet is an empty path; give a fleet file\n")
     }
 
+    @Test("a store whose directory cannot be made: the system's reason, not Foundation's")
+    func storeDirectory() async throws {
+        let r = try await CLIRunner.run(["ride", "request", "--pickup", "51.5085,-0.1247", "--party", "1", "--store", "/proc/lodestar-none/rides.sqlite"])
+        #expect(r.status == 1)
+        #expect(r.stderr == "lodestar ride request: cannot open ride store /proc/lodestar-none/rides.sqlite: cannot create /proc/lodestar-none: No such file or directory\n")
+    }
+
     @Test("an empty fleet says it is empty, not that the largest vehicle seats 0")
     func emptyFleet() async throws {
         let fleet = try write("none.json", "{\"vehicles\": []}")
