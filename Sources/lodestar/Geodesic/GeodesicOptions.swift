@@ -7,17 +7,17 @@ struct GeodesicOptions: ParsableArguments {
     var sphere = false
 
     @Option(
-        name: [.customShort("p"), .customLong("precision")], parsing: .unconditional,
+        name: [.customLong("precision"), .customShort("p")], parsing: .unconditional,
         help: ArgumentHelp(
             "Fixed decimals, as GeodSolve -p: N for metres, N+5 for degrees, N+7 for geodesic scales, N-7 for areas in m² (0 to 10). Default: the shortest form that reads back exactly.",
             valueName: "N"))
     var precision: Int?
 
-    @Flag(name: [.customShort("w"), .customLong("longitude-first")], help: "Longitude before latitude, in input and output (GeodSolve -w).")
+    @Flag(name: [.customLong("longitude-first"), .customShort("w")], help: "Longitude before latitude, in input and output (GeodSolve -w).")
     var longitudeFirst = false
 
     @Flag(
-        name: [.customShort("f"), .customLong("full")],
+        name: [.customLong("full"), .customShort("f")],
         help: "Full output, as GeodSolve -f: lat1 lon1 azi1 lat2 lon2 azi2 s12 a12 m12 M12 M21 S12 (ellipsoid only).")
     var full = false
 
