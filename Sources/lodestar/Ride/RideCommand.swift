@@ -20,8 +20,7 @@ struct RideCommand: AsyncParsableCommand {
             gazetteer or trace that cannot be read (see 'lodestar help').
             """,
         subcommands: [
-            RideRequestCommand.self, RideStatusCommand.self, RideCancelCommand.self, RideListCommand.self,
-            RideOptionsCommand.self, RidePlacesCommand.self,
+            Request.self, Status.self, Cancel.self, List.self, Options.self, Places.self,
         ]
     )
 }
