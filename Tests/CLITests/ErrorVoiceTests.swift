@@ -35,7 +35,7 @@ struct ErrorVoiceTests {
     func unknownOptions() async throws {
         try await expectRefusal(["geodesic", "inverse", "--bogus", "0", "0", "1", "1"], 64, "lodestar geodesic inverse: unknown option '--bogus'")
         try await expectRefusal(["geodesic", "direct", "1", "2", "3"], 64, "lodestar geodesic direct: expected 4 numbers (lat1 lon1 azi1 s12), found 3")
-        try await expectRefusal(["declination", "51", "0", "--bogus"], 64, "lodestar declination: unexpected argument '--bogus'")
+        try await expectRefusal(["declination", "51", "0", "--bogus"], 64, "lodestar declination: unknown option '--bogus'")
         try await expectRefusal(["ride", "list", "--bogus"], 64, "lodestar ride list: Unknown option '--bogus'")
         // Bad lines of a batch are not usage errors: status 1 after every line is answered.
         let batch = try await CLIRunner.run(["geodesic", "inverse"], stdin: "95 0 0 0\n")

@@ -31,7 +31,7 @@ enum DeclinationError: Error, CustomStringConvertible {
         case .wrongCount(let what, let expected, let got):
             "expected \(expected) \(what), got \(got)"
         case .unexpectedArgument(let text):
-            "unexpected argument '\(text)'"
+            text.hasPrefix("-") ? "unknown option '\(text)'" : "unexpected argument '\(text)'"
         case .conflictingOptions(let text), .unreadable(let text):
             text
         case .outOfRange(let what, let value, let range):

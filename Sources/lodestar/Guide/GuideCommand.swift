@@ -32,14 +32,14 @@ struct GuideCommand: AsyncParsableCommand {
 
             Exit status: 0 on arrival ("Arrived: 12 m from destination at 12:14:51"); 3 when the \
             trace ends before arrival; 130 when interrupted (Ctrl-C) before arrival; 1 when the \
-            trace cannot be read, the plot cannot be written or standard output fails; 64 for a \
-            bad argument.
+            plot cannot be written or standard output fails; 64 for a bad argument; 66 when the \
+            trace cannot be read.
             """)
 
     /// Exit status when the trace ends before arrival.
-    static let endedBeforeArrival: Int32 = 3
+    static let endedBeforeArrival: Int32 = ExitStatus.endedBeforeArrival.rawValue
     /// Exit status when interrupted before arrival.
-    static let interrupted: Int32 = 130
+    static let interrupted: Int32 = ExitStatus.interrupted.rawValue
 
     @Option(
         name: .customLong("to"), parsing: .unconditional,

@@ -36,8 +36,10 @@ enum RideExit: Error, CustomStringConvertible {
         }
     }
 
-    /// Runs `body`; on a ``RideExit``, writes its message (if any) to standard error, prefixed
-    /// with the command, and exits with its status.
+    /// Runs `body`; on a ``RideExit``, writes its message (if any) to standard error through
+    /// ``Diagnostics`` (prefixed `lodestar ride COMMAND: `, the command the entry point named), and
+    /// exits with its status. `command` (`"list"`) names the caller for the reader of the code;
+    /// the prefix does not depend on it.
     static func guarding(_ command: String, _ body: () async throws(RideExit) -> Void) async throws {
         do {
             try await body()

@@ -10,6 +10,8 @@ enum ExitStatus {
     static let failure = ExitCode(1)
     /// `ride`: a choice or value is needed and nobody can be asked (no terminal).
     static let needsDecision = ExitCode(3)
+    /// `guide`: the trace ended before arrival.
+    static let endedBeforeArrival = ExitCode(3)
     /// `ride`: the service said no.
     static let refused = ExitCode(4)
     /// `ride list`: done, but some stored rides could not be read (each named).
@@ -23,19 +25,23 @@ enum ExitStatus {
     /// An input file cannot be read: missing, a directory or FIFO where a regular file goes,
     /// no permission (EX_NOINPUT).
     static let noInput = ExitCode(66)
+    /// `guide`: interrupted (Ctrl-C, SIGTERM) before arrival, as a shell reports SIGINT.
+    static let interrupted = ExitCode(130)
 
     /// The table as `lodestar help` shows it.
     static let table = """
         EXIT STATUS (every command):
-          0   done (also when Ctrl-C ends 'track' or 'guide')
+          0   done (also when Ctrl-C ends 'track'); guide: arrived
           1   failed while running: bad lines in a batch, a source lost, output
               not written, a ride store that cannot be opened
-          3   ride: a choice is needed and there is no terminal to ask
+          3   ride: a choice is needed and there is no terminal to ask;
+              guide: the trace ended before arrival
           4   ride: the service refused
           5   ride list: some stored rides could not be read
           64  usage: unknown option or command, bad or missing argument, or a
               value out of range
           65  bad data: a fleet or gazetteer file that is not valid
           66  no input: a file that is missing, not a regular file, or unreadable
+          130 guide: interrupted (Ctrl-C) before arrival
         """
 }
