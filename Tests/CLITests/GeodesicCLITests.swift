@@ -251,4 +251,24 @@ struct GeodSolveOptionTests {
         #expect(missing.status == 64)
         #expect(missing.stderr == "lodestar geodesic direct: give the geodesic as arguments: lat1 lon1 azi1; the distances come from standard input\n")
     }
+
+    @Test("DMS spellings GeodSolve reads: marks or colons, a fraction in the last part, a sign or a hemisphere before or after", arguments: [
+        ("40d38.5'", "40.64166667"), ("40°38′23″N", "40.63972222"), ("N40d38'23\"", "40.63972222"), ("-40:38:23", "-40.63972222"),
+        ("40d38'23\"S", "-40.63972222"), ("+40d", "40.00000000"), ("1e1", "10.00000000"), ("40:38:23.4", "40.63983333"),
+    ])
+    func dmsSpellings(_ spelling: String, _ latitude: String) async throws {
+        let r = try await CLIRunner.run(["geodesic", "inverse", "-f", "-p", "3"], stdin: "\(spelling) -0d1' 0 0\n")
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.hasPrefix("\(latitude) -0.01666667 "), "\(spelling): \(r.stdout)")
+    }
+
+    @Test("not DMS: minutes of 60, a fraction before the last part, marks out of order, a sign and a hemisphere", arguments: [
+        "40:60", "40.5:30", "40'38d", "-40d38'N", "40d38'23\"X",
+    ])
+    func notDMS(_ spelling: String) async throws {
+        let r = try await CLIRunner.run(["geodesic", "inverse"], stdin: "\(spelling) 0 0 0\n")
+        #expect(r.status == 1)
+        #expect(r.stdout == "nan nan nan\n")
+        #expect(r.stderr == "lodestar geodesic inverse: line 1: lat1 '\(spelling)' is not a number\n", "\(r.stderr)")
+    }
 }
