@@ -108,6 +108,8 @@ struct ErrorVoiceTests {
         try Data("$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*47\r\n".utf8).write(to: URL(fileURLWithPath: one))
         let replay = try await CLIRunner.run(["replay", one])
         #expect(replay.stderr.hasPrefix("replay \(one): 1 line, 1 epoch (1 with a position)\n"), "\(replay.stderr)")
+        let short = try await CLIRunner.run(["nmea", "decode"], stdin: "$GPGGA,1*4B\n")
+        #expect(short.stdout == #"{"error":"truncated","line":1,"detail":"GGA has 1 field, needs at least 9"}"# + "\n")
         let line = try await CLIRunner.run(["geodesic", "direct", "-L", "0", "0", "0"], stdin: "1 2\n")
         #expect(line.stderr == "lodestar geodesic direct: line 1: expected 1 number (s12), found 2\n")
     }
