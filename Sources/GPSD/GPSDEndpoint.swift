@@ -1,7 +1,10 @@
+import Glibc
+
 /// Where gpsd runs: a host, a TCP port and, optionally, one device to watch.
 ///
 /// Written `HOST[:PORT[:DEVICE]]`, as gpspipe and cgps take it; an IPv6 address goes in brackets
-/// (`[::1]:2947`). Missing parts come from the environment (`GPSD_HOST`, `GPSD_PORT`) and then
+/// (`[::1]:2947`), or alone (`::1`: a whole spec that is an IPv6 address is the host, never
+/// `HOST:PORT:DEVICE`). Missing parts come from the environment (`GPSD_HOST`, `GPSD_PORT`) and then
 /// from gpsd's defaults, `localhost` and 2947.
 public struct GPSDEndpoint: Sendable, Hashable, CustomStringConvertible {
     /// gpsd's default host.
@@ -62,6 +65,10 @@ public struct GPSDEndpoint: Sendable, Hashable, CustomStringConvertible {
             guard after.first == ":" else { throw .unexpectedText(spec) }
             return (host, after.dropFirst())
         }
+        // `::1` is an IPv6 host, not an empty host, no port and device "1". (A device path may
+        // hold colons itself, so other specs with many colons are HOST:PORT:DEVICE.)
+        var address = in6_addr()
+        if spec.filter({ $0 == ":" }).count >= 2, inet_pton(AF_INET6, spec, &address) == 1 { return (spec, nil) }
         guard let colon = spec.firstIndex(of: ":") else { return (spec, nil) }
         return (String(spec[..<colon]), spec[spec.index(after: colon)...])
     }

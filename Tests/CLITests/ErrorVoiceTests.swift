@@ -113,4 +113,13 @@ struct ErrorVoiceTests {
         let line = try await CLIRunner.run(["geodesic", "direct", "-L", "0", "0", "0"], stdin: "1 2\n")
         #expect(line.stderr == "lodestar geodesic direct: line 1: expected 1 number (s12), found 2\n")
     }
+
+    @Test("--gpsd ::1 is the IPv6 host, and the message says what was parsed: [::1]:2947")
+    func bareIPv6() async throws {
+        let store = FileManager.default.temporaryDirectory.appendingPathComponent("lodestar-v6-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: store) }
+        let r = try await CLIRunner.run(["ride", "request", "--gpsd", "::1", "--wait", "0.5", "--party", "1", "--store", store])
+        #expect(r.status == 3)
+        #expect(r.stderr.hasPrefix("lodestar ride request: no location from gpsd: gpsd at [::1]:2947 is not reachable ("), "\(r.stderr)")
+    }
 }

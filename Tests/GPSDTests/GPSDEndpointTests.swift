@@ -19,6 +19,11 @@ struct GPSDEndpointTests {
         ("[::1]", GPSDEndpoint(host: "::1", port: 2947)),
         ("[::1]:3000:/dev/ttyACM0", GPSDEndpoint(host: "::1", port: 3000, device: "/dev/ttyACM0")),
         ("host::/dev/ttyS0", GPSDEndpoint(host: "host", port: 2947, device: "/dev/ttyS0")),
+        // Issue 14: a bare IPv6 address is the host (it was host localhost, device "1").
+        ("::1", GPSDEndpoint(host: "::1", port: 2947)),
+        ("fe80::1:2947", GPSDEndpoint(host: "fe80::1:2947", port: 2947)),
+        ("gps:2947:/dev/serial/by-path/pci-0000:00:14.0-usb-0:1:1.0",
+         GPSDEndpoint(host: "gps", port: 2947, device: "/dev/serial/by-path/pci-0000:00:14.0-usb-0:1:1.0")),
     ])
     func parses(spec: String, expected: GPSDEndpoint) throws {
         #expect(try GPSDEndpoint(spec: spec, environment: [:]) == expected)
