@@ -138,6 +138,27 @@ package struct JSONObjectText: Sendable {
         bytes.append(UInt8(ascii: "]"))
     }
 
+    /// Appends a member whose value is JSON text this writer made: an object's ``json``, an
+    /// ``array(_:)``, a ``number(wholeWhenIntegral:)``; for values nested in any shape.
+    package mutating func add(_ key: String, json: String) {
+        member(key)
+        bytes.append(contentsOf: json.utf8)
+    }
+
+    /// A JSON array of the JSON texts `elements` (`[1,"a",{}]`).
+    package static func array(_ elements: some Sequence<String>) -> String {
+        "[" + elements.joined(separator: ",") + "]"
+    }
+
+    /// A number as ``add(_:wholeWhenIntegral:)`` writes it: `15`, `0.1`, `1e-07`; `null` when
+    /// not finite.
+    package static func number(wholeWhenIntegral value: Double) -> String {
+        var object = JSONObjectText()
+        object.add("", wholeWhenIntegral: value)
+        // The member is `"":VALUE`: three bytes before the value.
+        return String(decoding: object.bytes.dropFirst(4), as: UTF8.self)
+    }
+
     /// `s` as a JSON string literal (see the type's escaping rules).
     package static func quoted(_ s: String) -> String {
         var out: [UInt8] = []

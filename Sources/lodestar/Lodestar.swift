@@ -4,6 +4,9 @@ import Glibc
 /// The `lodestar` command: location, heading and navigation tools on top of the Lodestar library.
 @main
 struct LodestarCommand: AsyncParsableCommand {
+    /// The version `lodestar --version` prints; the one place it is written.
+    static let version = "0.14.0"
+
     static let configuration = CommandConfiguration(
         commandName: "lodestar",
         abstract: "Location, heading and arrival guidance for GNSS receivers on Linux.",
@@ -12,7 +15,14 @@ struct LodestarCommand: AsyncParsableCommand {
             NMEA trace replay, live fixes from gpsd, guidance to a destination and ride \
             requests. Run \
             'lodestar help SUBCOMMAND' for details.
+
+            Errors are one line on standard error, starting with the command: \
+            'lodestar ride list: --limit must be from 1 to 1000000 rides (got 0)'. \
+            'lodestar --version' prints the version.
+
+            \(ExitStatus.table)
             """,
+        version: version,
         subcommands: [
             GeodesicCommand.self,
             DeclinationCommand.self,
@@ -26,22 +36,28 @@ struct LodestarCommand: AsyncParsableCommand {
     )
 
     /// Runs the command the arguments name. Unlike ArgumentParser's own entry point, a bad
-    /// argument is one line on standard error ("Error: --speed must be from 0.001 to 1000000 (got
-    /// 1e-20)", status 64), and output that could not be written (a full disk, a closed standard
-    /// output) is reported and makes the status non-zero even when the command succeeded.
+    /// argument is one line on standard error ("lodestar trace synthesize: --speed must be from
+    /// 0.001 to 1000000 (got 1e-20)", status 64), and output that could not be written (a full
+    /// disk, a closed standard output) is reported and makes the status non-zero even when the
+    /// command succeeded. `lodestar` alone, or a command group without its subcommand, is a usage
+    /// error; so is `lodestar help` of a command that does not exist.
     static func main() async {
         StandardOutput.reserveClosedDescriptors()
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        Diagnostics.setCommand(commandNames(in: arguments))
+        if arguments.first == "help" { checkHelpRequest(Array(arguments.dropFirst())) }
         let command: ParsableCommand
         do {
             command = try await asyncParseAsRoot()
         } catch {
-            let message = Self.message(for: error)
             if exitCode(for: error) == .success { showHelp(error) }
-            if exitCode(for: error) == .validationFailure, !message.isEmpty, !message.contains("\n") {
-                StandardOutput.errorLine("Error: \(message)")
-                Glibc.exit(ExitCode.validationFailure.rawValue)
-            }
-            exit(withError: error)
+            fail(error)
+        }
+        let commandType = type(of: command)
+        Diagnostics.setCommand(path(to: commandType))
+        if !commandType.configuration.subcommands.isEmpty {
+            let names = commandType.configuration.subcommands.map { $0.configuration.commandName ?? "\($0)" }
+            usageError("give a subcommand: \(names.joined(separator: ", ")) (see '\(Diagnostics.command) --help')")
         }
         var outcome: (any Error)?
         do {
@@ -55,23 +71,77 @@ struct LodestarCommand: AsyncParsableCommand {
             outcome = error
         }
         if let reason = StandardOutput.failure() {
-            let name = (["lodestar"] + Self.path(to: type(of: command))).joined(separator: " ")
-            StandardOutput.errorLine("\(name): cannot write standard output: \(reason)")
+            Diagnostics.error("cannot write standard output: \(reason)")
             // Whatever the command meant to say with its status, its output is lost: an error.
-            Glibc.exit(ExitCode.failure.rawValue)
+            Glibc.exit(ExitStatus.failure.rawValue)
         }
-        if let outcome, exitCode(for: outcome) == .success { showHelp(outcome) }
-        exit(withError: outcome)
+        guard let outcome else { Glibc.exit(ExitStatus.success.rawValue) }
+        if exitCode(for: outcome) == .success { showHelp(outcome) }
+        fail(outcome)
     }
 
-    /// Prints the help a `--help` or `lodestar help` asked for, checked like any other output.
+    /// Reports an error that ends the command, in one line, and exits with its status. An
+    /// `ExitCode` has been reported already by the command that threw it.
+    private static func fail(_ error: any Error) -> Never {
+        if let code = error as? ExitCode { Glibc.exit(code.rawValue) }
+        let message = Self.message(for: error)
+        // ArgumentParser's messages for a missing argument add "Help: ..." lines: the first
+        // line names the problem.
+        let first = message.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
+        if !first.isEmpty { Diagnostics.error(first) }
+        Glibc.exit(exitCode(for: error).rawValue)
+    }
+
+    /// Reports a usage error and exits with status 64.
+    private static func usageError(_ message: String) -> Never {
+        Diagnostics.error(message)
+        Glibc.exit(ExitStatus.usage.rawValue)
+    }
+
+    /// Prints the help a `--help`, `--version` or `lodestar help` asked for, checked like any
+    /// other output.
     private static func showHelp(_ request: any Error) -> Never {
         let text = fullMessage(for: request)
         guard text.isEmpty || StandardOutput.line(text) else {
-            StandardOutput.errorLine("lodestar: cannot write standard output: \(StandardOutput.failure() ?? "")")
-            Glibc.exit(ExitCode.failure.rawValue)
+            Diagnostics.error("cannot write standard output: \(StandardOutput.failure() ?? "")")
+            Glibc.exit(ExitStatus.failure.rawValue)
         }
-        Glibc.exit(ExitCode.success.rawValue)
+        Glibc.exit(ExitStatus.success.rawValue)
+    }
+
+    /// Checks that `lodestar help NAME...` names a command (ArgumentParser shows the nearest
+    /// help it finds and succeeds): an unknown name is a usage error naming it and the commands
+    /// there are.
+    private static func checkHelpRequest(_ names: [String]) {
+        var current: ParsableCommand.Type = LodestarCommand.self
+        var path = ["lodestar"]
+        for name in names where !name.hasPrefix("-") {
+            let subs = current.configuration.subcommands
+            guard let next = subs.first(where: { ($0.configuration.commandName ?? "\($0)") == name }) else {
+                Diagnostics.setCommand(["help"])
+                let known = subs.map { $0.configuration.commandName ?? "\($0)" }
+                let there = known.isEmpty
+                    ? "'\(path.joined(separator: " "))' has no subcommands"
+                    : "the commands of '\(path.joined(separator: " "))' are \(known.joined(separator: ", "))"
+                usageError("no command '\((path + [name]).joined(separator: " "))'; \(there)")
+            }
+            current = next
+            path.append(name)
+        }
+    }
+
+    /// The subcommand names at the start of `arguments` (`["ride", "list"]` for `ride list
+    /// --limit 5`): the command a usage error is about.
+    private static func commandNames(in arguments: [String]) -> [String] {
+        var current: ParsableCommand.Type = LodestarCommand.self
+        var names: [String] = []
+        for word in arguments {
+            guard let next = current.configuration.subcommands.first(where: { ($0.configuration.commandName ?? "\($0)") == word })
+            else { break }
+            names.append(word)
+            current = next
+        }
+        return names
     }
 
     /// The subcommand names that lead from `lodestar` to `command` (`["ride", "list"]`).

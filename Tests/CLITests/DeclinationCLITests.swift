@@ -52,7 +52,7 @@ struct DeclinationCLITests {
             2025.0 0 10
 
             # comment
-            2027.5 100 -80 240
+            2027.5 100 -80 -120
 
             """
         let r = try await CLIRunner.run(["declination", "--batch"], stdin: input)
@@ -69,7 +69,7 @@ struct DeclinationCLITests {
         #expect(errors.count > 3 && errors[1].contains("line 3") && errors[1].contains("north"))
         #expect(errors.count > 3 && errors[2].contains("line 4") && errors[2].contains("2031"))
         #expect(errors.count > 3 && errors[3].contains("line 5") && errors[3].contains("4 fields"))
-        // The report table's (−80°, 240°) at 2027.5, 100 km: D 67.93°, H 15927.0 nT.
+        // The report table's (−80°, 240° = −120°) at 2027.5, 100 km: D 67.93°, H 15927.0 nT.
         let last = out[7].split(separator: " ").compactMap { Double($0) }
         #expect(last.count == 7 && abs(last[0] - 67.93) <= 0.005 && abs(last[2] - 15927.0) <= 0.05)
     }

@@ -35,14 +35,16 @@ struct HostileArgumentTests {
     static let store = "/dev/null/rides.sqlite"
     /// Latitudes among the hostile values.
     static let coordinateAccepted: Set<String> = ["1e-300", "-1", "0", "1e-20", "1e-25", "1e-100"]
-    /// Longitudes: any finite number (it is reduced to [-180, 180)).
-    static let finite = Set(hostile).subtracting(["nan", "inf", "-inf"])
+    /// Longitudes: [-180, 180] (beyond is refused, not wrapped).
+    static let longitudeAccepted = coordinateAccepted
 
     static let cases: [Case] = [
         Case(option: "geodesic inverse lat1", arguments: ["geodesic", "inverse", "V", "0", "52", "1"], accepted: coordinateAccepted, usageError: false),
-        Case(option: "geodesic inverse lon2", arguments: ["geodesic", "inverse", "51", "0", "52", "V"], accepted: finite, usageError: false),
+        Case(option: "geodesic inverse lon2", arguments: ["geodesic", "inverse", "51", "0", "52", "V"], accepted: longitudeAccepted, usageError: false),
         Case(option: "geodesic direct azi1", arguments: ["geodesic", "direct", "51", "0", "V", "1000"], accepted: Set(hostile), usageError: false),
         Case(option: "geodesic direct s12", arguments: ["geodesic", "direct", "51", "0", "45", "V"], accepted: Set(hostile), usageError: false),
+        Case(option: "geodesic inverse --precision", arguments: ["geodesic", "inverse", "--precision", "V", "51", "0", "52", "1"], accepted: ["0"]),
+        Case(option: "geodesic direct --precision", arguments: ["geodesic", "direct", "--precision", "V", "51", "0", "45", "1000"], accepted: ["0"]),
         Case(option: "geodesic inverse (batch) lat1", arguments: ["geodesic", "inverse"], accepted: coordinateAccepted, usageError: false, stdin: "V 0 52 1\n"),
         Case(option: "declination lat", arguments: ["declination", "V", "0", "--year", "2026.5"], accepted: coordinateAccepted, usageError: false),
         Case(option: "declination --height-km", arguments: ["declination", "51", "0", "--year", "2026.5", "--height-km", "V"],
@@ -68,7 +70,7 @@ struct HostileArgumentTests {
              accepted: ["0", "1e-300", "1e-20", "1e-25", "1e-100"]),
         Case(option: "guide --exit-radius", arguments: ["guide", "--to", "51.5,0", "--trace", missing, "--keep-going", "--exit-radius", "V"]),
         Case(option: "ride request --pickup", arguments: ["ride", "request", "--pickup", "51.5,V", "--party", "1", "--store", store],
-             accepted: finite),
+             accepted: longitudeAccepted),
         Case(option: "ride request --dropoff", arguments: ["ride", "request", "--pickup", "51.5,0", "--dropoff", "V,0", "--party", "1", "--store", store],
              accepted: coordinateAccepted),
         Case(option: "ride request --party", arguments: ["ride", "request", "--pickup", "51.5,0", "--party", "V", "--store", store], accepted: ["0"]),
@@ -97,7 +99,7 @@ struct HostileArgumentTests {
             #expect(r.stderrLines.count == 1, "\(what)")
             if c.usageError {
                 #expect(r.status == 64, "\(what)")
-                #expect(r.stderr.hasPrefix("Error: "), "\(what)")
+                #expect(r.stderr.hasPrefix("lodestar \(c.arguments.prefix { !$0.hasPrefix("-") }.joined(separator: " ")): "), "\(what)")
                 let name = c.option.split(separator: " ").last.map(String.init) ?? ""
                 #expect(r.stderr.contains(name), "\(what)")
             }
@@ -109,17 +111,17 @@ struct HostileArgumentTests {
         for speed in ["1e-20", "1e-25", "1e-100"] {
             let r = try await CLIRunner.run(["guide", "--to", "51.5,-0.12", "--trace", "Traces/walk-to-pickup.nmea", "--speed", speed])
             #expect(r.status == 64)
-            #expect(r.stderr == "Error: --speed must be from 0.001 to 1000000 (got \(speed))\n")
+            #expect(r.stderr == "lodestar guide: --speed must be from 0.001 to 1000000 (got \(speed))\n")
         }
         for wait in ["inf", "1e308", "9.3e18"] {
             let request = try await CLIRunner.run(["ride", "request", "--gpsd", "localhost:1", "--wait", wait, "--party", "1"])
             #expect(request.status == 64)
             #expect(request.stderrLines.count == 1)
-            #expect(request.stderr.hasPrefix("Error: --wait must be from 0.1 to 3600 seconds (got "))
+            #expect(request.stderr.hasPrefix("lodestar ride request: --wait must be from 0.1 to 3600 seconds (got "))
         }
         let options = try await CLIRunner.run(["ride", "options", "--wait", "inf"])
         #expect(options.status == 64)
-        #expect(options.stderr == "Error: --wait must be from 0.1 to 3600 seconds (got inf)\n")
+        #expect(options.stderr == "lodestar ride options: --wait must be from 0.1 to 3600 seconds (got inf)\n")
     }
 
     /// Options that take no number (names, files, times): with ``cases`` they must cover every
@@ -131,7 +133,7 @@ struct HostileArgumentTests {
         "ride request --trace", "ride request --fleet", "ride request --gazetteer", "ride request --store",
         "ride status ride-identifier", "ride status --store", "ride cancel ride-identifier", "ride cancel --store",
         "ride list --store", "ride options --pickup-name", "ride options --trace", "ride options --fleet",
-        "ride options --gazetteer", "ride options --store", "help subcommands", "replay --activity", "track --activity",
+        "ride options --gazetteer", "ride options --store", "ride places --gazetteer", "help subcommands", "replay --activity", "track --activity",
     ]
 
     @Test("the table covers every option of every command")

@@ -45,8 +45,8 @@ struct HostileGPSDCLITests {
         let (messages, status, allowed) = try await Self.run(["track", "--gpsd", "127.0.0.1:\(gpsd.port)"], for: .seconds(4))
         #expect(status == 0)
         #expect(Array(messages.prefix(2)) == [
-            "connecting to gpsd at 127.0.0.1:\(gpsd.port)",
-            "gpsd at 127.0.0.1:\(gpsd.port) is not reachable (gpsd closed the connection before sending anything); retrying until it is",
+            "lodestar track: connecting to gpsd at 127.0.0.1:\(gpsd.port)",
+            "lodestar track: gpsd at 127.0.0.1:\(gpsd.port) is not reachable (gpsd closed the connection before sending anything); retrying until it is",
         ])
         #expect(messages.count == 3)
         #expect(messages.last?.contains("connection lost 0 times") == true)

@@ -150,13 +150,13 @@ struct NMEADecodeTests {
         #expect(lines.last == lines.first, "decoding resumes after it; a last line without LF is decoded")
     }
 
-    @Test("a file that cannot be read is a one-line error and exit status 1")
+    @Test("a file that cannot be read is a one-line error and exit status 66")
     func missingFile() async throws {
         let path = "/nonexistent/lodestar-decode-\(UUID().uuidString).nmea"
         let r = try await CLIRunner.run(["nmea", "decode", path])
-        #expect(r.status == 1)
+        #expect(r.status == 66)
         #expect(r.stdout.isEmpty)
-        #expect(r.stderr == "lodestar: cannot read \(path): No such file or directory\n")
+        #expect(r.stderr == "lodestar nmea decode: cannot read \(path): No such file or directory\n")
     }
 
     @Test("--help explains the output and shows an example")

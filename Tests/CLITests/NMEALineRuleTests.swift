@@ -49,7 +49,7 @@ struct NMEALineRuleTests {
         let replay = try await CLIRunner.run(["replay", "-"], stdin: input + "\rxyz\r")
         #expect(replay.stderr.contains("replay standard input: 5 lines,"), "\(replay.stderr)")
         #expect(replay.stderr.contains("skipped line 5: framing"), "\(replay.stderr)")
-        #expect(replay.stderr.contains("ignored: 0 comment lines, 1 blank line"), "\(replay.stderr)")
+        #expect(replay.stderr.contains("ignored: 0 comment lines, 1 blank line\n"), "\(replay.stderr)")
         let decodeBad = try await CLIRunner.run(["nmea", "decode"], stdin: input + "\rxyz\r")
         #expect(decodeBad.stdout.hasSuffix(#"{"error":"framing","line":5,"detail":"does not start with '$' or '!'"}"# + "\n"),
                 "\(decodeBad.stdout)")

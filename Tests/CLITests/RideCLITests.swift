@@ -146,7 +146,7 @@ struct RideCLITests {
         // An infinite wait was accepted and then trapped converting to a Duration.
         let endless = try await ride(["request", "--gpsd", "localhost", "--wait", "inf", "--party", "1"])
         #expect(endless.status == 64)
-        #expect(endless.stderr == "Error: --wait must be from 0.1 to 3600 seconds (got inf)\n")
+        #expect(endless.stderr == "lodestar ride request: --wait must be from 0.1 to 3600 seconds (got inf)\n")
         let both = try await ride(["request", "--pickup", "51.5,-0.1", "--pickup-name", "Waterloo station", "--party", "1"])
         #expect(both.status == 64)
         #expect(try await ride(["list"]).stdout.hasPrefix("no rides"))

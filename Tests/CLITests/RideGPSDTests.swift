@@ -41,6 +41,6 @@ struct RideGPSDTests {
         #expect(r.status == 3)
         #expect(r.stdout.contains("pickup       needsValue  (no current location)"))
         // And why (issue 12): the source's own account.
-        #expect(r.stderr.contains("lodestar ride: no location from gpsd: gpsd at localhost:\(port) is not reachable ("))
+        #expect(r.stderr.contains("lodestar ride request: no location from gpsd: gpsd at localhost:\(port) is not reachable ("))
     }
 }

@@ -70,38 +70,40 @@ struct TraceCLITests {
 
     @Test("bad arguments are a one-line error naming the option and its range, exit 64, and no file",
           arguments: [
-        (["--speed", "1e-300"], "Error: --speed 1e-300 is out of range: give 0.01…1000 m/s"),
-        (["--speed", "1e-6"], "Error: --speed 1e-06 is out of range: give 0.01…1000 m/s"),
-        (["--speed", "nan"], "Error: --speed nan is out of range: give 0.01…1000 m/s"),
-        (["--hold-start", "1e308"], "Error: --hold-start 1e+308 is out of range: give 0…604800 seconds"),
-        (["--hold-start", "1e7"], "Error: --hold-start 10000000.0 is out of range: give 0…604800 seconds"),
-        (["--hold-end=-1"], "Error: --hold-end -1.0 is out of range: give 0…604800 seconds"),
-        (["--cold-start", "inf"], "Error: --cold-start inf is out of range: give 0…604800 seconds"),
-        (["--repeat-epoch", "10:1e308"], "Error: --repeat-epoch AGE 1e+308 is out of range: give 0…604800 seconds"),
-        (["--repeat-epoch", "10:11"], "Error: --repeat-epoch AGE 11.0 is out of range: give 0…10 seconds (at most AT)"),
-        (["--outage", "10"], "Error: --outage '10' is not START+DURATION (two numbers)"),
-        (["--repeat-epoch", "1e308:1"], "Error: --repeat-epoch AT 1e+308 is out of range: give 0…604800 seconds"),
-        (["--noise", "1e308"], "Error: --noise 1e+308 is out of range: give 0…100 metres"),
-        (["--noise-from", "10:1e308"], "Error: --noise-from SIGMA 1e+308 is out of range: give 0…100 metres"),
-        (["--outage", "1e308+1"], "Error: --outage START 1e+308 is out of range: give 0…604800 seconds"),
-        (["--correlated", "3:0"], "Error: --correlated TAU 0.0 is out of range: give 0.1…86400 seconds"),
-        (["--correlated", "1e308:30"], "Error: --correlated SIGMA 1e+308 is out of range: give 0…100 metres"),
-        (["--white=-1"], "Error: --white -1.0 is out of range: give 0…100 metres"),
-        (["--doppler", "1e9"], "Error: --doppler 1000000000.0 is out of range: give 0…10 m/s"),
-        (["--multipath", "10:5:1e6"], "Error: --multipath METRES 1000000.0 is out of range: give 0…1000 metres"),
-        (["--multipath", "10:5"], "Error: --multipath '10:5' is not AT:DURATION:METRES[:AZIMUTH] (numbers)"),
-        (["--stop", "10:1e308"], "Error: --stop DURATION 1e+308 is out of range: give 0…604800 seconds"),
-        (["--heading-offset", "1e308"], "Error: --heading-offset 1e+308 is out of range: give -180…180 degrees"),
-        (["--heading-noise", "1e308"], "Error: --heading-noise 1e+308 is out of range: give 0…180 degrees"),
-        (["--deviation", "1e308"], "Error: --deviation 1e+308 is out of range: give -180…180 degrees"),
-        (["--rate", "5"], "Error: --rate 5 is not supported: give 1 or 10"),
-        (["--talker", ""], "Error: --talker '' is not two letters or digits, such as GP, GN or GL"),
-        (["--talker", "$*"], "Error: --talker '$*' is not two letters or digits, such as GP, GN or GL"),
-        (["--talker", "X"], "Error: --talker 'X' is not two letters or digits, such as GP, GN or GL"),
-        (["--noise", "3", "--white", "1"], "Error: --noise and --noise-from cannot be combined with --correlated or --white, which replace them"),
+        (["--speed", "1e-300"], "lodestar trace synthesize: --speed 1e-300 is out of range: give 0.01…1000 m/s"),
+        (["--speed", "1e-6"], "lodestar trace synthesize: --speed 1e-06 is out of range: give 0.01…1000 m/s"),
+        (["--speed", "nan"], "lodestar trace synthesize: --speed nan is out of range: give 0.01…1000 m/s"),
+        (["--hold-start", "1e308"], "lodestar trace synthesize: --hold-start 1e+308 is out of range: give 0…604800 seconds"),
+        (["--hold-start", "1e7"], "lodestar trace synthesize: --hold-start 10000000.0 is out of range: give 0…604800 seconds"),
+        (["--hold-end=-1"], "lodestar trace synthesize: --hold-end -1.0 is out of range: give 0…604800 seconds"),
+        (["--cold-start", "inf"], "lodestar trace synthesize: --cold-start inf is out of range: give 0…604800 seconds"),
+        (["--repeat-epoch", "10:1e308"], "lodestar trace synthesize: --repeat-epoch AGE 1e+308 is out of range: give 0…604800 seconds"),
+        (["--repeat-epoch", "10:11"], "lodestar trace synthesize: --repeat-epoch AGE 11.0 is out of range: give 0…10 seconds (at most AT)"),
+        (["--outage", "10"], "lodestar trace synthesize: --outage '10' is not START+DURATION (two numbers)"),
+        (["--repeat-epoch", "1e308:1"], "lodestar trace synthesize: --repeat-epoch AT 1e+308 is out of range: give 0…604800 seconds"),
+        (["--noise", "1e308"], "lodestar trace synthesize: --noise 1e+308 is out of range: give 0…100 metres"),
+        (["--noise-from", "10:1e308"], "lodestar trace synthesize: --noise-from SIGMA 1e+308 is out of range: give 0…100 metres"),
+        (["--outage", "1e308+1"], "lodestar trace synthesize: --outage START 1e+308 is out of range: give 0…604800 seconds"),
+        (["--correlated", "3:0"], "lodestar trace synthesize: --correlated TAU 0.0 is out of range: give 0.1…86400 seconds"),
+        (["--correlated", "1e308:30"], "lodestar trace synthesize: --correlated SIGMA 1e+308 is out of range: give 0…100 metres"),
+        (["--white=-1"], "lodestar trace synthesize: --white -1.0 is out of range: give 0…100 metres"),
+        (["--doppler", "1e9"], "lodestar trace synthesize: --doppler 1000000000.0 is out of range: give 0…10 m/s"),
+        (["--multipath", "10:5:1e6"], "lodestar trace synthesize: --multipath METRES 1000000.0 is out of range: give 0…1000 metres"),
+        (["--multipath", "10:5"], "lodestar trace synthesize: --multipath '10:5' is not AT:DURATION:METRES[:AZIMUTH] (numbers)"),
+        (["--stop", "10:1e308"], "lodestar trace synthesize: --stop DURATION 1e+308 is out of range: give 0…604800 seconds"),
+        (["--heading-offset", "1e308"], "lodestar trace synthesize: --heading-offset 1e+308 is out of range: give -180…180 degrees"),
+        (["--heading-noise", "1e308"], "lodestar trace synthesize: --heading-noise 1e+308 is out of range: give 0…180 degrees"),
+        (["--deviation", "1e308"], "lodestar trace synthesize: --deviation 1e+308 is out of range: give -180…180 degrees"),
+        (["--rate", "5"], "lodestar trace synthesize: --rate 5 is not supported: give 1 or 10"),
+        (["--talker", ""], "lodestar trace synthesize: --talker '' is not a GNSS talker: give GP, GN, GL, GA, GB, BD, GQ, QZ or GI"),
+        (["--talker", "$*"], "lodestar trace synthesize: --talker '$*' is not a GNSS talker: give GP, GN, GL, GA, GB, BD, GQ, QZ or GI"),
+        (["--talker", "X"], "lodestar trace synthesize: --talker 'X' is not a GNSS talker: give GP, GN, GL, GA, GB, BD, GQ, QZ or GI"),
+        (["--talker", "ZZ"], "lodestar trace synthesize: --talker 'ZZ' is not a GNSS talker: give GP, GN, GL, GA, GB, BD, GQ, QZ or GI"),
+        (["--talker", "gp"], "lodestar trace synthesize: --talker 'gp' is not a GNSS talker: give GP, GN, GL, GA, GB, BD, GQ, QZ or GI"),
+        (["--noise", "3", "--white", "1"], "lodestar trace synthesize: --noise and --noise-from cannot be combined with --correlated or --white, which replace them"),
         (["--hold-start", "604800", "--rate", "10"],
-         "Error: the trace would have 6048795 epochs; at most 604801 (7 days at 1 Hz): shorten the route, holds or stops, or raise the speed"),
-        (["--stop", "5:10", "--stop", "10:10"], "Error: the stop at 10.0 s begins before the previous one ends"),
+         "lodestar trace synthesize: the trace would have 6048795 epochs; at most 604801 (7 days at 1 Hz): shorten the route, holds or stops, or raise the speed"),
+        (["--stop", "5:10", "--stop", "10:10"], "lodestar trace synthesize: the stop at 10.0 s begins before the previous one ends"),
     ])
     func badArguments(_ arguments: [String], _ message: String) async throws {
         let dir = try Self.temporaryDirectory()
@@ -116,9 +118,9 @@ struct TraceCLITests {
     }
 
     @Test("dates RMC's two-digit year cannot say, and the same file twice, are refused", arguments: [
-        (["--start", "1899-12-31T00:00:00Z"], "Error: --start '1899-12-31T00:00:00Z' is out of range: give a time in 1980…2068 (RMC's two-digit year)"),
-        (["--start", "2068-12-31T23:59:30Z"], "Error: the trace must start on or after 1980-01-01 and end before 2069-01-01 (RMC's two-digit year)"),
-        (["--truth", "SAME"], "Error: --output and --truth name the same file 'SAME'; give two files"),
+        (["--start", "1899-12-31T00:00:00Z"], "lodestar trace synthesize: --start '1899-12-31T00:00:00Z' is out of range: give a time in 1980…2068 (RMC's two-digit year)"),
+        (["--start", "2068-12-31T23:59:30Z"], "lodestar trace synthesize: the trace must start on or after 1980-01-01 and end before 2069-01-01 (RMC's two-digit year)"),
+        (["--truth", "SAME"], "lodestar trace synthesize: --output and --truth name the same file 'SAME'; give two files"),
     ])
     func refusedDatesAndFiles(_ arguments: [String], _ message: String) async throws {
         let dir = try Self.temporaryDirectory()
@@ -135,7 +137,7 @@ struct TraceCLITests {
 
     @Test("what each accepted extreme writes replays with nothing skipped", arguments: [
         ["--noise", "100"],
-        ["--noise", "0", "--talker", "9Z"],
+        ["--noise", "0", "--talker", "GI"],
         ["--start", "1980-01-01T00:00:00Z"],
         ["--start", "2068-12-31T23:58:00Z"],
         ["--speed", "1000", "--route", "51.5,-0.1;51.6,-0.1"],
@@ -174,7 +176,7 @@ struct TraceCLITests {
     func failedWrites() async throws {
         let full = try await CLIRunner.run(Self.base + ["--output", "/dev/full", "--truth", "/dev/null"])
         #expect(full.status == 1)
-        #expect(full.stderr == "lodestar: cannot write /dev/full: No space left on device\n")
+        #expect(full.stderr == "lodestar trace synthesize: cannot write /dev/full: No space left on device\n")
         let dir = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let process = Process()
@@ -187,7 +189,7 @@ struct TraceCLITests {
         let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 1)
-        #expect(message == "lodestar: cannot write standard output: No space left on device\n")
+        #expect(message == "lodestar trace synthesize: cannot write standard output: No space left on device\n")
     }
 
     @Test("the trace streams: a day of epochs (--hold-start 86400) stays under 50 MB of resident memory")

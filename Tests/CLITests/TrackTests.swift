@@ -64,8 +64,8 @@ struct TrackTests {
         #expect(flowing && lost && resumed)
         #expect(status == 0)
         let messages = track.stderrLines
-        #expect(messages.filter { $0.hasPrefix("connection lost") } == ["connection lost (gpsd closed the connection), reconnecting"])
-        #expect(messages.contains("reconnected to gpsd at localhost:\(h.port); waiting for a fix"))
+        #expect(messages.filter { $0.hasPrefix("lodestar track: connection lost") } == ["lodestar track: connection lost (gpsd closed the connection), reconnecting"])
+        #expect(messages.contains("lodestar track: reconnected to gpsd at localhost:\(h.port); waiting for a fix"))
         #expect(messages.last?.contains("connection lost 1 time") == true)
     }
 
@@ -84,7 +84,7 @@ struct TrackTests {
         #expect(said)
         #expect(status == 0)
         let messages = track.stderrLines
-        #expect(messages.first == "connecting to gpsd at localhost:\(h.port)")
+        #expect(messages.first == "lodestar track: connecting to gpsd at localhost:\(h.port)")
         #expect(messages.filter { $0.contains("not reachable") }.count == 1)
         #expect(messages.last?.hasPrefix("lodestar track: 0 fixes (0 with a position)") == true)
         #expect(track.stdout.isEmpty)

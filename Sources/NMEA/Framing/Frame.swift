@@ -60,7 +60,7 @@ struct Fields {
     @inline(__always)
     func require(_ minimum: Int) throws(NMEAError) {
         if count < minimum {
-            throw NMEAError(.truncated, "\(type) has \(count) fields, needs at least \(minimum)")
+            throw NMEAError(.truncated, "\(type) has \(count) field\(count == 1 ? "" : "s"), needs at least \(minimum)")
         }
         if overflowed { throw NMEAError(.truncated, "\(type) has too many fields") }
     }

@@ -13,37 +13,20 @@ extension Fleet {
     /// `longitude` in degrees), `capacity`, `rideOptionName`, `speed` (m/s) and optionally `state`
     /// (`available`, `busy`, `offline`; default available), `course`, `registrationPlate`,
     /// `manufacturer`, `model` and `driver` (`name`, `rating`, `phoneNumber`).
-    /// - Throws: ``FleetError`` naming the file and the problem.
+    /// - Throws: ``FleetError`` naming the file and the problem: not a regular file, not JSON (with
+    ///   the line and column), a member missing or of the wrong type (with its path).
     public static func load(contentsOf path: String) throws(FleetError) -> Fleet {
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch {
-            throw .unreadable(path: path, reason: (error as NSError).localizedDescription)
-        }
         let document: Document
-        do {
-            document = try JSONDecoder().decode(Document.self, from: data)
-        } catch let error as DecodingError {
-            throw .invalid(path: path, reason: Self.explain(error))
+        do throws(JSONDocumentFile.Problem) {
+            document = try JSONDocumentFile.decode(Document.self, from: try JSONDocumentFile.read(path))
         } catch {
-            throw .invalid(path: path, reason: String(describing: error))
+            switch error {
+            case .unreadable(let reason): throw .unreadable(path: path, reason: reason)
+            case .invalid(let reason): throw .invalid(path: path, reason: reason)
+            }
         }
         let name = document.name ?? URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
         return try Fleet(name: name, vehicles: document.vehicles, rideOptions: document.rideOptions ?? RideOption.defaults)
     }
 
-    /// One line for a decoding error: where, and what.
-    static func explain(_ error: DecodingError) -> String {
-        func path(_ context: DecodingError.Context) -> String {
-            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
-            return keys.isEmpty ? "" : " at \(keys.hasPrefix(".") ? String(keys.dropFirst()) : keys)"
-        }
-        switch error {
-        case .keyNotFound(let key, let context): return "missing '\(key.stringValue)'\(path(context))"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
-            return "\(context.debugDescription)\(path(context))"
-        @unknown default: return String(describing: error)
-        }
-    }
 }

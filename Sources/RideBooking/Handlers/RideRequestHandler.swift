@@ -36,7 +36,7 @@ public struct RideRequestHandler: Sendable {
     }
 
     /// The party size: nil → needsValue; 1...capacity → success; above → unsupported(exceeds
-    /// capacity); 0 or less → unsupported. Capacity is the largest vehicle of the requested ride
+    /// capacity; an empty fleet → unsupported(empty fleet)); 0 or less → unsupported. Capacity is the largest vehicle of the requested ride
     /// option (of any option when none, or an unknown one, is requested).
     public func resolvePartySize(for request: RideRequest) -> Resolution<Int> {
         guard let size = request.partySize else { return .needsValue }
@@ -44,6 +44,7 @@ public struct RideRequestHandler: Sendable {
         let fleet = service.fleetSnapshot
         let option = request.rideOptionName.flatMap { fleet.rideOption(named: $0) }?.name
         let capacity = fleet.largestCapacity(rideOptionName: option)
+        guard capacity > 0 else { return .unsupported(.emptyFleet(rideOptionName: option)) }
         guard size <= capacity else { return .unsupported(.exceedsCapacity(partySize: size, capacity: capacity)) }
         return .success(size)
     }

@@ -29,13 +29,16 @@ public struct Gazetteer: Sendable, Hashable {
 
     /// Loads a gazetteer file: `{"places": [{"name", "latitude", "longitude", "aliases"?,
     /// "address"?, "pickupPoint"?}]}`.
-    /// - Throws: ``GazetteerError`` naming the file and the problem.
+    /// - Throws: ``GazetteerError`` naming the file and the problem: not a regular file, not JSON
+    ///   (with the line and column), a member missing or of the wrong type (with its path).
     public static func load(contentsOf path: String) throws(GazetteerError) -> Gazetteer {
         let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        do throws(JSONDocumentFile.Problem) {
+            data = try JSONDocumentFile.read(path)
         } catch {
-            throw .unreadable(path: path, reason: (error as NSError).localizedDescription)
+            switch error {
+            case .unreadable(let reason), .invalid(let reason): throw .unreadable(path: path, reason: reason)
+            }
         }
         return try decode(data, path: path)
     }
@@ -43,12 +46,12 @@ public struct Gazetteer: Sendable, Hashable {
     private struct Document: Decodable { var places: [GazetteerPlace] }
 
     static func decode(_ data: Data, path: String) throws(GazetteerError) -> Gazetteer {
-        do {
-            return Gazetteer(places: try JSONDecoder().decode(Document.self, from: data).places)
-        } catch let error as DecodingError {
-            throw .invalid(path: path, reason: Fleet.explain(error))
+        do throws(JSONDocumentFile.Problem) {
+            return Gazetteer(places: try JSONDocumentFile.decode(Document.self, from: data).places)
         } catch {
-            throw .invalid(path: path, reason: String(describing: error))
+            switch error {
+            case .unreadable(let reason), .invalid(let reason): throw .invalid(path: path, reason: reason)
+            }
         }
     }
 

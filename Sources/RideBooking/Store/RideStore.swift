@@ -1,3 +1,4 @@
+import Glibc
 import Foundation
 import GRDB
 
@@ -93,14 +94,25 @@ public final class RideStore: Sendable {
         return reader
     }
 
+    /// Creates `directory` and its missing parents (mode 0755), as `mkdir -p`.
+    /// - Returns: nil, or what failed in the system's words: `cannot create /proc/x: No such file
+    ///   or directory` (never Foundation's "The operation could not be completed").
+    static func createDirectories(_ directory: String) -> String? {
+        var prefix = directory.hasPrefix("/") ? "/" : ""
+        for part in directory.split(separator: "/") {
+            prefix += (prefix.isEmpty || prefix.hasSuffix("/") ? "" : "/") + part
+            if mkdir(prefix, 0o755) != 0, errno != EEXIST {
+                return "cannot create \(prefix): \(String(cString: strerror(errno)))"
+            }
+        }
+        return nil
+    }
+
     private static func openForWriting(path: String, file: RideStoreFile, busyTimeout: Double) throws -> DatabasePool {
         if file == .absent {
-            let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
-            do {
-                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            } catch {
-                throw RideStoreError.cannotOpen(
-                    path: path, reason: "cannot create \(directory.path): \((error as NSError).localizedDescription)")
+            let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+            if let reason = Self.createDirectories(directory) {
+                throw RideStoreError.cannotOpen(path: path, reason: reason)
             }
         }
         var configuration = Configuration()

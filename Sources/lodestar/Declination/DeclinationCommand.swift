@@ -55,6 +55,9 @@ struct DeclinationCommand: ParsableCommand {
 
     func run() throws {
         let badLines: Int
+        // Once the model is loaded and until standard input is read, every error is about the
+        // arguments: a usage error (64). A model that cannot load, or input that cannot be read: 1.
+        var usage = false
         do throws(DeclinationError) {
             let model: WorldMagneticModel
             do {
@@ -62,18 +65,19 @@ struct DeclinationCommand: ParsableCommand {
             } catch {
                 throw .model(error)
             }
+            usage = true
             if batch {
-                badLines = try runBatch(model)
+                badLines = try runBatch(model, usage: &usage)
             } else {
                 try runSingle(model)
                 badLines = 0
             }
         } catch {
             Self.report(error.description)
-            throw ExitCode.failure
+            throw usage ? ExitStatus.usage : ExitStatus.failure
         }
         // Each bad line has been reported on its own line already.
-        if badLines > 0 { throw ExitCode.failure }
+        if badLines > 0 { throw ExitStatus.failure }
     }
 
     private func runSingle(_ model: WorldMagneticModel) throws(DeclinationError) {
@@ -113,13 +117,14 @@ struct DeclinationCommand: ParsableCommand {
     }
 
     /// Runs batch mode and returns the number of bad lines.
-    private func runBatch(_ model: WorldMagneticModel) throws(DeclinationError) -> Int {
+    private func runBatch(_ model: WorldMagneticModel, usage: inout Bool) throws(DeclinationError) -> Int {
         if let first = position.first(where: { $0 != "--" }) { throw .unexpectedArgument(first) }
         if date != nil || year != nil || heightKilometres != nil {
             throw .conflictingOptions(
                 "--batch reads the date and height from each line; drop --date, --year and --height-km")
         }
         let batch = DeclinationBatch(model: model, allowExtrapolation: allowExtrapolation)
+        usage = false
         let input: InputFile
         do {
             input = try InputFile(path: "-")
@@ -146,6 +151,6 @@ struct DeclinationCommand: ParsableCommand {
 
     /// Writes one line to standard error, prefixed with the command name.
     static func report(_ message: String) {
-        StandardOutput.errorLine("lodestar declination: \(message)")
+        Diagnostics.error(message)
     }
 }

@@ -16,7 +16,7 @@ enum DeclinationError: Error, CustomStringConvertible {
     /// A height outside the model's range, in kilometres.
     case heightOutOfRange(kilometres: Double)
     /// An invalid coordinate.
-    case coordinate(CoordinateError)
+    case coordinate(CoordinateInputError)
     /// The model refused the request.
     case model(MagneticModelError)
     /// A number outside the range its field accepts (`range` as text: `1900 to 2100`).
@@ -31,7 +31,7 @@ enum DeclinationError: Error, CustomStringConvertible {
         case .wrongCount(let what, let expected, let got):
             "expected \(expected) \(what), got \(got)"
         case .unexpectedArgument(let text):
-            "unexpected argument '\(text)'"
+            text.hasPrefix("-") ? "unknown option '\(text)'" : "unexpected argument '\(text)'"
         case .conflictingOptions(let text), .unreadable(let text):
             text
         case .outOfRange(let what, let value, let range):

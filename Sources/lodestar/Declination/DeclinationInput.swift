@@ -32,8 +32,8 @@ enum DeclinationInput {
     ) throws(DeclinationError) -> Coordinate {
         let lat = try number(latitude, "latitude")
         let lon = try number(longitude, "longitude")
-        do {
-            return try Coordinate(latitude: lat, longitude: lon)
+        do throws(CoordinateInputError) {
+            return try Coordinate.checked(latitude: lat, longitude: lon)
         } catch {
             throw .coordinate(error)
         }

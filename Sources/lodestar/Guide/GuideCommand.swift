@@ -49,23 +49,24 @@ struct GuideCommand: AsyncParsableCommand {
             Exit status: 0 on arrival ("Arrived: 12 m from destination at 12:14:51"; with \
             --keep-going, when arrival came before the end); 3 when the \
             trace ends before arrival; 130 when interrupted (Ctrl-C) before arrival; 1 when the \
-            trace cannot be read, the plot cannot be written or standard output fails; 64 for a \
-            bad argument.
+            plot cannot be written or standard output fails; 64 for a bad argument; 66 when the \
+            trace cannot be read.
             """)
 
     /// Exit status when the trace ends before arrival.
-    static let endedBeforeArrival: Int32 = 3
+    static let endedBeforeArrival: Int32 = ExitStatus.endedBeforeArrival.rawValue
     /// Exit status when interrupted before arrival.
-    static let interrupted: Int32 = 130
+    static let interrupted: Int32 = ExitStatus.interrupted.rawValue
 
     @Option(
         name: .customLong("to"), parsing: .unconditional,
         help: ArgumentHelp(
             "Destination in decimal degrees, latitude first, south and west negative (51.5,-0.12).",
-            valueName: "lat,lon"))
+            valueName: "lat,lon"),
+        transform: CoordinateArgument.parse)
     var to: CoordinateArgument
 
-    @Option(name: .customLong("arrive-within"), help: ArgumentHelp("Arrival radius, metres.", valueName: "metres"))
+    @Option(name: .customLong("arrive-within"), parsing: .unconditional, help: ArgumentHelp("Arrival radius, metres.", valueName: "metres"))
     var arriveWithin: Double = 20
 
     @Option(
@@ -76,14 +77,14 @@ struct GuideCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Replay this NMEA trace instead of reading gpsd ('-' for standard input).", valueName: "file"))
     var trace: String?
 
-    @Option(help: ArgumentHelp("Replay the trace N times faster than it was recorded.", valueName: "n"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Replay the trace N times faster than it was recorded.", valueName: "n"))
     var speed: Double?
 
     @Flag(help: "Replay the trace as fast as possible, on a virtual clock.")
     var fast = false
 
     @Option(
-        name: .customLong("desired-accuracy"),
+        name: .customLong("desired-accuracy"), parsing: .unconditional,
         help: ArgumentHelp("Withhold fixes whose 68% horizontal accuracy is worse than this, metres.", valueName: "metres"))
     var desiredAccuracy: Double?
 
@@ -207,8 +208,8 @@ struct GuideCommand: AsyncParsableCommand {
             do {
                 source = trace == "-" ? .standardInput() : try NMEATraceSource(path: trace)
             } catch {
-                GuideOutput.write(2, "lodestar guide: \(error)\n")
-                throw ExitCode.failure
+                Diagnostics.error("\(error)")
+                throw ExitStatus.noInput
             }
             let clock: ReplayClock = fast ? .virtual : speed.map(ReplayClock.speed) ?? .realTime
             manager = LocationManager(source: source, clock: clock, configuration: configuration)
@@ -221,7 +222,7 @@ struct GuideCommand: AsyncParsableCommand {
         do {
             plotFile = try plot.map { path throws(GuidePlotFile.Failure) in try GuidePlotFile(path: path) }
         } catch {
-            GuideOutput.write(2, "lodestar guide: \(error)\n")
+            Diagnostics.error("\(error)")
             throw ExitCode.failure
         }
         let keepGoing = self.keepGoing

@@ -88,7 +88,7 @@ struct GuideOutput: Sendable {
     /// `--json`, so that standard output stays JSON).
     mutating func finish(_ line: String) {
         if mode == .json {
-            Self.write(2, line + "\n")
+            Diagnostics.text(line + "\n")
             return
         }
         endStatus()
@@ -110,7 +110,7 @@ struct GuideOutput: Sendable {
     /// A message on standard error, with the status line moved out of its way first.
     mutating func message(_ text: String) {
         endStatus()
-        Self.write(2, "lodestar guide: \(text)\n")
+        Diagnostics.error(text)
     }
 
     private mutating func report(_ event: LocationEvent) {

@@ -5,5 +5,5 @@ struct NMEACommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "nmea",
         abstract: "Look inside NMEA 0183 sentences.",
-        subcommands: [NMEADecodeCommand.self])
+        subcommands: [Decode.self])
 }

@@ -44,16 +44,16 @@ struct ReplayCommand: ParsableCommand {
     @Flag(help: "Accept sentences without a checksum (and a missing '$' before a standard sentence).")
     var lenient = false
 
-    @Option(help: "Report at most this many skipped lines one by one; the rest are only counted.")
+    @Option(parsing: .unconditional, help: "Report at most this many skipped lines one by one; the rest are only counted.")
     var maxReports = 20
 
     @Option(
-        name: .customLong("desired-accuracy"),
+        name: .customLong("desired-accuracy"), parsing: .unconditional,
         help: ArgumentHelp("Keep only locations whose 68% horizontal accuracy is at most this, metres.", valueName: "metres"))
     var desiredAccuracy: Double?
 
     @Option(
-        name: .customLong("distance-filter"),
+        name: .customLong("distance-filter"), parsing: .unconditional,
         help: ArgumentHelp("Keep a location only this far, metres, from the last one kept (on the ellipsoid).", valueName: "metres"))
     var distanceFilter: Double?
 
@@ -84,8 +84,8 @@ struct ReplayCommand: ParsableCommand {
         do {
             input = try InputFile(path: file)
         } catch {
-            DecodeSummary.printError(error.description)
-            throw ExitCode.failure
+            Diagnostics.error(error.description)
+            throw ExitStatus.noInput
         }
 
         var decoder = NMEADecoder(options: .init(parser: .init(lenient: lenient)))
@@ -137,7 +137,7 @@ struct ReplayCommand: ParsableCommand {
         } catch {
             progress.finish()
             output.flush()
-            DecodeSummary.printError(error.description)
+            Diagnostics.error(error.description)
             throw ExitCode.failure
         }
         decoder.finish(handle)
@@ -145,7 +145,7 @@ struct ReplayCommand: ParsableCommand {
         output.flush()
         progress.finish()
         summary.print(decoder.statistics, input: input.name)
-        if let rules { DecodeSummary.printError(rules.summary, prefix: "", newline: false) }
-        if format == .gpx { DecodeSummary.printError(gpx.summary, prefix: "", newline: false) }
+        if let rules { Diagnostics.text(rules.summary) }
+        if format == .gpx { Diagnostics.text(gpx.summary) }
     }
 }

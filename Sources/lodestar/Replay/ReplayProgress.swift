@@ -36,13 +36,13 @@ struct ReplayProgress {
         let rate = Double(done) / max(t - start, 1e-6) / 1e6
         let bar = String(repeating: "#", count: filled) + String(repeating: " ", count: width - filled)
         let line = "\r[\(bar)] \(WholeNumber.text(fraction * 100))%  \(WholeNumber.text(rate)) MB/s "
-        _ = line.withCString { write(2, $0, strlen($0)) }
+        Diagnostics.text(line)
     }
 
     /// Erases the bar.
     func finish() {
         guard enabled else { return }
         let blank = "\r" + String(repeating: " ", count: 60) + "\r"
-        _ = blank.withCString { write(2, $0, strlen($0)) }
+        Diagnostics.text(blank)
     }
 }

@@ -12,15 +12,15 @@ struct RideCommand: AsyncParsableCommand {
             Without --fleet, a simulated fleet of 400 vehicles near the pickup is used (the same \
             vehicles in every process). See docs/rides.md.
 
-            Exit status: 0 done; 1 error (store, files); 3 a choice or a value is \
+            Exit status: 0 done; 1 error (store, trace); 3 a choice or a value is \
             needed and the terminal cannot ask (the choices are listed); 4 refused (unsupported \
-            value, no service, no vehicle free, scheduled too far, cannot cancel); 5 'list' \
-            listed the rides it could read and named on standard error those it could not; 64 bad \
-            arguments.
+            value, no service, no vehicle free, an empty fleet, scheduled too far, cannot cancel); \
+            5 'list' listed the rides it could read and named on standard error those it could \
+            not; 64 bad arguments; 65 a fleet or gazetteer file that is not valid; 66 a fleet, \
+            gazetteer or trace that cannot be read (see 'lodestar help').
             """,
         subcommands: [
-            RideRequestCommand.self, RideStatusCommand.self, RideCancelCommand.self, RideListCommand.self,
-            RideOptionsCommand.self,
+            Request.self, Status.self, Cancel.self, List.self, Options.self, Places.self,
         ]
     )
 }

@@ -3,7 +3,7 @@ import Foundation
 import RideBooking
 
 /// How `lodestar ride` ends when it does not simply succeed: a message on standard error and an
-/// exit status (see ``RideCommand``).
+/// exit status (see ``RideCommand`` and ``ExitStatus``).
 enum RideExit: Error, CustomStringConvertible {
     /// A store, fleet, gazetteer or trace failure: status 1.
     case error(String)
@@ -13,30 +13,39 @@ enum RideExit: Error, CustomStringConvertible {
     case refused(String)
     /// Done, but some stored rides could not be read (each named on standard error): status 5.
     case partial(String)
+    /// A fleet or gazetteer file that is not valid: status 65.
+    case dataError(String)
+    /// A fleet, gazetteer or trace file that cannot be read: status 66.
+    case noInput(String)
 
     var description: String {
         switch self {
-        case .error(let text), .needsDecision(let text), .refused(let text), .partial(let text): text
+        case .error(let text), .needsDecision(let text), .refused(let text), .partial(let text), .dataError(let text), .noInput(let text):
+            text
         }
     }
 
     var code: ExitCode {
         switch self {
-        case .error: .failure
-        case .needsDecision: ExitCode(3)
-        case .refused: ExitCode(4)
-        case .partial: ExitCode(5)
+        case .error: ExitStatus.failure
+        case .needsDecision: ExitStatus.needsDecision
+        case .refused: ExitStatus.refused
+        case .partial: ExitStatus.partial
+        case .dataError: ExitStatus.dataError
+        case .noInput: ExitStatus.noInput
         }
     }
 
-    /// Runs `body`; on a ``RideExit``, writes its message (if any) to standard error, prefixed
-    /// with the command, and exits with its status.
+    /// Runs `body`; on a ``RideExit``, writes its message (if any) to standard error through
+    /// ``Diagnostics`` (prefixed `lodestar ride COMMAND: `, the command the entry point named), and
+    /// exits with its status. `command` (`"list"`) names the caller for the reader of the code;
+    /// the prefix does not depend on it.
     static func guarding(_ command: String, _ body: () async throws(RideExit) -> Void) async throws {
         do {
             try await body()
         } catch {
             if !error.description.isEmpty {
-                StandardOutput.errorLine("lodestar ride \(command): \(error.description)")
+                Diagnostics.error(error.description)
             }
             throw error.code
         }

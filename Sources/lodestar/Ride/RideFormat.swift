@@ -84,12 +84,8 @@ enum RideFormat {
         return parts.joined(separator: "  ")
     }
 
-    /// A compact JSON line, keys sorted, dates in ISO 8601.
+    /// A compact JSON line, keys sorted, dates in ISO 8601 (``JSONTextEncoder``).
     static func json<T: Encodable>(_ value: T) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        guard let data = try? encoder.encode(value) else { return "{}" }
-        return String(decoding: data, as: UTF8.self)
+        (try? JSONTextEncoder.text(value)) ?? "{}"
     }
 }

@@ -18,7 +18,7 @@ struct RideLocationOptions: ParsableArguments {
         valueName: "host[:port[:device]]"))
     var gpsd: String?
 
-    @Option(help: ArgumentHelp("How long to wait for a location from gpsd, seconds (0.1 to 3600).", valueName: "seconds"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("How long to wait for a location from gpsd, seconds (0.1 to 3600).", valueName: "seconds"))
     var wait: Double = 30
 
     /// --wait: 0.1 s to an hour.
@@ -62,7 +62,7 @@ struct RideLocationOptions: ParsableArguments {
             do {
                 source = try NMEATraceSource(path: trace)
             } catch {
-                throw .error("\(error)")
+                throw .noInput("\(error)")
             }
             return try await Self.lastLocation(replaying: LocationManager(source: source, clock: .virtual), trace: trace)
         }
@@ -82,7 +82,7 @@ struct RideLocationOptions: ParsableArguments {
         let current = await CurrentLocation.requesting(from: manager, timeout: timeout)
         // Why there is none, from the source's own account (unreachable, lost, silent, garbage, no fix).
         if current.location == nil {
-            StandardOutput.errorLine("lodestar ride: no location from gpsd: \(source.status.explanation)")
+            Diagnostics.error("no location from gpsd: \(source.status.explanation)")
         }
         return current
     }

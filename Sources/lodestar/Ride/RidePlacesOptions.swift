@@ -13,13 +13,19 @@ struct RidePlacesOptions: ParsableArguments {
         valueName: "file"))
     var gazetteer: String?
 
+    func validate() throws {
+        if fleet?.isEmpty == true { throw ValidationError("--fleet is an empty path; give a fleet file") }
+        if gazetteer?.isEmpty == true { throw ValidationError("--gazetteer is an empty path; give a gazetteer file") }
+    }
+
     /// The gazetteer file, or the built-in London gazetteer.
     func loadGazetteer() throws(RideExit) -> Gazetteer {
         guard let gazetteer else { return .london }
         do {
             return try Gazetteer.load(contentsOf: gazetteer)
         } catch {
-            throw .error(error.description)
+            if case .unreadable = error { throw .noInput(error.description) }
+            throw .dataError(error.description)
         }
     }
 
@@ -30,7 +36,8 @@ struct RidePlacesOptions: ParsableArguments {
             do {
                 return try Fleet.load(contentsOf: fleet)
             } catch {
-                throw .error(error.description)
+                if case .unreadable = error { throw .noInput(error.description) }
+                throw .dataError(error.description)
             }
         }
         guard let coordinate = pickup?.coordinate else { return .empty }

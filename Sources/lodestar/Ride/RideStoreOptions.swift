@@ -12,6 +12,10 @@ struct RideStoreOptions: ParsableArguments {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
+    func validate() throws {
+        if store?.isEmpty == true { throw ValidationError("--store is an empty path; give a file name") }
+    }
+
     /// The store's path: --store, else LODESTAR_RIDE_STORE, else ``RideStore/defaultPath(environment:)``.
     var path: String {
         if let store { return store }

@@ -18,9 +18,9 @@ struct DecodeSummary {
     mutating func report(_ line: NMEADecoder.RejectedLine) {
         reported += 1
         if reported <= maxReports {
-            DecodeSummary.printError("skipped line \(line.line): \(line.error): \(line.text)", prefix: "")
+            Diagnostics.error("skipped line \(line.line): \(line.error): \(line.text)")
         } else if reported == maxReports + 1 {
-            DecodeSummary.printError("further skipped lines are counted, not listed (--max-reports \(maxReports))", prefix: "")
+            Diagnostics.error("further skipped lines are counted, not listed (--max-reports \(maxReports))")
         }
     }
 
@@ -34,12 +34,6 @@ struct DecodeSummary {
         if s.commentLines + s.blankLines > 0 {
             text += "  ignored: \(Plural.count(s.commentLines, "comment line")), \(Plural.count(s.blankLines, "blank line"))\n"
         }
-        DecodeSummary.printError(text, prefix: "", newline: false)
-    }
-
-    /// Writes a message to standard error.
-    static func printError(_ message: String, prefix: String = "lodestar replay: ", newline: Bool = true) {
-        let text = prefix + message + (newline ? "\n" : "")
-        _ = text.withCString { write(2, $0, strlen($0)) }
+        Diagnostics.text(text)
     }
 }

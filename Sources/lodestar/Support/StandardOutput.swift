@@ -47,11 +47,6 @@ enum StandardOutput {
         write(1, text + "\n") == 0
     }
 
-    /// Writes `text` and a newline to standard error, in one write.
-    static func errorLine(_ text: String) {
-        write(2, text + "\n")
-    }
-
     /// Holds the places of standard input, output and error when they were closed, so that no file
     /// the command opens (a plot, a store) becomes descriptor 1 and receives its output: each is
     /// `/dev/null` opened the wrong way round, so that using it fails with `EBADF` as a closed

@@ -5,5 +5,5 @@ struct TraceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trace",
         abstract: "Make NMEA traces for tests and demos.",
-        subcommands: [TraceSynthesizeCommand.self])
+        subcommands: [Synthesize.self])
 }

@@ -99,7 +99,7 @@ struct TrackCommand: AsyncParsableCommand {
             endpoint = try GPSDAddress.endpoint(gpsd)
             recorder = try record.map { path throws(NMEARecorderError) in try NMEARecorder(path: path) }
         } catch {
-            TrackPrinter.writeError("lodestar track: \(error)")
+            Diagnostics.error("\(error)")
             throw ExitCode.failure
         }
         let mode: TrackPrinter.Mode = json ? .json : nmea ? .nmea : .text

@@ -216,7 +216,7 @@ struct TrackPrinter: Sendable {
     /// `sentences` NMEA sentences were printed (`--nmea`).
     func printSummary(elapsed: Duration, recorder: NMEARecorder?, unwritten: Int, sentences: Int) {
         let seconds = elapsed.seconds
-        var text = "lodestar track: \(Plural.count(fixes, "fix", plural: "fixes")) (\(positioned) with a position"
+        var text = "\(Plural.count(fixes, "fix", plural: "fixes")) (\(positioned) with a position"
         if headings > 0 { text += ", \(Plural.count(headings, "heading"))" }
         if skies > 0 { text += ", \(Plural.count(skies, "satellite view"))" }
         text += String(format: ") in %.1f s from gpsd at %@", seconds, endpoint.description)
@@ -235,6 +235,6 @@ struct TrackPrinter: Sendable {
     }
 
     static func writeError(_ line: String) {
-        StandardOutput.errorLine(line)
+        Diagnostics.error(line)
     }
 }

@@ -1,0 +1,34 @@
+import ArgumentParser
+import RideBooking
+
+extension RideCommand {
+    /// `lodestar ride cancel ID`.
+    struct Cancel: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "cancel",
+            abstract: "Cancel a ride (possible from received through pickup, not once the rider is aboard).")
+
+        @Argument(help: "The ride's identifier.")
+        var rideIdentifier: String
+
+        @OptionGroup var storeOptions: RideStoreOptions
+
+        func run() async throws {
+            try await RideExit.guarding("cancel") { () throws(RideExit) in
+                let service = RideService(fleet: .empty, store: try storeOptions.open())
+                let response: CancelRideIntentResponse = try await RideExit.store { () async throws(RideStoreError) in
+                    try await CancelRideHandler(service: service).handle(rideIdentifier: rideIdentifier)
+                }
+                if storeOptions.json {
+                    print(RideFormat.json(response))
+                } else {
+                    print("cancel  \(response.code)" + (response.failureReason.map { "  \($0)" } ?? ""))
+                    if let status = response.rideStatus { print(RideFormat.status(status, now: service.now)) }
+                }
+                guard response.code == .success else {
+                    throw .refused(response.failureReason ?? "\(response.code)")
+                }
+            }
+        }
+    }
+}

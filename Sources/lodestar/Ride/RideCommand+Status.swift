@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import RideBooking
+
+extension RideCommand {
+    /// `lodestar ride status ID [--watch]`.
+    struct Status: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "status",
+            abstract: "Show a ride's status; with --watch, every update until it is completed.",
+            discussion: """
+                The vehicle's position is computed from its trip (it travels from its stand to the \
+                pickup and on to the drop-off along geodesics), so any process shows the same status. \
+                --watch prints an update on every phase change and at least every 20 s.
+                """)
+
+        @Argument(help: "The ride's identifier, as printed by 'lodestar ride request'.")
+        var rideIdentifier: String
+
+        @Flag(help: "Keep printing updates until the ride is completed.")
+        var watch = false
+
+        @OptionGroup var storeOptions: RideStoreOptions
+
+        func run() async throws {
+            try await RideExit.guarding("status") { () throws(RideExit) in
+                // Read-only: never waits for a booking in another process, works on a read-only store.
+                let service = RideService(fleet: .empty, store: try storeOptions.open(.readOnly))
+                let handler = RideStatusHandler(service: service)
+                let response: GetRideStatusIntentResponse = try await RideExit.store { () async throws(RideStoreError) in
+                    try await handler.handle(rideIdentifier: rideIdentifier)
+                }
+                guard response.code == .success, let status = response.rideStatus else {
+                    if storeOptions.json { print(RideFormat.json(response)) }
+                    throw .refused("no ride \(rideIdentifier) in \(service.store.path)")
+                }
+                if !watch {
+                    print(storeOptions.json ? RideFormat.json(response) : RideFormat.status(status, now: service.now))
+                    return
+                }
+                try await follow(handler, from: status)
+            }
+        }
+
+        /// Prints each update as it comes (one write per update, so that a pipe or a file sees it at
+        /// once and Ctrl-C loses nothing), polling the store once a second, until the ride is
+        /// completed or standard output fails.
+        private func follow(_ handler: RideStatusHandler, from first: RideStatus) async throws(RideExit) {
+            StandardOutput.line(storeOptions.json ? RideFormat.json(first) : RideFormat.update(first))
+            var last = first
+            while last.phase != .completed, !StandardOutput.hasFailed {
+                do {
+                    try await Task.sleep(for: .seconds(1))
+                } catch {
+                    return
+                }
+                let updates: [RideStatus]? = try await RideExit.store { () async throws(RideStoreError) in
+                    try await handler.updates(rideIdentifier: rideIdentifier, after: last.date)
+                }
+                for update in updates ?? [] {
+                    StandardOutput.line(storeOptions.json ? RideFormat.json(update) : RideFormat.update(update))
+                    last = update
+                }
+            }
+        }
+    }
+}
