@@ -15,11 +15,14 @@ let package = Package(
         .library(name: "Lodestar", targets: ["Lodestar"]),
         .library(name: "TraceSynthesis", targets: ["TraceSynthesis"]),
         .library(name: "RideBooking", targets: ["RideBooking"]),
+        .library(name: "RideClient", targets: ["RideClient"]),
         .executable(name: "lodestar", targets: ["lodestar"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         // What several modules share and users must not see, each written once with `package`
@@ -57,13 +60,25 @@ let package = Package(
             ],
             resources: [.embedInCode("Resources/london.gazetteer.json")]
         ),
+        // The ride service's HTTP client (AsyncHTTPClient): bookings, status, cancel, options, the
+        // SSE event stream, and vehicles' position reports with the report schedule (20 m or 5 s)
+        // and a bounded backlog. `lodestar vehicle`, `lodestar ride --server` and the tests share it.
+        .target(
+            name: "RideClient",
+            dependencies: [
+                "Geodesy", "LodestarInternals",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
         // Books rides in a loop against a store; the storage tests kill it with SIGKILL mid-request.
         .executableTarget(name: "RideLoad", dependencies: ["RideBooking", "Lodestar", "Geodesy", "LodestarInternals"]),
         .executableTarget(
             name: "lodestar",
             dependencies: [
                 "Geodesy", "GeoMagnetism", "GNSS", "NMEA", "GPSD", "Lodestar", "RideBooking",
-                "LodestarInternals", "TraceSynthesis",
+                "LodestarInternals", "TraceSynthesis", "RideClient",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -103,6 +118,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        .testTarget(name: "RideClientTests", dependencies: ["RideClient", "Geodesy", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["lodestar", "Geodesy", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -22,6 +22,7 @@ struct LodestarCommand: AsyncParsableCommand {
             GuideCommand.self,
             RideCommand.self,
             TraceCommand.self,
+            VehicleCommand.self,
         ]
     )
 
