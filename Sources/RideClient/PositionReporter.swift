@@ -96,9 +96,7 @@ public final class PositionReporter: Sendable {
 
     private static func send(_ report: PositionReport, with client: RideServiceClient) async -> Result<Void, RideServiceError> {
         do {
-            _ = try await client.call(
-                .PUT, "/vehicles/\(RidePath.segment(report.vehicleID))/location", json: Array(report.json.utf8),
-                expecting: [200, 202, 204])
+            _ = try await client.reportLocation(report)
             return .success(())
         } catch {
             return .failure(error)

@@ -42,9 +42,10 @@ struct RideServiceEndpointTests {
             vehicleID: "V1", coordinate: coordinate, horizontalAccuracy: 3.5, speed: 9.25, course: -90, timestamp: time)
         #expect(
             full.json
-                == #"{"latitude":51.5085,"longitude":-0.1247,"horizontalAccuracy":3.5,"speed":9.25,"course":270.0,"timestamp":"2026-03-14T09:30:05.250Z"}"#
+                == #"{"coordinate":{"latitude":51.5085,"longitude":-0.1247},"horizontalAccuracy":3.5,"speed":9.25,"course":270.0,"timestamp":"2026-03-14T09:30:05.250Z"}"#
         )
-        let bare = PositionReport(vehicleID: "V1", coordinate: coordinate, horizontalAccuracy: .nan, speed: -1, timestamp: time)
-        #expect(bare.batchElementJSON == #"{"vehicleId":"V1","latitude":51.5085,"longitude":-0.1247,"timestamp":"2026-03-14T09:30:05.250Z"}"#)
+        let bare = PositionReport(vehicleID: "V1", coordinate: coordinate, horizontalAccuracy: .nan, speed: 250, timestamp: time)
+        #expect(PositionReport.batchJSON([bare, bare]).hasPrefix(#"{"locations":[{"vehicleIdentifier":"V1","coordinate""#))
+        #expect(bare.batchElementJSON == #"{"vehicleIdentifier":"V1","coordinate":{"latitude":51.5085,"longitude":-0.1247},"timestamp":"2026-03-14T09:30:05.250Z"}"#)
     }
 }

@@ -72,8 +72,11 @@ struct VehicleCommand: AsyncParsableCommand {
         guard try serverOptions.endpoint() != nil else {
             throw ValidationError("--server (or LODESTAR_SERVER) is needed: the ride service to report to.")
         }
-        guard (1...128).contains(id.utf8.count), id.utf8.allSatisfy({ (0x21...0x7E).contains($0) }) else {
-            throw ValidationError("--id must be 1 to 128 visible ASCII characters.")
+        guard (1...64).contains(id.utf8.count),
+            id.utf8.allSatisfy({ UInt8(ascii: "A")...UInt8(ascii: "Z") ~= $0 || UInt8(ascii: "a")...UInt8(ascii: "z") ~= $0
+                || UInt8(ascii: "0")...UInt8(ascii: "9") ~= $0 || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") })
+        else {
+            throw ValidationError("--id must be 1 to 64 letters, digits, '.', '_' or '-' (got '\(id)').")
         }
         try Self.distanceFilterRange.check(distanceFilter)
         try Self.intervalRange.check(interval)
