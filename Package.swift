@@ -15,11 +15,17 @@ let package = Package(
         .library(name: "Lodestar", targets: ["Lodestar"]),
         .library(name: "TraceSynthesis", targets: ["TraceSynthesis"]),
         .library(name: "RideBooking", targets: ["RideBooking"]),
+        .library(name: "RideServer", targets: ["RideServer"]),
         .executable(name: "lodestar", targets: ["lodestar"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         // What several modules share and users must not see, each written once with `package`
@@ -57,13 +63,28 @@ let package = Package(
             ],
             resources: [.embedInCode("Resources/london.gazetteer.json")]
         ),
+        // The ride service over HTTP (`lodestar serve`): the intents as a JSON API on Hummingbird,
+        // bearer tokens, Server-Sent Events, phases from vehicles' reported positions, Prometheus
+        // metrics, the OpenAPI document. Its handlers call RideBooking, nothing more.
+        .target(
+            name: "RideServer",
+            dependencies: [
+                "RideBooking", "Lodestar", "Geodesy", "LodestarInternals",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ],
+            resources: [.embedInCode("Resources/openapi.json")]
+        ),
         // Books rides in a loop against a store; the storage tests kill it with SIGKILL mid-request.
         .executableTarget(name: "RideLoad", dependencies: ["RideBooking", "Lodestar", "Geodesy", "LodestarInternals"]),
         .executableTarget(
             name: "lodestar",
             dependencies: [
                 "Geodesy", "GeoMagnetism", "GNSS", "NMEA", "GPSD", "Lodestar", "RideBooking",
-                "LodestarInternals", "TraceSynthesis",
+                "LodestarInternals", "TraceSynthesis", "RideServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -103,6 +124,9 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        .testTarget(
+            name: "RideServerTests",
+            dependencies: ["RideServer", "RideBooking", "lodestar", "LodestarInternals", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["lodestar", "Geodesy", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
