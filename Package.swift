@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "TraceSynthesis", targets: ["TraceSynthesis"]),
         .library(name: "RideBooking", targets: ["RideBooking"]),
         .library(name: "RideClient", targets: ["RideClient"]),
+        .library(name: "RideServer", targets: ["RideServer"]),
         .executable(name: "lodestar", targets: ["lodestar"]),
     ],
     dependencies: [
@@ -23,6 +24,11 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
     ],
     targets: [
         // What several modules share and users must not see, each written once with `package`
@@ -72,13 +78,28 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        // The ride service over HTTP (`lodestar serve`): the intents as a JSON API on Hummingbird,
+        // bearer tokens, Server-Sent Events, phases from vehicles' reported positions, Prometheus
+        // metrics, the OpenAPI document. Its handlers call RideBooking, nothing more.
+        .target(
+            name: "RideServer",
+            dependencies: [
+                "RideBooking", "Lodestar", "Geodesy", "LodestarInternals",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ],
+            resources: [.embedInCode("Resources/openapi.json")]
+        ),
         // Books rides in a loop against a store; the storage tests kill it with SIGKILL mid-request.
         .executableTarget(name: "RideLoad", dependencies: ["RideBooking", "Lodestar", "Geodesy", "LodestarInternals"]),
         .executableTarget(
             name: "lodestar",
             dependencies: [
                 "Geodesy", "GeoMagnetism", "GNSS", "NMEA", "GPSD", "Lodestar", "RideBooking",
-                "LodestarInternals", "TraceSynthesis", "RideClient",
+                "LodestarInternals", "TraceSynthesis", "RideClient", "RideServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -118,7 +139,13 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+<<<<<<< HEAD
         .testTarget(name: "RideClientTests", dependencies: ["RideClient", "Geodesy", "TestSupport"]),
+=======
+        .testTarget(
+            name: "RideServerTests",
+            dependencies: ["RideServer", "RideBooking", "lodestar", "LodestarInternals", "TestSupport"]),
+>>>>>>> ride-server
         .testTarget(name: "CLITests", dependencies: ["lodestar", "Geodesy", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -1,0 +1,5 @@
+import Hummingbird
+import HummingbirdAuth
+import Logging
+import Prometheus
+import ServiceLifecycle
