@@ -139,13 +139,10 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
-<<<<<<< HEAD
         .testTarget(name: "RideClientTests", dependencies: ["RideClient", "Geodesy", "TestSupport"]),
-=======
         .testTarget(
             name: "RideServerTests",
             dependencies: ["RideServer", "RideBooking", "lodestar", "LodestarInternals", "TestSupport"]),
->>>>>>> ride-server
         .testTarget(name: "CLITests", dependencies: ["lodestar", "Geodesy", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
