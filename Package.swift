@@ -94,7 +94,13 @@ let package = Package(
             resources: [.embedInCode("Resources/openapi.json")]
         ),
         // Books rides in a loop against a store; the storage tests kill it with SIGKILL mid-request.
-        .executableTarget(name: "RideLoad", dependencies: ["RideBooking", "Lodestar", "Geodesy", "LodestarInternals"]),
+        // `RideLoad http` loads the ride service over HTTP instead (scripts/ride-load.sh).
+        .executableTarget(
+            name: "RideLoad",
+            dependencies: [
+                "RideBooking", "Lodestar", "Geodesy", "LodestarInternals", "RideClient",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]),
         .executableTarget(
             name: "lodestar",
             dependencies: [
@@ -143,6 +149,9 @@ let package = Package(
         .testTarget(
             name: "RideServerTests",
             dependencies: ["RideServer", "RideBooking", "lodestar", "LodestarInternals", "TestSupport"]),
+        // Issue 15's acceptance: real `lodestar serve` processes on a real PostgreSQL, a vehicle
+        // reporting through `lodestar vehicle --trace`, a rider following the ride's events.
+        .testTarget(name: "RideServiceTests", dependencies: ["RideClient", "lodestar", "Geodesy", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["lodestar", "Geodesy", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
