@@ -145,7 +145,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
-        .testTarget(name: "RideClientTests", dependencies: ["RideClient", "Geodesy", "TestSupport"]),
+        .testTarget(name: "RideClientTests", dependencies: ["RideClient", "Geodesy"]),
         .testTarget(
             name: "RideServerTests",
             dependencies: ["RideServer", "RideBooking", "lodestar", "LodestarInternals", "TestSupport"]),
