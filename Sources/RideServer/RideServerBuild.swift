@@ -1,5 +1,0 @@
-import Hummingbird
-import HummingbirdAuth
-import Logging
-import Prometheus
-import ServiceLifecycle
