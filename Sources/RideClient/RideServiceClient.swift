@@ -70,8 +70,9 @@ public final class RideServiceClient: Sendable {
     /// than 200 throws ``RideServiceError/status(_:detail:)``. An event or a line over
     /// ``ServerSentEventParser/maximumLineBytes`` throws ``RideServiceError/badResponse(_:)``.
     public func events(_ path: String) -> AsyncThrowingStream<ServerSentEvent, any Error> {
-        var request = makeRequest(.GET, path, json: nil)
-        request.headers.replaceOrAdd(name: "Accept", value: "text/event-stream")
+        var streamRequest = makeRequest(.GET, path, json: nil)
+        streamRequest.headers.replaceOrAdd(name: "Accept", value: "text/event-stream")
+        let request = streamRequest
         let http = self.http
         return AsyncThrowingStream { continuation in
             let task = Task {

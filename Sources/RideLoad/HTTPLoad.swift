@@ -1,4 +1,5 @@
 import AsyncHTTPClient
+import Dispatch
 import Foundation
 import Geodesy
 import LodestarInternals
@@ -66,6 +67,20 @@ enum HTTPLoad {
         return n
     }
 
+    /// ``run(_:)`` from synchronous code (main.swift's storage mode stays synchronous): the
+    /// calling thread waits, the load runs on the cooperative pool.
+    static func runBlocking(_ arguments: [String]) -> Int32 {
+        let status = Mutex<Int32>(1)
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            let result = await run(arguments)
+            status.withLock { $0 = result }
+            done.signal()
+        }
+        done.wait()
+        return status.withLock { $0 }
+    }
+
     static func run(_ arguments: [String]) async -> Int32 {
         let options: Options
         do {
@@ -78,12 +93,12 @@ enum HTTPLoad {
         configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 256)
         configuration.timeout = .init(connect: .seconds(2), read: .seconds(10))
         let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-        defer { try? http.syncShutdown() }
         guard let booked = FileHandle(forWritingAtPath: options.booked) ?? {
-            FileManager.default.createFile(atPath: options.booked, contents: nil)
+            _ = FileManager.default.createFile(atPath: options.booked, contents: nil)
             return FileHandle(forWritingAtPath: options.booked)
         }() else {
             FileHandle.standardError.write(Data("RideLoad http: cannot write \(options.booked)\n".utf8))
+            try? await http.shutdown()
             return 1
         }
         let servers = Servers(urls: options.servers)
@@ -101,6 +116,7 @@ enum HTTPLoad {
             }
         }
         try? booked.close()
+        try? await http.shutdown()
         let elapsed = (MonotonicClock.now() - started).seconds
         print(figures.summary(elapsed: elapsed, servers: servers))
         return 0
@@ -125,9 +141,10 @@ enum HTTPLoad {
             await withTaskGroup(of: Void.self) { group in
                 for (n, range) in batches.enumerated() {
                     if n >= 16 { await group.next() }
+                    let preferred = n + second
                     let reports = range.map { PositionReport(vehicleID: options.vehicleIDs[$0], coordinate: snapshot[$0], horizontalAccuracy: 3, timestamp: now) }
                     group.addTask {
-                        await servers.attempt(preferred: n + second, http: http, token: options.operatorToken) { client in
+                        await servers.attempt(preferred: preferred, http: http, token: options.operatorToken) { client in
                             let started = MonotonicClock.now()
                             _ = try await client.reportLocations(reports)
                             figures.positions(reports.count, latency: MonotonicClock.now() - started)

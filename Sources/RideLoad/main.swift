@@ -19,7 +19,7 @@ import RideBooking
 
 let arguments = CommandLine.arguments
 if arguments.count > 1, arguments[1] == "http" {
-    exit(await HTTPLoad.run(Array(arguments.dropFirst(2))))
+    exit(HTTPLoad.runBlocking(Array(arguments.dropFirst(2))))
 }
 guard arguments.count == 5 || arguments.count == 6, let count = Int(arguments[2]), let fleetSize = Int(arguments[3]),
     let seed = UInt64(arguments[4]), arguments.count == 5 || Double(arguments[5]) != nil

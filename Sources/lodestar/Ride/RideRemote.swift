@@ -17,19 +17,6 @@ struct RideRemote {
         self.command = command
     }
 
-    /// Runs `body`; a ``RideServiceError`` becomes ``RideExit``: a 404 is "no such ride" (status
-    /// 4), any other answer or none an error (status 1).
-    func guarding(_ body: () async throws(RideServiceError) -> Void) async throws {
-        try await RideExit.guarding(command) { () async throws(RideExit) in
-            do {
-                try await body()
-            } catch {
-                if case .status(404, _) = error { throw .refused(error.description) }
-                throw .error(error.description)
-            }
-        }
-    }
-
     /// `ride request`: confirm, then book.
     func request(_ body: RideRequestBody) async throws {
         try await RideExit.guarding(command) { () async throws(RideExit) in
@@ -92,7 +79,7 @@ struct RideRemote {
             let response = try await call { () async throws(RideServiceError) in try await client.listRides(limit: min(limit, 1000)) }
             struct Listing: Decodable { var rides: [RideStatusSummary] }
             let listing: Listing
-            do {
+            do throws(RideServiceError) {
                 listing = try response.decode(Listing.self)
             } catch {
                 throw .error(error.description)
@@ -108,7 +95,7 @@ struct RideRemote {
         try await RideExit.guarding(command) { () async throws(RideExit) in
             let response = try await call { () async throws(RideServiceError) in try await client.listRideOptions(pickup: pickup) }
             let object: [String: Any]
-            do {
+            do throws(RideServiceError) {
                 object = try response.object()
             } catch {
                 throw .error(error.description)
@@ -131,7 +118,7 @@ struct RideRemote {
     // MARK: - Helpers
 
     private func call(_ body: () async throws(RideServiceError) -> RideServiceResponse) async throws(RideExit) -> RideServiceResponse {
-        do {
+        do throws(RideServiceError) {
             return try await body()
         } catch {
             if case .status(404, _) = error { throw .refused(error.description) }
@@ -140,7 +127,7 @@ struct RideRemote {
     }
 
     private func summary(_ response: RideServiceResponse) throws(RideExit) -> IntentResponseSummary {
-        do {
+        do throws(RideServiceError) {
             return try response.decode(IntentResponseSummary.self)
         } catch {
             throw .error(error.description)

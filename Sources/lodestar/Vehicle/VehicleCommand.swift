@@ -64,7 +64,7 @@ struct VehicleCommand: AsyncParsableCommand {
     var interval: Double = 5
 
     /// --distance-filter: 1 m to 100 km.
-    static let distanceFilterRange = OptionRange("--distance-filter", 1...100_000, unit: "metres")
+    static let distanceFilterRange = OptionRange("--distance-filter", 1.0...100_000, unit: "metres")
     /// --interval: 0.1 s to an hour.
     static let intervalRange = OptionRange("--interval", 0.1...3600, unit: "seconds")
 
