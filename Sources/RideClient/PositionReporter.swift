@@ -78,15 +78,33 @@ public final class PositionReporter: Sendable {
         latest.put(report)
     }
 
-    /// Sends what waits, then stops; returns when it has been sent or refused. Cancelling the
+    /// Sends what waits, then stops; returns when it has been sent or refused, or after `limit`
+    /// (the service away), when the sender is stopped and what waits is dropped. Cancelling the
     /// calling task stops the sender at once.
-    public func finish() async {
+    /// - Returns: false when `limit` ran out first.
+    @discardableResult
+    public func finish(within limit: Duration = .seconds(30)) async -> Bool {
         latest.finish()
-        await withTaskCancellationHandler {
-            await sender.value
-        } onCancel: {
-            sender.cancel()
+        let sender = self.sender
+        let sent = await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                await withTaskCancellationHandler {
+                    await sender.value
+                } onCancel: {
+                    sender.cancel()
+                }
+                return !Task.isCancelled
+            }
+            group.addTask {
+                try? await Task.sleep(for: limit)
+                return false
+            }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
         }
+        sender.cancel()
+        return sent
     }
 
     /// Stops at once, dropping what waits.

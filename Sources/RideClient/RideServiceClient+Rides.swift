@@ -43,8 +43,13 @@ extension RideServiceClient {
     }
 
     /// `PUT /vehicles/{id}/location`: one vehicle's position. Its own token, or an operator's.
-    public func reportLocation(_ report: PositionReport) async throws(RideServiceError) -> RideServiceResponse {
-        try await call(.PUT, "/vehicles/\(RidePath.segment(report.vehicleID))/location", json: Array(report.json.utf8))
+    /// - Parameter timeout: the deadline of the exchange (AsyncHTTPClient retries a refused
+    ///   connection until then), default 5 s: the longest interval between two reports.
+    public func reportLocation(_ report: PositionReport, timeout: Duration = .seconds(5)) async throws(RideServiceError)
+        -> RideServiceResponse
+    {
+        try await call(
+            .PUT, "/vehicles/\(RidePath.segment(report.vehicleID))/location", json: Array(report.json.utf8), timeout: timeout)
     }
 
     /// `POST /vehicles/locations`: several vehicles' positions (1 to 1000, at most 64 KiB of JSON:

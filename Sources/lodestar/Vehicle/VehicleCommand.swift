@@ -28,9 +28,11 @@ struct VehicleCommand: AsyncParsableCommand {
             30 s) and says when the service is back and how many positions the newest replaced. \
             The service refusing the token or the vehicle (401, 403, 404) ends it with status 1.
 
-            Exit status: 0 when the trace has been replayed and its last position sent, or on \
-            Ctrl-C; 1 when the trace cannot be read, the service refuses the vehicle, or \
-            standard output fails; 64 for a bad argument.
+            At the end of a trace, the last position waits at most 30 s for the service.
+
+            Exit status: 0 when the trace has been replayed, or on Ctrl-C; 1 when the trace \
+            cannot be read, its last position could not be sent, the service refuses the \
+            vehicle, or standard output fails; 64 for a bad argument.
             """)
 
     @OptionGroup var serverOptions: RideServerOptions
@@ -124,7 +126,7 @@ struct VehicleCommand: AsyncParsableCommand {
         let vehicleID = id
         let reporting = Task {
             var schedule = schedule
-            var unreadable = false
+            var unreadable = false  // or the last position undelivered: status 1
             let events = manager.events()
             manager.startUpdatingLocation()
             for await event in events {
@@ -148,7 +150,14 @@ struct VehicleCommand: AsyncParsableCommand {
                 if Task.isCancelled || log.mustStop || StandardOutput.hasFailed { break }
             }
             manager.stopUpdatingLocation()
-            if !Task.isCancelled, !log.mustStop { await reporter.finish() } else { reporter.cancel() }
+            if !Task.isCancelled, !log.mustStop {
+                if !(await reporter.finish(within: .seconds(30))) {
+                    StandardOutput.errorLine("lodestar vehicle: the last position could not be sent within 30 s; giving up")
+                    unreadable = true
+                }
+            } else {
+                reporter.cancel()
+            }
             return unreadable
         }
         let unreadable = await SignalCancellation.value(of: reporting)
