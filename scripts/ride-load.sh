@@ -108,12 +108,12 @@ status_reads "http://127.0.0.1:$portb"
 echo "== checks in the database"
 before=$(awk -v k="$kill_ms" '$3 < k { print $1 }' "$work/booked.txt")
 nbefore=$(echo "$before" | grep -c . || true)
-missing=0
-for id in $before; do
-  [ "$(pg_sql rides "SELECT count(*) FROM rides WHERE id = '$id'")" = 1 ] || missing=$((missing + 1))
-done
+missing=$({ echo "CREATE TEMP TABLE booked (id text);"; echo "COPY booked FROM STDIN;"; echo "$before" | grep .;
+  printf '%s\n' '\.' "SELECT count(*) FROM booked b WHERE NOT EXISTS (SELECT 1 FROM ride r WHERE r.id = b.id);"; } |
+  psql -h 127.0.0.1 -p "$pgport" -U postgres -d rides -At -q | tail -n 1)
 echo "rides booked before the kill: $nbefore; missing from the database: $missing"
-double=$(pg_sql rides "SELECT count(*) FROM (SELECT vehicle_id FROM rides WHERE state = 'active' GROUP BY vehicle_id HAVING count(*) > 1) d")
+# Active: not completed (phase 4 is INRidePhase.completed; a cancelled ride is completed too).
+double=$(pg_sql rides "SELECT count(*) FROM (SELECT vehicle_id FROM ride WHERE phase <> 4 GROUP BY vehicle_id HAVING count(*) > 1) d")
 echo "vehicles on two active rides: $double"
 kill "$pidb"; wait "$pidb" 2>/dev/null || true
 

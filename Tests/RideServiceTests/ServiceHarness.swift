@@ -35,13 +35,18 @@ final class ServiceHarness: Sendable {
         return try ServiceHarness(database: name.hasPrefix("postgres://") ? name : server.url(database: name))
     }
 
-    init(database: String) throws {
+    /// A harness on a new SQLite file in its directory.
+    convenience init(sqlite: Void) throws {
+        try self.init(database: nil)
+    }
+
+    init(database: String?) throws {
         var template = Array("\(NSTemporaryDirectory())/lodestar-service-XXXXXX".utf8CString)
         guard let made = template.withUnsafeMutableBufferPointer({ $0.baseAddress.flatMap { mkdtemp($0) } }) else {
             throw SpawnError(command: "mkdtemp", reason: String(cString: strerror(errno)))
         }
         directory = String(cString: made)
-        self.database = database
+        self.database = database ?? "sqlite://\(directory)/rides.sqlite"
     }
 
     func path(_ name: String) -> String { "\(directory)/\(name)" }
@@ -58,6 +63,30 @@ final class ServiceHarness: Sendable {
             throw SpawnError(command: "lodestar \(arguments.joined(separator: " "))", reason: "status \(status.map(String.init) ?? "timeout"): \(child.stderr)")
         }
         return child.stdout
+    }
+
+    /// What a finished `lodestar` said.
+    struct Result: Sendable {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// Runs `lodestar ARGS` to its end (at most 60 s) with `environment` added to this process's
+    /// (without LODESTAR_SERVER / LODESTAR_TOKEN unless given); its exit status and output.
+    func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Result {
+        var env = ProcessInfo.processInfo.environment
+        env.removeValue(forKey: "LODESTAR_SERVER")
+        env.removeValue(forKey: "LODESTAR_TOKEN")
+        env.merge(environment) { $1 }
+        let name = "run-\(UUID().uuidString)"
+        let child = try ChildProcess(Self.lodestar, arguments, environment: env, stdout: path("\(name).out"), stderr: path("\(name).err"))
+        guard let status = await child.exited(within: .seconds(60)) else {
+            child.stop()
+            throw SpawnError(command: "lodestar \(arguments.joined(separator: " "))", reason: "still running after 60 s")
+        }
+        // A wait status: the exit code is its second byte (WEXITSTATUS).
+        return Result(status: (status >> 8) & 0xFF, stdout: child.stdout, stderr: child.stderr)
     }
 
     /// `lodestar serve token create --database DB ROLE...`: the token it printed.

@@ -13,6 +13,11 @@ struct RideServerOptions: ParsableArguments {
         "The bearer token 'lodestar serve token create' printed (default: $LODESTAR_TOKEN).", valueName: "token"))
     var token: String?
 
+    /// Refuses a malformed URL or token, or a token without a service, before the command runs.
+    func validate() throws {
+        _ = try endpoint()
+    }
+
     /// The service named by --server or LODESTAR_SERVER, with --token or LODESTAR_TOKEN; nil when
     /// neither names a service.
     /// - Throws: `ValidationError` for a URL or a token that is not well formed, or a token
