@@ -15,11 +15,15 @@ let package = Package(
         .library(name: "Lodestar", targets: ["Lodestar"]),
         .library(name: "TraceSynthesis", targets: ["TraceSynthesis"]),
         .library(name: "RideBooking", targets: ["RideBooking"]),
+        .library(name: "RideStorePostgres", targets: ["RideStorePostgres"]),
         .executable(name: "lodestar", targets: ["lodestar"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // What several modules share and users must not see, each written once with `package`
@@ -47,15 +51,27 @@ let package = Package(
         .target(name: "Lodestar", dependencies: ["Geodesy", "GeoMagnetism", "GNSS", "NMEA", "LodestarInternals"]),
         // The trace generator: a receiver on a route with a realistic GNSS error model, NMEA and ground truth.
         .target(name: "TraceSynthesis", dependencies: ["Geodesy", "GeoMagnetism", "NMEA", "LodestarInternals"]),
-        // Ride requests in SiriKit's resolve → confirm → handle model: fleet, spatial index, SQLite store.
+        // Ride requests in SiriKit's resolve → confirm → handle model: fleet, spatial index, the store
+        // interface the ride service programs against (RideBackend) and its SQLite backend.
         .target(
             name: "RideBooking",
             dependencies: [
                 "Geodesy", "Lodestar", "LodestarInternals", .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API, to inspect a file without changing it before GRDB opens it (RideStoreFile).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                // SHA-256 of bearer tokens (RideToken): the store keeps only the hash.
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             resources: [.embedInCode("Resources/london.gazetteer.json")]
+        ),
+        // The ride store's PostgreSQL + PostGIS backend (RideBackend over postgres-nio), apart so
+        // that users of the SQLite store do not link postgres-nio.
+        .target(
+            name: "RideStorePostgres",
+            dependencies: [
+                "RideBooking", "Geodesy", .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         // Books rides in a loop against a store; the storage tests kill it with SIGKILL mid-request.
         .executableTarget(name: "RideLoad", dependencies: ["RideBooking", "Lodestar", "Geodesy", "LodestarInternals"]),
@@ -99,8 +115,8 @@ let package = Package(
         .testTarget(
             name: "RideBookingTests",
             dependencies: [
-                "RideBooking", "RideLoad", "Lodestar", "GNSS", "Geodesy", "NMEA", "LodestarInternals", "TestSupport",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "RideBooking", "RideStorePostgres", "RideLoad", "Lodestar", "GNSS", "Geodesy", "NMEA", "LodestarInternals",
+                "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(name: "CLITests", dependencies: ["lodestar", "Geodesy", "TestSupport"]),
