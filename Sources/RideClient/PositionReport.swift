@@ -17,6 +17,9 @@ public struct PositionReport: Sendable, Equatable {
     public var course: Double?
     /// When the receiver measured it (UTC).
     public var timestamp: Date
+    /// Whether the body carries ``timestamp``. False for a replayed trace, whose recorded times
+    /// are in the past: the service then stamps the position when it receives it.
+    public var sendsTimestamp = true
 
     public init(
         vehicleID: String, coordinate: Coordinate, horizontalAccuracy: Double? = nil, speed: Double? = nil,
@@ -55,7 +58,7 @@ public struct PositionReport: Sendable, Equatable {
         if let horizontalAccuracy { object.add("horizontalAccuracy", horizontalAccuracy) }
         if let speed { object.add("speed", speed) }
         if let course { object.add("course", course) }
-        object.add("timestamp", time: timestamp, fractionDigits: 3)
+        if sendsTimestamp { object.add("timestamp", time: timestamp, fractionDigits: 3) }
         return object
     }
 

@@ -106,10 +106,12 @@ final class ServiceHarness: Sendable {
 
     /// Starts `lodestar serve --listen 127.0.0.1:PORT --database DB EXTRA...` and waits (up to
     /// 30 s) until `/health` answers 200.
-    func startServer(name: String, _ extra: [String] = []) async throws -> Server {
-        let port = try Sandbox.freeLoopbackPort()
+    func startServer(name: String, port chosen: UInt16? = nil, _ extra: [String] = []) async throws -> Server {
+        let port = try chosen ?? Sandbox.freeLoopbackPort()
         let process = try ChildProcess(
-            Self.lodestar, ["serve", "--listen", "127.0.0.1:\(port)", "--database", database] + extra,
+            Self.lodestar,
+            ["serve", "--listen", "127.0.0.1:\(port)", "--database", database]
+                + (FileManager.default.fileExists(atPath: fleetPath) ? ["--fleet", fleetPath] : []) + extra,
             environment: ProcessInfo.processInfo.environment, stdout: path("\(name).out"), stderr: path("\(name).err"))
         let url = "http://127.0.0.1:\(port)"
         let client = RideServiceClient(endpoint: try RideServiceEndpoint(url: url, token: nil))
@@ -122,6 +124,23 @@ final class ServiceHarness: Sendable {
         }
         process.stop()
         throw SpawnError(command: "lodestar serve", reason: "no /health within 30 s: \(process.stderr.suffix(2000))")
+    }
+
+    /// Where the fleet file of ``registerVehicle(_:)`` is.
+    var fleetPath: String { path("fleet.json") }
+
+    /// Makes the fleet the servers register at start (`--fleet`) this one vehicle: a Standard car
+    /// for 1 to 4 riders, its stand at the start of Traces/ride-vehicle.nmea.
+    func registerVehicle(_ identifier: String) async throws {
+        let fleet = """
+            {"name": "acceptance", "rideOptions": [{"name": "Standard",
+              "priceRange": {"minimumPrice": 12, "maximumPrice": 18, "currencyCode": "GBP"},
+              "availablePartySizeOptions": [{"partySizeRange": [1, 4], "sizeDescription": "1–4 riders"}]}],
+             "vehicles": [{"identifier": "\(identifier)", "position": {"latitude": 51.515, "longitude": -0.135},
+              "capacity": 4, "rideOptionName": "Standard", "speed": 10, "registrationPlate": "LD26 ACC",
+              "manufacturer": "Toyota", "model": "Prius"}]}
+            """
+        try Data(fleet.utf8).write(to: URL(fileURLWithPath: fleetPath))
     }
 
     /// Removes the directory (after the children are stopped).

@@ -20,7 +20,8 @@ struct VehicleCommand: AsyncParsableCommand {
             the vehicle's position to the ride service: the first location, then one whenever \
             the vehicle has moved --distance-filter metres (20) from the last one sent, and at \
             least every --interval seconds (5) of the receiver's time. Each position sent is a \
-            line on standard output.
+            line on standard output. A replayed trace's positions are sent without their \
+            recorded times: the service stamps them as they arrive.
 
             When gpsd goes away, vehicle says so once and reconnects with a capped back-off, as \
             track does. When the service does not answer, it says so once, keeps only the latest \
@@ -124,6 +125,7 @@ struct VehicleCommand: AsyncParsableCommand {
             handler: { log.handle($0) })
         let schedule = ReportSchedule(distanceFilter: distanceFilter, maximumInterval: Duration(checkedSeconds: interval) ?? .seconds(5))
         let vehicleID = id
+        let replaying = trace != nil
         let reporting = Task {
             var schedule = schedule
             var unreadable = false  // or the last position undelivered: status 1
@@ -134,11 +136,13 @@ struct VehicleCommand: AsyncParsableCommand {
                 case .location(let location):
                     log.located()
                     guard schedule.shouldReport(location.coordinate, at: location.timestamp) else { break }
-                    reporter.submit(
-                        PositionReport(
-                            vehicleID: vehicleID, coordinate: location.coordinate,
-                            horizontalAccuracy: location.horizontalAccuracy, speed: location.speed,
-                            course: location.course, timestamp: location.timestamp))
+                    var report = PositionReport(
+                        vehicleID: vehicleID, coordinate: location.coordinate,
+                        horizontalAccuracy: location.horizontalAccuracy, speed: location.speed,
+                        course: location.course, timestamp: location.timestamp)
+                    // A replayed trace's times are in the past: the service stamps its positions.
+                    report.sendsTimestamp = !replaying
+                    reporter.submit(report)
                 case .sourceState(let state): log.source(state)
                 case .error(let error):
                     if case .traceUnreadable = error {
