@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "TraceSynthesis", targets: ["TraceSynthesis"]),
         .library(name: "RideBooking", targets: ["RideBooking"]),
         .library(name: "RideServer", targets: ["RideServer"]),
+        .library(name: "RideStorePostgres", targets: ["RideStorePostgres"]),
         .executable(name: "lodestar", targets: ["lodestar"]),
     ],
     dependencies: [
@@ -26,6 +27,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // What several modules share and users must not see, each written once with `package`
@@ -53,13 +56,16 @@ let package = Package(
         .target(name: "Lodestar", dependencies: ["Geodesy", "GeoMagnetism", "GNSS", "NMEA", "LodestarInternals"]),
         // The trace generator: a receiver on a route with a realistic GNSS error model, NMEA and ground truth.
         .target(name: "TraceSynthesis", dependencies: ["Geodesy", "GeoMagnetism", "NMEA", "LodestarInternals"]),
-        // Ride requests in SiriKit's resolve → confirm → handle model: fleet, spatial index, SQLite store.
+        // Ride requests in SiriKit's resolve → confirm → handle model: fleet, spatial index, the store
+        // interface the ride service programs against (RideBackend) and its SQLite backend.
         .target(
             name: "RideBooking",
             dependencies: [
                 "Geodesy", "Lodestar", "LodestarInternals", .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API, to inspect a file without changing it before GRDB opens it (RideStoreFile).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                // SHA-256 of bearer tokens (RideToken): the store keeps only the hash.
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             resources: [.embedInCode("Resources/london.gazetteer.json")]
         ),
@@ -79,14 +85,24 @@ let package = Package(
             ],
             resources: [.embedInCode("Resources/openapi.json")]
         ),
+        // The ride store's PostgreSQL + PostGIS backend (RideBackend over postgres-nio), apart so
+        // that users of the SQLite store do not link postgres-nio.
+        .target(
+            name: "RideStorePostgres",
+            dependencies: [
+                "RideBooking", "Geodesy", .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // Books rides in a loop against a store; the storage tests kill it with SIGKILL mid-request.
         .executableTarget(name: "RideLoad", dependencies: ["RideBooking", "Lodestar", "Geodesy", "LodestarInternals"]),
         .executableTarget(
             name: "lodestar",
             dependencies: [
                 "Geodesy", "GeoMagnetism", "GNSS", "NMEA", "GPSD", "Lodestar", "RideBooking",
-                "LodestarInternals", "TraceSynthesis", "RideServer",
+                "LodestarInternals", "TraceSynthesis", "RideServer", "RideStorePostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "LodestarInternalsTests", dependencies: ["LodestarInternals"]),
@@ -121,13 +137,17 @@ let package = Package(
         .testTarget(
             name: "RideBookingTests",
             dependencies: [
-                "RideBooking", "RideLoad", "Lodestar", "GNSS", "Geodesy", "NMEA", "LodestarInternals", "TestSupport",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "RideBooking", "RideStorePostgres", "RideLoad", "Lodestar", "GNSS", "Geodesy", "NMEA", "LodestarInternals",
+                "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(
             name: "RideServerTests",
-            dependencies: ["RideServer", "RideBooking", "lodestar", "LodestarInternals", "TestSupport"]),
+            dependencies: [
+                "RideServer", "RideBooking", "RideStorePostgres", "Geodesy", "lodestar", "TestSupport",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]),
         .testTarget(name: "CLITests", dependencies: ["lodestar", "Geodesy", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
