@@ -1,5 +1,6 @@
 import Foundation
 import Geodesy
+import LodestarInternals
 import RideBooking
 import Testing
 
@@ -262,6 +263,60 @@ import Testing
             #expect(stored.count == 20)
             #expect(Set(stored.map(\.vehicle.identifier)).count == 20)
             for n in 0..<20 { #expect(try await fixture.store.activeRide(vehicleIdentifier: "V-\(n)") != nil) }
+        }
+    }
+
+    /// 400 vehicles spread over 70 km around Charing Cross, some busy, offline, larger or of
+    /// another option; 60 orders from random pickups: each booking takes the vehicle a brute-force
+    /// search over every geodesic (Karney, PROJ) finds nearest among those that fit and are free,
+    /// and says "no vehicle in range" or "none available" exactly when it finds that.
+    @Test(arguments: Backend.allCases) func theNearestIsTheGeodesicNearest(_ backend: Backend) async throws {
+        try await backend.run { fixture in
+            let store = fixture.store
+            var random = SplitMix64(seed: 15)
+            let states: [VehicleState] = [.available, .available, .available, .busy, .offline]
+            let vehicles = (0..<400).map { n in
+                Fixture.vehicle(
+                    "V-\(n)",
+                    at: Fixture.point(azimuth: random.nextUnit() * 360, distance: 70_000 * random.nextUnit().squareRoot()),
+                    capacity: [2, 4, 4, 6][Int(random.next() % 4)], option: random.nextUnit() < 0.8 ? "Standard" : "XL",
+                    state: states[Int(random.next() % 5)])
+            }
+            try await F.fleet(vehicles, in: store)
+            var taken = Set<String>()
+            var outcomes: [String: Int] = [:]
+            for n in 0..<60 {
+                let pickup = Fixture.point(azimuth: random.nextUnit() * 360, distance: 160_000 * random.nextUnit())
+                let party = Int(random.next() % 8) + 1
+                let option: String? = [nil, "standard", "XL"][Int(random.next() % 3)]
+                let order = F.order(pickup: pickup, partySize: party, option: option, at: F.date.addingTimeInterval(Double(n)))
+                let measured = vehicles.filter { $0.state != .offline }.map { vehicle in
+                    (vehicle: vehicle, distance: Geodesic.wgs84.inverse(from: vehicle.position, to: pickup).distance)
+                }.filter { $0.distance <= 50_000 }
+                let fitting = measured.filter {
+                    $0.vehicle.state == .available && !taken.contains($0.vehicle.identifier) && $0.vehicle.capacity >= party
+                        && (option == nil || $0.vehicle.rideOptionName.lowercased() == option?.lowercased())
+                }.sorted { $0.distance < $1.distance }
+                let outcome = try await F.book(order, in: store)
+                switch outcome {
+                case .booked(let record):
+                    outcomes["booked", default: 0] += 1
+                    let nearest = try #require(fitting.first)
+                    // Two vehicles less than a centimetre apart in distance may come in either order.
+                    let tied = fitting.prefix { $0.distance - nearest.distance < 0.01 }.map(\.vehicle.identifier)
+                    #expect(tied.contains(record.vehicle.identifier), "order \(n)")
+                    #expect(abs((record.booking.distanceRemaining ?? 0) - nearest.distance) < 0.01, "order \(n)")
+                    taken.insert(record.vehicle.identifier)
+                case .noVehicleAvailable:
+                    outcomes["none available", default: 0] += 1
+                    #expect(fitting.isEmpty && !measured.isEmpty, "order \(n)")
+                case .noVehicleInRange:
+                    outcomes["none in range", default: 0] += 1
+                    #expect(measured.isEmpty, "order \(n)")
+                }
+            }
+            // The draw exercises all three answers.
+            #expect(outcomes.count == 3, "\(outcomes)")
         }
     }
 }
