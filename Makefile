@@ -3,7 +3,7 @@
 
 SWIFT ?= swift
 # Debian packages the build, the tests and the demo need.
-DEBS := libproj-dev libsqlite3-dev libgps-dev gpsd gpsd-clients python3-gpxpy
+DEBS := libproj-dev libsqlite3-dev libgps-dev gpsd gpsd-clients python3-gpxpy postgresql postgresql-15-postgis-3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 LODESTAR := .build/debug/lodestar
 

@@ -76,8 +76,8 @@ struct ModuleMapTests {
         let targets = try Self.targets()
         let names = Set(targets.map(\.name))
         let products: Set<String> = [
-            "GRDB", "GRDBSQLite", "ArgumentParser", "Hummingbird", "HummingbirdAuth", "ServiceLifecycle", "UnixSignals", "Logging",
-            "Prometheus",
+            "GRDB", "GRDBSQLite", "ArgumentParser", "Crypto", "PostgresNIO", "Logging", "Hummingbird", "HummingbirdAuth",
+            "ServiceLifecycle", "UnixSignals", "Prometheus",
         ]
         let executables = Set(targets.filter { $0.type == "executable" }.map(\.name))
         for target in targets where target.type != "system-target" {
