@@ -121,8 +121,9 @@ let package = Package(
             name: "lodestar",
             dependencies: [
                 "Geodesy", "GeoMagnetism", "GNSS", "NMEA", "GPSD", "Lodestar", "RideBooking",
-                "LodestarInternals", "TraceSynthesis", "RideClient", "RideServer",
+                "LodestarInternals", "TraceSynthesis", "RideClient", "RideServer", "RideStorePostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "LodestarInternalsTests", dependencies: ["LodestarInternals"]),
@@ -164,7 +165,11 @@ let package = Package(
         .testTarget(name: "RideClientTests", dependencies: ["RideClient", "Geodesy"]),
         .testTarget(
             name: "RideServerTests",
-            dependencies: ["RideServer", "RideBooking", "lodestar", "LodestarInternals", "TestSupport"]),
+            dependencies: [
+                "RideServer", "RideBooking", "RideStorePostgres", "Geodesy", "lodestar", "TestSupport",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]),
         // Issue 15's acceptance: real `lodestar serve` processes on a real PostgreSQL, a vehicle
         // reporting through `lodestar vehicle --trace`, a rider following the ride's events.
         .testTarget(name: "RideServiceTests", dependencies: ["RideClient", "lodestar", "Geodesy", "TestSupport"]),

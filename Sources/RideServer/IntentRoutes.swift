@@ -8,7 +8,7 @@ import RideBooking
 /// rides, list ride options. Each reads its body strictly, checks the token's role and calls
 /// the backend; a ride that is not the rider's is answered exactly as one that does not exist.
 struct IntentRoutes {
-    let backend: any RideServerBackend
+    let backend: RideServerBackend
     let metrics: ServerMetrics
 
     func add(to router: Router<RideRequestContext>) {
@@ -106,19 +106,19 @@ struct IntentRoutes {
     /// A resolve step: reads the ResolveRequest body and answers the resolution.
     private func resolution(
         _ request: Request, _ context: RideRequestContext,
-        _ resolve: (RideRequestHandler, RideRequest, CurrentLocation) -> JSONObjectText
+        _ resolve: (RideRequestResolver, RideRequest, CurrentLocation) -> JSONObjectText
     ) async throws -> Response {
         try Self.requireRiderOrOperator(context, "resolve a ride's parameters")
         let bytes = try await RequestBodyLimit.read(request)
-        let now = backend.service.now
+        let now = backend.now
         let (ride, current) = try JSONInput.read(bytes) { RequestBodies.resolveRequest($0, now: now) }
-        return JSONResponse.make(resolve(RideRequestHandler(service: backend.service), ride, current))
+        return JSONResponse.make(resolve(backend.resolver, ride, current))
     }
 
     /// A RideRequest body.
     private func rideRequest(_ request: Request) async throws -> RideRequest {
         let bytes = try await RequestBodyLimit.read(request)
-        let now = backend.service.now
+        let now = backend.now
         return try JSONInput.read(bytes) { RequestBodies.rideRequest($0, now: now) }
     }
 
@@ -135,7 +135,7 @@ struct IntentRoutes {
     }
 
     @discardableResult
-    static func requireRiderOrOperator(_ context: RideRequestContext, _ what: String) throws(ProblemDocument) -> Principal {
+    static func requireRiderOrOperator(_ context: RideRequestContext, _ what: String) throws(ProblemDocument) -> RidePrincipal {
         let principal = try context.principal()
         if case .vehicle = principal { throw ProblemDocument.forbidden(principal, what) }
         return principal

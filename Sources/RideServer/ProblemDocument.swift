@@ -1,7 +1,6 @@
-import HTTPTypes
 import Hummingbird
 import LodestarInternals
-import NIOCore
+import RideBooking
 
 /// An RFC 9457 problem document (`application/problem+json`), thrown by a handler and written by
 /// ``ProblemMiddleware``: every error the service answers with is one of these.
@@ -73,7 +72,7 @@ extension ProblemDocument {
         detail: "send Authorization: Bearer TOKEN with a token from `lodestar serve token create`")
 
     /// 403: the token's role may not use the route.
-    public static func forbidden(_ principal: Principal, _ what: String) -> ProblemDocument {
+    public static func forbidden(_ principal: RidePrincipal, _ what: String) -> ProblemDocument {
         ProblemDocument(.forbidden, kind: "forbidden", title: "This token may not do that", detail: "a \(principal.roleName) token cannot \(what)")
     }
 
@@ -88,13 +87,3 @@ extension ProblemDocument {
     }
 }
 
-extension Principal {
-    /// `rider`, `vehicle` or `operator`.
-    var roleName: String {
-        switch self {
-        case .rider: "rider"
-        case .vehicle: "vehicle"
-        case .operator: "operator"
-        }
-    }
-}

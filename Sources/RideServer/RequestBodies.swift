@@ -125,9 +125,9 @@ enum RequestBodies {
     }
 }
 
-/// The form of a vehicle identifier in a path or a body: 1...64 of `A-Z a-z 0-9 . _ -`.
-enum VehicleIdentifier {
-    static func isValid(_ text: String) -> Bool {
+/// The form of a vehicle identifier in a path, a body or a token: 1...64 of `A-Z a-z 0-9 . _ -`.
+public enum VehicleIdentifier {
+    public static func isValid(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
         return (1...64).contains(bytes.count) && bytes.allSatisfy { b in
             (48...57).contains(b) || (65...90).contains(b) || (97...122).contains(b) || b == 46 || b == 95 || b == 45

@@ -14,7 +14,7 @@ import Synchronization
 /// a stream on one server show a phase that another server wrote. The stream ends after the
 /// completed status, when the client goes away, or when the server shuts down gracefully.
 struct RideEventStream: Sendable {
-    let backend: any RideServerBackend
+    let backend: RideServerBackend
     let metrics: ServerMetrics
     /// How often the store is read, 0.05...5 s.
     let pollInterval: Duration

@@ -18,7 +18,7 @@ import UnixSignals
 /// ends open event streams, finishes the requests in flight and returns.
 public struct RideHTTPService: Sendable {
     /// The rides, vehicles and tokens.
-    public let backend: any RideServerBackend
+    public let backend: RideServerBackend
     /// Where it listens and how it streams.
     public let configuration: RideServerConfiguration
     /// The metrics `/metrics` shows.
@@ -26,7 +26,7 @@ public struct RideHTTPService: Sendable {
     /// Where requests and lifecycle events are logged.
     public let logger: Logger
 
-    public init(backend: any RideServerBackend, configuration: RideServerConfiguration, logger: Logger = Logger(label: "lodestar.serve")) {
+    public init(backend: RideServerBackend, configuration: RideServerConfiguration, logger: Logger = Logger(label: "lodestar.serve")) {
         self.backend = backend
         self.configuration = configuration
         self.metrics = ServerMetrics()
@@ -60,14 +60,22 @@ public struct RideHTTPService: Sendable {
         services: [any Service] = [], gracefulShutdownSignals: [UnixSignal] = [.sigterm, .sigint],
         onBound: @escaping @Sendable (_ host: String, _ port: Int) async -> Void
     ) async throws {
+        try await serviceGroup(services: services, gracefulShutdownSignals: gracefulShutdownSignals, onBound: onBound).run()
+    }
+
+    /// The server and `services` as a service group to run; its `triggerGracefulShutdown()`
+    /// stops it as SIGTERM would.
+    public func serviceGroup(
+        services: [any Service] = [], gracefulShutdownSignals: [UnixSignal] = [.sigterm, .sigint],
+        onBound: @escaping @Sendable (_ host: String, _ port: Int) async -> Void
+    ) -> ServiceGroup {
         let host = configuration.host
         let app = Application(
             router: router(),
             configuration: .init(address: .hostname(host, port: configuration.port), serverName: "lodestar"),
             onServerRunning: { channel in await onBound(host, channel.localAddress?.port ?? 0) },
             logger: logger)
-        let group = ServiceGroup(
+        return ServiceGroup(
             configuration: .init(services: [app] + services, gracefulShutdownSignals: gracefulShutdownSignals, logger: logger))
-        try await group.run()
     }
 }

@@ -1,11 +1,12 @@
 import Hummingbird
 import HummingbirdAuth
+import RideBooking
 
 /// The context of one request: Hummingbird's core storage and who the bearer token speaks for.
 public struct RideRequestContext: AuthRequestContext, RequestContext {
     public var coreContext: CoreRequestContextStorage
     /// Who the token speaks for; nil without a token the service knows.
-    public var identity: Principal?
+    public var identity: RidePrincipal?
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
@@ -16,7 +17,7 @@ public struct RideRequestContext: AuthRequestContext, RequestContext {
     public var maxUploadSize: Int { RequestBodyLimit.bytes }
 
     /// The principal, or a 401 problem document.
-    func principal() throws(ProblemDocument) -> Principal {
+    func principal() throws(ProblemDocument) -> RidePrincipal {
         guard let identity else { throw .unauthorized }
         return identity
     }

@@ -3,7 +3,7 @@ import LodestarInternals
 
 /// `/health`, `/metrics` and `/openapi.json`: no token needed.
 struct ServiceRoutes {
-    let backend: any RideServerBackend
+    let backend: RideServerBackend
     let metrics: ServerMetrics
 
     func add(to router: Router<RideRequestContext>) {

@@ -9,16 +9,16 @@ import RideBooking
 /// so a token tells nothing about the rest of the fleet). An operator token may report for any
 /// vehicle of the fleet. Riders cannot report (403).
 struct VehicleRoutes {
-    let backend: any RideServerBackend
+    let backend: RideServerBackend
     let metrics: ServerMetrics
 
     func add(to router: Router<RideRequestContext>) {
         router.put("vehicles/:vehicleIdentifier/location") { request, context in
             let principal = try context.principal()
             let identifier = context.parameters.get("vehicleIdentifier") ?? ""
-            try await mayReport(for: [identifier], principal)
+            try mayReport(for: [identifier], principal)
             let bytes = try await RequestBodyLimit.read(request)
-            let now = backend.service.now
+            let now = backend.now
             let position = try JSONInput.read(bytes) { RequestBodies.singleLocation($0, vehicle: identifier, now: now) }
             let progress = try await IntentRoutes.store { try await backend.report([position]) }
             metrics.locationsStored(1)
@@ -28,9 +28,9 @@ struct VehicleRoutes {
             let principal = try context.principal()
             if case .rider = principal { throw ProblemDocument.forbidden(principal, "report vehicle positions") }
             let bytes = try await RequestBodyLimit.read(request)
-            let now = backend.service.now
+            let now = backend.now
             let positions = try JSONInput.read(bytes) { RequestBodies.batch($0, now: now) }
-            try await mayReport(for: Set(positions.map(\.vehicleIdentifier)), principal)
+            try mayReport(for: Set(positions.map(\.vehicleIdentifier)), principal)
             let progress = try await IntentRoutes.store { try await backend.report(positions) }
             metrics.locationsStored(positions.count)
             var o = JSONObjectText()
@@ -42,7 +42,7 @@ struct VehicleRoutes {
 
     /// Checks that the principal may report for every identifier and that each is in the fleet.
     /// - Throws: 403 for a rider; 404 for another vehicle's identifier or one not in the fleet.
-    private func mayReport(for identifiers: some Collection<String>, _ principal: Principal) async throws {
+    private func mayReport(for identifiers: some Collection<String>, _ principal: RidePrincipal) throws {
         for identifier in identifiers {
             let notFound = ProblemDocument.notFound("no vehicle \(identifier)")
             switch principal {
@@ -51,7 +51,7 @@ struct VehicleRoutes {
             case .operator: break
             }
             guard VehicleIdentifier.isValid(identifier) else { throw notFound }
-            guard try await IntentRoutes.store({ try await backend.hasVehicle(identifier) }) else { throw notFound }
+            guard backend.hasVehicle(identifier) else { throw notFound }
         }
     }
 

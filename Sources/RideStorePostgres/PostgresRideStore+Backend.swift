@@ -97,8 +97,8 @@ extension PostgresRideStore: RideBackend {
 
     public func vehicle(identifier: String) async throws(RideStoreError) -> TrackedVehicle? {
         let database = database
-        return try await transaction { connection in
-            let rows = try await connection.query(
+        return try await read { client in
+            let rows = try await client.query(
                 """
                 SELECT v.id, v.record, ST_Y(p.position::geometry), ST_X(p.position::geometry), p.course, p.speed, p.reported_at
                 FROM vehicle v LEFT JOIN vehicle_position p ON p.vehicle_id = v.id WHERE v.id = \(identifier)
@@ -126,17 +126,19 @@ extension PostgresRideStore: RideBackend {
         let option = order.rideOptionName?.lowercased()
         let since = order.reportedSince?.timeIntervalSince1970
         return try await transaction { connection in
-            // The nearest 64 reported positions first (the KNN index scan stops there), then all
-            // within range when none of those is free.
+            // The nearest 64 reported positions on the sphere first (the KNN index scan stops
+            // there), the nearest on the spheroid among them; then all within range when none of
+            // those is free.
             var found: PostgresRow?
             for nearest in [Optional(Self.nearestFirst), nil] {
                 found = try await connection.query(
                     """
                     SELECT v.id, v.record, ST_Y(n.position::geometry), ST_X(n.position::geometry), n.course, n.speed,
-                           n.reported_at, ST_Distance(n.position, ST_SetSRID(ST_MakePoint(\(longitude), \(latitude)), 4326)::geography)
+                           n.reported_at, n.distance
                     FROM (
                         SELECT p.vehicle_id, p.position, p.course, p.speed, p.reported_at,
-                               p.position <-> ST_SetSRID(ST_MakePoint(\(longitude), \(latitude)), 4326)::geography AS knn
+                               p.position <-> ST_SetSRID(ST_MakePoint(\(longitude), \(latitude)), 4326)::geography AS knn,
+                               ST_Distance(p.position, ST_SetSRID(ST_MakePoint(\(longitude), \(latitude)), 4326)::geography) AS distance
                         FROM vehicle_position p
                         WHERE ST_DWithin(p.position, ST_SetSRID(ST_MakePoint(\(longitude), \(latitude)), 4326)::geography, \(order.range))
                           AND (\(since)::float8 IS NULL OR p.reported_at >= \(since)::float8)
@@ -145,7 +147,7 @@ extension PostgresRideStore: RideBackend {
                     ) n JOIN vehicle v ON v.id = n.vehicle_id
                     WHERE v.state = 'available' AND v.active_ride_id IS NULL AND v.capacity >= \(order.partySize)
                       AND (\(option)::text IS NULL OR v.ride_option = \(option)::text)
-                    ORDER BY n.knn, v.id
+                    ORDER BY n.distance, v.id
                     LIMIT 1
                     FOR UPDATE OF v SKIP LOCKED
                     """, logger: self.logger
@@ -202,22 +204,28 @@ extension PostgresRideStore: RideBackend {
     }
 
     public func ride(identifier: String) async throws(RideStoreError) -> RideRecord? {
-        try await transaction { connection in try await self.ride(connection, identifier: identifier, lock: false) }
+        try await read { client in
+            try await self.decode(
+                client.query(
+                    "SELECT id, record, phase, completion_status, completed_at, rider FROM ride WHERE id = \(identifier)",
+                    logger: self.logger)
+            ).first
+        }
     }
 
     public func rides(rider: String?, limit: Int) async throws(RideStoreError) -> [RideRecord] {
         let limit = min(max(0, limit), RideBackendSchema.maximumListLimit)
-        return try await transaction { connection in
+        return try await read { client in
             if let rider {
                 return try await self.decode(
-                    connection.query(
+                    client.query(
                         """
                         SELECT id, record, phase, completion_status, completed_at, rider FROM ride WHERE rider = \(rider)
                         ORDER BY booked_at DESC, id LIMIT \(limit)
                         """, logger: self.logger))
             }
             return try await self.decode(
-                connection.query(
+                client.query(
                     """
                     SELECT id, record, phase, completion_status, completed_at, rider FROM ride
                     ORDER BY booked_at DESC, id LIMIT \(limit)
@@ -267,9 +275,9 @@ extension PostgresRideStore: RideBackend {
     }
 
     public func activeRide(vehicleIdentifier: String) async throws(RideStoreError) -> RideRecord? {
-        try await transaction { connection in
+        try await read { client in
             try await self.decode(
-                connection.query(
+                client.query(
                     """
                     SELECT id, record, phase, completion_status, completed_at, rider FROM ride
                     WHERE vehicle_id = \(vehicleIdentifier) AND phase <> 4
@@ -290,8 +298,8 @@ extension PostgresRideStore: RideBackend {
     }
 
     public func principal(tokenHash: String) async throws(RideStoreError) -> RidePrincipal? {
-        try await transaction { connection in
-            guard let row = try await connection.query(
+        try await read { client in
+            guard let row = try await client.query(
                 "SELECT kind, subject FROM token WHERE hash = \(tokenHash)", logger: self.logger
             ).collect().first else { return nil }
             let (kind, subject) = try row.decode((String, String?).self)

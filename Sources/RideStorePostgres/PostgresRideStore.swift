@@ -82,7 +82,8 @@ public final class PostgresRideStore: Sendable {
         }
     }
 
-    /// One statement outside a transaction, its rows collected by `collect`.
+    /// Reads outside a transaction (each statement on a connection of the pool, in one round
+    /// trip), every error a ``RideStoreError`` naming the database.
     func read<T: Sendable>(_ body: (PostgresClient) async throws -> T) async throws(RideStoreError) -> T {
         do {
             try Task.checkCancellation()

@@ -21,6 +21,7 @@ struct LodestarCommand: AsyncParsableCommand {
             TrackCommand.self,
             GuideCommand.self,
             RideCommand.self,
+            ServeCommand.self,
             TraceCommand.self,
             VehicleCommand.self,
         ]

@@ -1,7 +1,9 @@
 import Foundation
 import Geodesy
+import GRDB
 import RideBooking
 import RideStorePostgres
+import Synchronization
 import TestSupport
 
 /// The two ride store backends, for tests parameterised over both (`arguments: Backend.allCases`).
@@ -13,6 +15,18 @@ enum Backend: String, CaseIterable, Sendable, CustomStringConvertible {
     case postgres
 
     var description: String { rawValue }
+
+    /// `body` with a new store, closed afterwards (also when `body` throws).
+    func run(_ body: (BackendFixture) async throws -> Void) async throws {
+        let fixture = try await open()
+        do {
+            try await body(fixture)
+        } catch {
+            await fixture.close()
+            throw error
+        }
+        await fixture.close()
+    }
 
     /// A new, empty, migrated store.
     func open() async throws -> BackendFixture {
@@ -36,6 +50,7 @@ final class BackendFixture: Sendable {
     let store: any RideBackend
     let location: String
     let directory: TemporaryDirectory?
+    private let others = Mutex<[any RideBackend]>([])
 
     init(store: any RideBackend, location: String, directory: TemporaryDirectory?) {
         self.store = store
@@ -43,15 +58,17 @@ final class BackendFixture: Sendable {
         self.directory = directory
     }
 
-    /// A second store on the same database, not migrated by itself.
+    /// A second store on the same database, not migrated by itself; closed with this one.
     func another() throws -> any RideBackend {
-        if directory != nil { return try RideStore(path: location) }
-        return try PostgresRideStore(url: location, maximumConnections: 8)
+        let store: any RideBackend =
+            directory != nil ? try RideStore(path: location) : try PostgresRideStore(url: location, maximumConnections: 8)
+        others.withLock { $0.append(store) }
+        return store
     }
 
-    /// Closes the store (the PostgreSQL pool) and removes the SQLite directory.
-    func close(_ others: [any RideBackend] = []) async {
-        for store in [store] + others {
+    /// Closes the stores (the PostgreSQL pools) and removes the SQLite directory.
+    func close() async {
+        for store in [store] + others.withLock({ $0 }) {
             if let store = store as? PostgresRideStore { await store.close() }
         }
         directory?.remove()
@@ -113,5 +130,31 @@ enum BackendFixtures {
     /// Books `order` in `store` with ``record(for:)``.
     static func book(_ order: RideBookingOrder, in store: any RideBackend) async throws -> RideBookingOutcome {
         try await store.book(order, makeRecord: record(for: order))
+    }
+}
+
+extension BackendFixture {
+    /// Runs SQL on the database behind the store's back, as a damaged file or another program
+    /// would: GRDB on the SQLite file, `psql` on the PostgreSQL database.
+    /// - Throws: what the database answered (a constraint refused, say).
+    func execute(_ sql: String) async throws {
+        if directory != nil {
+            try await DatabaseQueue(path: location).write { try $0.execute(sql: sql) }
+        } else {
+            let database = String(location.split(separator: "/").last ?? "")
+            try await PostgresServer.shared().psql(sql, database: database)
+        }
+    }
+
+    /// Inserts a ride row by hand (a JSON record that is only `{}`), for the constraints.
+    func insertRawRide(_ id: String, vehicle: String, phase: Int, completion: String?) async throws {
+        let completionSQL = completion.map { "'\($0)'" } ?? "NULL"
+        let revision = directory != nil ? ", revision" : ""
+        let revisionValue = directory != nil ? ", 1" : ""
+        try await execute(
+            """
+            INSERT INTO ride (id, vehicle_id, phase, completion_status, booked_at, trip_ends_at, updated_at, record\(revision))
+            VALUES ('\(id)', '\(vehicle)', \(phase), \(completionSQL), 0, 1e12, 0, '{}'\(revisionValue))
+            """)
     }
 }

@@ -20,9 +20,13 @@ import Glibc
 ///   end) and its directory removed. ``start()`` and ``stop()`` make one of a test's own.
 /// - As root, `initdb` and `postgres` run as the `postgres` system user (`runuser -u postgres
 ///   --`; PostgreSQL refuses to run as root), which owns the directory; otherwise as the user.
-/// - Trust authentication on 127.0.0.1 only; `fsync` off (a test server: its data is thrown away).
-/// - Each test gets a database of its own (``createDatabase()``), a copy of a template that already
-///   has the PostGIS extension, so that no test sees another's rows and creating one is quick.
+/// - Trust authentication on 127.0.0.1 only; `fsync`, `synchronous_commit` and `full_page_writes`
+///   off, `wal_level` minimal (a test server: its data is thrown away).
+/// - Each test gets a database of its own (``createDatabase()``), a file copy of a template that
+///   already has the PostGIS extension, so that no test sees another's rows.
+/// - Measured on the project's 2-core machine: the server starts in 3.6–6 s (`initdb` 2.6–3.9 s,
+///   the postmaster ready in 0.1–0.2 s, the PostGIS template 0.9–2.1 s); a database takes
+///   0.4–0.8 s; stopping, 0.06–0.17 s.
 public final class PostgresServer: Sendable {
     /// Where Debian installs PostgreSQL 15's programs.
     public static let binaries = "/usr/lib/postgresql/15/bin"
@@ -78,8 +82,9 @@ public final class PostgresServer: Sendable {
         let port = try Sandbox.freeLoopbackPort()
         let launcher = try spawn(
             binaries + "/postgres",
-            ["-D", data, "-k", directory, "-p", String(port), "-h", "127.0.0.1", "-c", "fsync=off",
-             "-c", "max_connections=200", "-c", "shared_buffers=32MB"],
+            ["-D", data, "-k", directory, "-p", String(port), "-h", "127.0.0.1", "-c", "max_connections=200",
+             "-c", "shared_buffers=32MB", "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off",
+             "-c", "wal_level=minimal", "-c", "max_wal_senders=0"],
             in: directory, name: "postgres", asPostgres: asRoot)
         // postmaster.pid's eighth line is "ready" once the server accepts connections.
         var postmaster: pid_t?
@@ -120,7 +125,7 @@ public final class PostgresServer: Sendable {
     /// A new, empty database with the PostGIS extension (no Lodestar tables), and its URL.
     public func createDatabase() async throws -> String {
         let name = "lodestar_\(getpid())_\(databases.add(1, ordering: .relaxed).newValue)"
-        try await psql("CREATE DATABASE \(name) TEMPLATE lodestar_template")
+        try await psql("CREATE DATABASE \(name) TEMPLATE lodestar_template STRATEGY FILE_COPY")
         return url(database: name)
     }
 

@@ -108,33 +108,33 @@ extension RideStore: RideBackend {
                 arguments += [since.timeIntervalSince1970]
             }
             let option = order.rideOptionName?.lowercased()
-            var inRange = false
-            var best: (row: Row, distance: Double, id: String)?
-            let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
-            while let row = try rows.next() {
-                let position = Coordinate(uncheckedLatitude: row["latitude"] ?? 0, longitude: row["longitude"] ?? 0)
-                let distance = Geodesic.wgs84.inverse(from: position, to: order.pickup).distance
-                guard distance <= order.range else { continue }
-                inRange = true
-                let id: String = row["id"] ?? ""
+            var rows: [Row] = []
+            var candidates: [ReportedNearest.Candidate] = []
+            let cursor = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+            while let row = try cursor.next() {
                 let capacity: Int = row["capacity"] ?? 0
                 let fits = (row["state"] as String?) == VehicleState.available.rawValue && !(row["busy"] as Bool? ?? true)
                     && capacity >= order.partySize && (option == nil || (row["ride_option"] as String?) == option)
-                guard fits else { continue }
-                if let current = best, (current.distance, current.id) <= (distance, id) { continue }
-                best = (row.copy(), distance, id)
+                candidates.append(ReportedNearest.Candidate(
+                    identifier: row["id"] ?? "",
+                    position: Coordinate(uncheckedLatitude: row["latitude"] ?? 0, longitude: row["longitude"] ?? 0), fits: fits))
+                rows.append(row.copy())
             }
-            guard let best else { return inRange ? RideBookingOutcome.noVehicleAvailable : .noVehicleInRange }
-            guard let tracked = try BackendVehicleRow.tracked(best.row, path: path), let position = tracked.position else {
-                throw RideStoreError.corrupt(path: path, reason: "vehicle \(best.id) has no position")
+            let search = ReportedNearest(pickup: order.pickup, range: order.range)
+            guard let best = search.nearest(candidates) else {
+                return search.anyWithinRange(candidates) ? RideBookingOutcome.noVehicleAvailable : .noVehicleInRange
+            }
+            let id = candidates[best.index].identifier
+            guard let tracked = try BackendVehicleRow.tracked(rows[best.index], path: path), let position = tracked.position else {
+                throw RideStoreError.corrupt(path: path, reason: "vehicle \(id) has no position")
             }
             var vehicle = tracked.vehicle
             vehicle.position = position.coordinate
             vehicle.course = position.course
             var record = try makeRecord(AssignableVehicle(vehicle: vehicle, position: position, distance: best.distance))
-            guard record.vehicle.identifier == best.id else {
+            guard record.vehicle.identifier == id else {
                 throw RideStoreError.invalidVehicle(
-                    identifier: record.vehicle.identifier, reason: "the ride was made for another vehicle than \(best.id)")
+                    identifier: record.vehicle.identifier, reason: "the ride was made for another vehicle than \(id)")
             }
             record.rider = order.rider
             try tx.insert(record, at: order.date)
