@@ -41,7 +41,7 @@ build: deps
 
 test: deps
 	$(SWIFT) test
-	$(MAKE) schemathesis SCHEMATHESIS_MAX_EXAMPLES=10
+	$(MAKE) schemathesis SCHEMATHESIS_MAX_EXAMPLES=5
 	$(MAKE) fuzz FUZZ_SECONDS=60
 
 # Instrumented for libFuzzer and AddressSanitizer; FUZZING makes FuzzNMEA run libFuzzer's driver.
