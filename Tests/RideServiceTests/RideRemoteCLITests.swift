@@ -24,6 +24,10 @@ struct RideRemoteCLITests {
                 vehicleID: RideAcceptanceTests.vehicle, coordinate: .init(uncheckedLatitude: 51.515, longitude: -0.135),
                 timestamp: Date()))
 
+        // Before the booking the vehicle is free: the option says when it could be at the pickup.
+        let options = try await harness.run(["ride", "options", "--pickup", "51.50850,-0.12470", "--server", server.url, "--token", alice])
+        #expect(options.stdout.hasPrefix("options  success  from 51.50850,-0.12470"), "\(options.stdout) \(options.stderr)")
+
         let booked = try await harness.run(
             ["ride", "request", "--pickup", "51.50850,-0.12470", "--dropoff", "51.50100,-0.12500", "--party", "1",
              "--server", server.url, "--token", alice])
@@ -32,7 +36,7 @@ struct RideRemoteCLITests {
         #expect(lines.first?.hasPrefix("confirm      ready") == true, "\(booked.stdout)")
         let handle = try #require(lines.first { $0.hasPrefix("handle       success  ride ") })
         let ride = String(handle.split(separator: " ")[3])
-        #expect(lines.last == "ride \(ride)  confirmed  vehicle \(RideAcceptanceTests.vehicle)  1017 m to go" || lines.last?.hasPrefix("ride \(ride)  confirmed  vehicle \(RideAcceptanceTests.vehicle)") == true, "\(booked.stdout)")
+        #expect(lines.last?.hasPrefix("ride \(ride)  confirmed  vehicle \(RideAcceptanceTests.vehicle)  ") == true, "\(booked.stdout)")
 
         // LODESTAR_SERVER and LODESTAR_TOKEN stand for the options.
         let status = try await harness.run(["ride", "status", ride], environment: ["LODESTAR_SERVER": server.url, "LODESTAR_TOKEN": alice])
@@ -53,12 +57,9 @@ struct RideRemoteCLITests {
         let bobsList = try await harness.run(["ride", "list", "--server", server.url, "--token", bob])
         #expect(bobsList.stdout == "no rides on \(server.url)\n")
 
-        let options = try await harness.run(["ride", "options", "--pickup", "51.50850,-0.12470", "--server", server.url, "--token", alice])
-        #expect(options.stdout.hasPrefix("options  success  from 51.50850,-0.12470"), "\(options.stdout) \(options.stderr)")
-
         let cancel = try await harness.run(["ride", "cancel", ride, "--server", server.url, "--token", alice])
         #expect(cancel.status == 0, "\(cancel.stderr)")
-        #expect(cancel.stdout.hasPrefix("cancel      success"), "\(cancel.stdout)")
+        #expect(cancel.stdout.hasPrefix("cancel       success\n"), "\(cancel.stdout)")
         #expect(cancel.stdout.contains("completed (canceledByUser)"), "\(cancel.stdout)")
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Geodesy
 import Testing
 import TestSupport
 
@@ -37,6 +38,9 @@ struct VehicleOutageTests {
         #expect((replaced ?? 0) >= 1, "\(back)")
         // After the outage, the trace's end was reported: its last line is the drop-off.
         let sent = vehicle.stdout.split(separator: "\n").filter { $0.hasSuffix("sent") }
-        #expect(sent.last?.contains("51.5010") == true, "\(sent.suffix(3))")
+        let last = try #require(sent.last?.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first)
+        let parts = last.split(separator: ",").compactMap { Double($0) }
+        let end = try Coordinate(latitude: try #require(parts.first), longitude: try #require(parts.last))
+        #expect(Geodesic.wgs84.inverse(from: end, to: RideAcceptanceTests.dropOff).distance < 10, "\(sent.suffix(3))")
     }
 }
