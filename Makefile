@@ -3,7 +3,7 @@
 
 SWIFT ?= swift
 # Debian packages the build, the tests and the demo need.
-DEBS := libproj-dev libsqlite3-dev libgps-dev gpsd gpsd-clients python3-gpxpy librsvg2-bin
+DEBS := libproj-dev libsqlite3-dev libgps-dev gpsd gpsd-clients python3-gpxpy librsvg2-bin postgresql postgresql-15-postgis-3
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 LODESTAR := .build/debug/lodestar
 
@@ -18,11 +18,11 @@ FUZZ_BIN := $(FUZZ_BUILD)/release/FuzzNMEA
 FUZZ_CORPUS := Fuzz/Corpus
 FUZZ_SEEDS := $(wildcard ../shared/traces/gpsd)
 
-.PHONY: all deps build test demo bench bench-gpsd clean fuzz fuzz-build
+.PHONY: all deps build test demo bench bench-gpsd clean fuzz fuzz-build deps-python schemathesis ride-load
 
 all: build
 
-deps:
+deps: deps-python
 	@missing=""; \
 	for p in $(DEBS); do \
 	  dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
@@ -32,11 +32,16 @@ deps:
 	  $(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q $$missing; \
 	fi
 
+# schemathesis (PyPI), for `make schemathesis`: installed only when missing.
+deps-python:
+	@command -v schemathesis >/dev/null 2>&1 || { echo "make deps: pip installing schemathesis"; python3 -m pip install -q schemathesis; }
+
 build: deps
 	$(SWIFT) build
 
 test: deps
 	$(SWIFT) test
+	$(MAKE) schemathesis SCHEMATHESIS_MAX_EXAMPLES=5
 	$(MAKE) fuzz FUZZ_SECONDS=60
 
 # Instrumented for libFuzzer and AddressSanitizer; FUZZING makes FuzzNMEA run libFuzzer's driver.
@@ -74,6 +79,23 @@ bench: deps $(BENCH_CORPUS)
 bench-gpsd: deps
 	$(SWIFT) build --product GPSDMeasurements
 	.build/debug/GPSDMeasurements
+
+# The committed OpenAPI document against a running `lodestar serve` (scripts/schemathesis.sh):
+# no 500, no response the document does not allow. SCHEMATHESIS_MAX_EXAMPLES per operation.
+SCHEMATHESIS_MAX_EXAMPLES ?= 20
+schemathesis: deps
+	$(SWIFT) build --product lodestar
+	sh scripts/schemathesis.sh $(LODESTAR) $(SCHEMATHESIS_MAX_EXAMPLES)
+
+# The load and fault run of BENCHMARKS.md (scripts/ride-load.sh): two `lodestar serve` on one
+# PostgreSQL, 10,000 vehicles, 64 riders, a SIGKILL mid-run; then SQLite with one server. wrk
+# measures status reads. Release build.
+ride-load: deps
+	@dpkg-query -W -f='$${Status}\n' wrk 2>/dev/null | grep -q 'install ok installed' || \
+	  { $(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q wrk; }
+	$(SWIFT) build -c release --product lodestar
+	$(SWIFT) build -c release --product RideLoad
+	sh scripts/ride-load.sh .build/release
 
 clean:
 	$(SWIFT) package clean

@@ -15,11 +15,23 @@ let package = Package(
         .library(name: "Lodestar", targets: ["Lodestar"]),
         .library(name: "TraceSynthesis", targets: ["TraceSynthesis"]),
         .library(name: "RideBooking", targets: ["RideBooking"]),
+        .library(name: "RideClient", targets: ["RideClient"]),
+        .library(name: "RideServer", targets: ["RideServer"]),
+        .library(name: "RideStorePostgres", targets: ["RideStorePostgres"]),
         .executable(name: "lodestar", targets: ["lodestar"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth", from: "2.5.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
     ],
     targets: [
         // What several modules share and users must not see, each written once with `package`
@@ -47,24 +59,71 @@ let package = Package(
         .target(name: "Lodestar", dependencies: ["Geodesy", "GeoMagnetism", "GNSS", "NMEA", "LodestarInternals"]),
         // The trace generator: a receiver on a route with a realistic GNSS error model, NMEA and ground truth.
         .target(name: "TraceSynthesis", dependencies: ["Geodesy", "GeoMagnetism", "NMEA", "LodestarInternals"]),
-        // Ride requests in SiriKit's resolve → confirm → handle model: fleet, spatial index, SQLite store.
+        // Ride requests in SiriKit's resolve → confirm → handle model: fleet, spatial index, the store
+        // interface the ride service programs against (RideBackend) and its SQLite backend.
         .target(
             name: "RideBooking",
             dependencies: [
                 "Geodesy", "Lodestar", "LodestarInternals", .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API, to inspect a file without changing it before GRDB opens it (RideStoreFile).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                // SHA-256 of bearer tokens (RideToken): the store keeps only the hash.
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             resources: [.embedInCode("Resources/london.gazetteer.json")]
         ),
+        // The ride service's HTTP client (AsyncHTTPClient): bookings, status, cancel, options, the
+        // SSE event stream, and vehicles' position reports with the report schedule (20 m or 5 s)
+        // and a bounded backlog. `lodestar vehicle`, `lodestar ride --server` and the tests share it.
+        .target(
+            name: "RideClient",
+            dependencies: [
+                "Geodesy", "LodestarInternals",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        // The ride service over HTTP (`lodestar serve`): the intents as a JSON API on Hummingbird,
+        // bearer tokens, Server-Sent Events, phases from vehicles' reported positions, Prometheus
+        // metrics, the OpenAPI document. Its handlers call RideBooking, nothing more.
+        .target(
+            name: "RideServer",
+            dependencies: [
+                "RideBooking", "Lodestar", "Geodesy", "LodestarInternals",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+            ],
+            resources: [.embedInCode("Resources/openapi.json")]
+        ),
+        // The ride store's PostgreSQL + PostGIS backend (RideBackend over postgres-nio), apart so
+        // that users of the SQLite store do not link postgres-nio.
+        .target(
+            name: "RideStorePostgres",
+            dependencies: [
+                "RideBooking", "Geodesy", .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // Books rides in a loop against a store; the storage tests kill it with SIGKILL mid-request.
-        .executableTarget(name: "RideLoad", dependencies: ["RideBooking", "Lodestar", "Geodesy", "LodestarInternals"]),
+        // `RideLoad http` loads the ride service over HTTP instead (scripts/ride-load.sh).
+        .executableTarget(
+            name: "RideLoad",
+            dependencies: [
+                "RideBooking", "Lodestar", "Geodesy", "LodestarInternals", "RideClient",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]),
         .executableTarget(
             name: "lodestar",
             dependencies: [
                 "Geodesy", "GeoMagnetism", "GNSS", "NMEA", "GPSD", "Lodestar", "RideBooking",
-                "LodestarInternals", "TraceSynthesis",
+                "LodestarInternals", "TraceSynthesis", "RideClient", "RideServer", "RideStorePostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .testTarget(name: "LodestarInternalsTests", dependencies: ["LodestarInternals"]),
@@ -99,10 +158,21 @@ let package = Package(
         .testTarget(
             name: "RideBookingTests",
             dependencies: [
-                "RideBooking", "RideLoad", "Lodestar", "GNSS", "Geodesy", "NMEA", "LodestarInternals", "TestSupport",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "RideBooking", "RideStorePostgres", "RideLoad", "Lodestar", "GNSS", "Geodesy", "NMEA", "LodestarInternals",
+                "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
+        .testTarget(name: "RideClientTests", dependencies: ["RideClient", "Geodesy"]),
+        .testTarget(
+            name: "RideServerTests",
+            dependencies: [
+                "RideServer", "RideBooking", "RideStorePostgres", "Geodesy", "lodestar", "TestSupport",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]),
+        // Issue 15's acceptance: real `lodestar serve` processes on a real PostgreSQL, a vehicle
+        // reporting through `lodestar vehicle --trace`, a rider following the ride's events.
+        .testTarget(name: "RideServiceTests", dependencies: ["RideClient", "lodestar", "Geodesy", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["lodestar", "Geodesy", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]

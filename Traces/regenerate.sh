@@ -87,3 +87,11 @@ $L trace synthesize --route '51.51380,-0.09840' --hold-start 1199 \
 $L trace synthesize --route '52.05000,-1.20000;52.05000,-1.09040' --speed 25 --outage 135+30 \
   --correlated 2.5:30 --white 1 --doppler 0.05 --receiver multi-gnss --sentences GGA,GSA,GST,RMC,VTG \
   --start 2026-07-14T16:20:00Z --seed 47 --output $T/highway-tunnel.nmea
+
+# 15. A ride's vehicle: 120 s waiting near Oxford Circus, a 1,017 m drive at 10 m/s to the pickup
+#     point on the Charing Cross station forecourt, 40 s stopped there, then 835 m south to a
+#     drop-off by Parliament Square and 60 s there. The ride-service acceptance test replays it
+#     through `lodestar vehicle`.
+$L trace synthesize --route '51.51500,-0.13500;51.50850,-0.12470;51.50100,-0.12500' --speed 10 \
+  --hold-start 120 --stop 221.7:40 --hold-end 60 --noise 2 --receiver multi-gnss \
+  --start 2026-06-10T10:00:00Z --seed 53 --output $T/ride-vehicle.nmea

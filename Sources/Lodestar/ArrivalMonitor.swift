@@ -32,6 +32,13 @@ public struct ArrivalMonitor: Sendable, Equatable {
         self.region = region
     }
 
+    /// A monitor resumed in a phase it reached earlier, for a watcher that keeps only the phase
+    /// between locations (a ride service that stores it and may be another process next time).
+    package init(region: ArrivalRegion, resumingIn phase: Phase) {
+        self.region = region
+        self.phase = phase
+    }
+
     /// Whether arrival has been declared (and departure not yet).
     public var hasArrived: Bool { phase == .arrived }
 

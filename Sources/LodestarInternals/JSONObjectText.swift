@@ -126,6 +126,13 @@ package struct JSONObjectText: Sendable {
         bytes.append(UInt8(ascii: "]"))
     }
 
+    /// Appends a member whose value is an object.
+    package mutating func add(_ key: String, object: JSONObjectText) {
+        member(key)
+        bytes.append(contentsOf: object.bytes)
+        bytes.append(UInt8(ascii: "}"))
+    }
+
     /// Appends a member whose value is an array of objects.
     package mutating func add(_ key: String, objects: [JSONObjectText]) {
         member(key)

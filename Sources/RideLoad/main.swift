@@ -3,6 +3,8 @@
 // middle of a request, and check that every ride it reported booked is in the store; and run two
 // at once to check that no vehicle is assigned twice.
 //
+// `RideLoad http ...` loads a ride service over HTTP instead (HTTPLoad.swift, scripts/ride-load.sh).
+//
 // Usage: RideLoad STORE COUNT FLEET-SIZE SEED [START]
 //   START (seconds since 1970) makes it wait until then, so that two processes begin together;
 //   prints "booked RIDE-ID VEHICLE-ID" or "refused CODE" per request, "error MESSAGE" on a store
@@ -16,6 +18,9 @@ import LodestarInternals
 import RideBooking
 
 let arguments = CommandLine.arguments
+if arguments.count > 1, arguments[1] == "http" {
+    exit(HTTPLoad.runBlocking(Array(arguments.dropFirst(2))))
+}
 guard arguments.count == 5 || arguments.count == 6, let count = Int(arguments[2]), let fleetSize = Int(arguments[3]),
     let seed = UInt64(arguments[4]), arguments.count == 5 || Double(arguments[5]) != nil
 else {

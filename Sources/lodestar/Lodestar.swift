@@ -31,7 +31,9 @@ struct LodestarCommand: AsyncParsableCommand {
             TrackCommand.self,
             GuideCommand.self,
             RideCommand.self,
+            ServeCommand.self,
             TraceCommand.self,
+            VehicleCommand.self,
         ]
     )
 

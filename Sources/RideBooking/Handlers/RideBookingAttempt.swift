@@ -1,4 +1,5 @@
 import Foundation
+import Geodesy
 
 /// One booking, as ``RideRequestHandler/handle(_:)`` runs it inside the store's write
 /// transaction (synchronous or async), and what the service learns once it is committed.
@@ -56,18 +57,8 @@ struct RideBookingAttempt: Sendable {
 
     /// The new ride: received, then confirmed with its vehicle.
     private func record(vehicle: Vehicle) throws -> RideRecord {
-        let trip = service.trip(
-            for: vehicle, checked, dropOff: request.dropOffLocation?.coordinate, scheduled: request.scheduledPickupTime,
-            at: date)
-        var status = RideStatus(
-            rideIdentifier: UUID().uuidString, bookedDate: date, date: date, vehicle: vehicle.rideVehicle(),
-            driver: vehicle.driver, estimatedPickupDate: trip.pickupArrivalDate,
-            estimatedDropOffDate: request.dropOffLocation?.coordinate == nil ? nil : trip.endDate,
-            pickupLocation: checked.pickup, dropOffLocation: request.dropOffLocation,
-            rideOption: checked.rideOption ?? service.fleetSnapshot.rideOption(named: vehicle.rideOptionName),
-            partySize: checked.partySize, scheduledPickupTime: request.scheduledPickupTime,
-            distanceRemaining: trip.pickupDistance)
-        try status.advance(to: .confirmed)
-        return RideRecord(booking: status, vehicle: vehicle, trip: trip)
+        let distance = Geodesic.wgs84.inverse(from: vehicle.position, to: checked.pickupCoordinate).distance
+        return try RideRequestResolver(fleet: service.fleetSnapshot, places: service.places, configuration: service.configuration, now: date)
+            .record(request, checked, vehicle: vehicle, distance: distance)
     }
 }

@@ -27,51 +27,32 @@ public struct RideRequestHandler: Sendable {
     /// The pickup: from the current location when none is given, from the gazetteer when only
     /// named; see ``PlaceResolver``.
     public func resolvePickupLocation(for request: RideRequest, current: CurrentLocation) -> Resolution<Placemark> {
-        service.places.resolvePickup(request.pickupLocation, current: current)
+        RideRequestResolver(service: service).resolvePickupLocation(for: request, current: current)
     }
 
-    /// The drop-off: none → ``Resolution/notRequired``; otherwise like a given pickup.
+    /// The drop-off: see ``RideRequestResolver/resolveDropOffLocation(for:current:)``.
     public func resolveDropOffLocation(for request: RideRequest, current: CurrentLocation) -> Resolution<Placemark> {
-        service.places.resolveDropOff(request.dropOffLocation, current: current)
+        RideRequestResolver(service: service).resolveDropOffLocation(for: request, current: current)
     }
 
-    /// The party size: nil → needsValue; 1...capacity → success; above → unsupported(exceeds
-    /// capacity; an empty fleet → unsupported(empty fleet)); 0 or less → unsupported. Capacity is the largest vehicle of the requested ride
-    /// option (of any option when none, or an unknown one, is requested).
+    /// The party size: see ``RideRequestResolver/resolvePartySize(for:)``.
     public func resolvePartySize(for request: RideRequest) -> Resolution<Int> {
-        guard let size = request.partySize else { return .needsValue }
-        guard size >= 1 else { return .unsupported(.invalidPartySize(size)) }
-        let fleet = service.fleetSnapshot
-        let option = request.rideOptionName.flatMap { fleet.rideOption(named: $0) }?.name
-        let capacity = fleet.largestCapacity(rideOptionName: option)
-        guard capacity > 0 else { return .unsupported(.emptyFleet(rideOptionName: option)) }
-        guard size <= capacity else { return .unsupported(.exceedsCapacity(partySize: size, capacity: capacity)) }
-        return .success(size)
+        RideRequestResolver(service: service).resolvePartySize(for: request)
     }
 
-    /// The ride option: none → notRequired (any vehicle that fits); a known name → success;
-    /// an unknown name → unsupported.
+    /// The ride option: see ``RideRequestResolver/resolveRideOptionName(for:)``.
     public func resolveRideOptionName(for request: RideRequest) -> Resolution<RideOption> {
-        guard let name = request.rideOptionName else { return .notRequired }
-        guard let option = service.fleetSnapshot.rideOption(named: name) else { return .unsupported(.unknownRideOption(name)) }
-        return .success(option)
+        RideRequestResolver(service: service).resolveRideOptionName(for: request)
     }
 
-    /// The payment method: none → notRequired (the account's default); any given → success.
+    /// The payment method: see ``RideRequestResolver/resolvePaymentMethod(for:)``.
     public func resolvePaymentMethod(for request: RideRequest) -> Resolution<PaymentMethod> {
-        request.paymentMethod.map { .success($0) } ?? .notRequired
+        RideRequestResolver(service: service).resolvePaymentMethod(for: request)
     }
 
-    /// The scheduled pickup time: none → notRequired (as soon as possible); more than
-    /// ``RideServiceConfiguration/scheduledTimeTolerance`` in the past → unsupported; otherwise
-    /// success. A time beyond the booking horizon resolves, and confirm refuses it with
-    /// ``RequestRideIntentResponseCode/failureRequiringAppLaunchRideScheduledTooFar``.
+    /// The scheduled pickup time: see ``RideRequestResolver/resolveScheduledPickupTime(for:)``.
     public func resolveScheduledPickupTime(for request: RideRequest) -> Resolution<Date> {
-        guard let time = request.scheduledPickupTime else { return .notRequired }
-        guard time.timeIntervalSince(service.now) >= -service.configuration.scheduledTimeTolerance else {
-            return .unsupported(.scheduledInPast)
-        }
-        return .success(time)
+        RideRequestResolver(service: service).resolveScheduledPickupTime(for: request)
     }
 
     // MARK: Confirm

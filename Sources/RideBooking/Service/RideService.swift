@@ -88,39 +88,16 @@ public final class RideService: Sendable {
     // MARK: Confirm and handle
 
     /// What a request needs before it can be booked, checked by both confirm and handle.
-    struct Checked {
-        var pickup: Placemark
-        var pickupCoordinate: Coordinate
-        var partySize: Int
-        var rideOption: RideOption?
-    }
+    typealias Checked = CheckedRideRequest
 
     /// The failure response for a request that cannot be booked whatever the fleet, or the
-    /// checked request.
+    /// checked request (``RideRequestResolver/check(_:)``).
     func check(_ request: RideRequest, at date: Date) -> Vetted<Checked> {
-        if let time = request.scheduledPickupTime, time.timeIntervalSince(date) > configuration.bookingHorizon {
-            return .refused(RequestRideIntentResponse(
-                code: .failureRequiringAppLaunchRideScheduledTooFar,
-                failureReason: "the pickup time is more than \(Int(configuration.bookingHorizon / 86_400)) days ahead"))
+        let resolver = RideRequestResolver(fleet: fleetSnapshot, places: places, configuration: configuration, now: date)
+        switch resolver.check(request) {
+        case .failure(let refused): return .refused(refused.response)
+        case .success(let checked): return .accepted(checked)
         }
-        guard let pickup = request.pickupLocation, let coordinate = pickup.coordinate else {
-            return .refused(RequestRideIntentResponse(code: .failure, failureReason: "the pickup is not resolved"))
-        }
-        guard let party = request.partySize, party >= 1 else {
-            return .refused(RequestRideIntentResponse(code: .failure, failureReason: "the party size is not resolved"))
-        }
-        var option: RideOption?
-        if let name = request.rideOptionName {
-            guard let found = rideOption(named: name) else {
-                return .refused(RequestRideIntentResponse(code: .failure, failureReason: "no ride option named '\(name)'"))
-            }
-            option = found
-        }
-        return .accepted(Checked(pickup: pickup, pickupCoordinate: coordinate, partySize: party, rideOption: option))
-    }
-
-    private func rideOption(named name: String) -> RideOption? {
-        state.withLock { $0.fleet.rideOption(named: name) }
     }
 
     /// The nearest vehicle free at `date` for a checked request (by the view of the last sync), or
@@ -147,18 +124,10 @@ public final class RideService: Sendable {
         }
     }
 
-    /// The trip a vehicle would make for a request booked at `date`.
+    /// The trip a vehicle would make for a request booked at `date`, from its stand.
     func trip(for vehicle: Vehicle, _ checked: Checked, dropOff: Coordinate?, scheduled: Date?, at date: Date) -> Trip {
-        let pickup = checked.pickupCoordinate
-        let toPickup = Geodesic.wgs84.inverse(from: vehicle.position, to: pickup)
-        let travel = toPickup.distance / vehicle.speed
-        let departure = scheduled.map { max(date, $0.addingTimeInterval(-travel)) } ?? date
-        let end = dropOff ?? ((try? Geodesic.wgs84.destination(
-            from: pickup, azimuth: toPickup.finalAzimuth.isFinite ? toPickup.finalAzimuth : 0,
-            distance: vehicle.speed * configuration.openRideDuration)) ?? pickup)
-        return Trip(
-            start: vehicle.position, pickup: pickup, dropOff: end, speed: vehicle.speed, departureDate: departure,
-            boardingDuration: configuration.tracking.boardingDuration)
+        RideRequestResolver(fleet: fleetSnapshot, places: places, configuration: configuration, now: date)
+            .trip(for: vehicle, from: vehicle.position, checked, dropOff: dropOff, scheduled: scheduled)
     }
 
     /// A request accepted with a value, or refused with the response to give.

@@ -16,10 +16,13 @@ public struct RideRecord: Sendable, Hashable, Codable {
     public var completionStatus: RideCompletionStatus?
     /// When it ended, once written to the store.
     public var completedDate: Date?
+    /// The rider who booked it through a ride service (a rider token's name); nil for a ride
+    /// booked locally (`lodestar ride request` without `--server`).
+    public var rider: String?
 
     public init(
         booking: RideStatus, vehicle: Vehicle, trip: Trip, storedPhase: RidePhase? = nil,
-        completionStatus: RideCompletionStatus? = nil, completedDate: Date? = nil
+        completionStatus: RideCompletionStatus? = nil, completedDate: Date? = nil, rider: String? = nil
     ) {
         self.booking = booking
         self.vehicle = vehicle
@@ -27,6 +30,7 @@ public struct RideRecord: Sendable, Hashable, Codable {
         self.storedPhase = storedPhase ?? booking.phase
         self.completionStatus = completionStatus
         self.completedDate = completedDate
+        self.rider = rider
     }
 
     /// The ride's identifier.

@@ -71,14 +71,14 @@ extension RideTrackingRules {
     }
 
     /// The region the pickup's arrival monitor watches.
-    func pickupRegion(at pickup: Coordinate) -> ArrivalRegion {
+    package func pickupRegion(at pickup: Coordinate) -> ArrivalRegion {
         ArrivalRegion(
             unchecked: pickup, entryRadius: pickupEntryRadius, exitRadius: pickupExitRadius,
             dwell: pickupDwell.flatMap { Duration(checkedSeconds: $0) })
     }
 
     /// The region the drop-off's arrival monitor watches.
-    func dropOffRegion(at dropOff: Coordinate) -> ArrivalRegion {
+    package func dropOffRegion(at dropOff: Coordinate) -> ArrivalRegion {
         ArrivalRegion(unchecked: dropOff, entryRadius: dropOffEntryRadius, exitRadius: nil, dwell: nil)
     }
 }

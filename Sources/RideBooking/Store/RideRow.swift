@@ -3,13 +3,6 @@ import GRDB
 
 /// One row of the `ride` table: columns for what is queried, JSON for the rest.
 struct RideRow {
-    /// What the `record` column holds.
-    private struct Booking: Codable {
-        var booking: RideStatus
-        var vehicle: Vehicle
-        var trip: Trip
-    }
-
     let record: RideRecord
     let updated: Date
     let revision: Int64
@@ -20,25 +13,19 @@ struct RideRow {
         self.revision = revision
     }
 
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return encoder
-    }()
-
     func insert(_ db: Database) throws {
-        let json = try Self.encoder.encode(Booking(booking: record.booking, vehicle: record.vehicle, trip: record.trip))
+        let json = try RideRecordColumns.json(record)
         try db.execute(
             sql: """
                 INSERT INTO ride (id, vehicle_id, phase, completion_status, completed_at, booked_at, trip_ends_at,
-                                  updated_at, record, revision)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                  updated_at, record, revision, rider)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
                 record.rideIdentifier, record.vehicle.identifier, record.storedPhase.rawValue,
                 record.completionStatus?.rawValue, record.completedDate?.timeIntervalSince1970,
                 record.booking.bookedDate.timeIntervalSince1970, record.trip.endDate.timeIntervalSince1970,
-                updated.timeIntervalSince1970, String(decoding: json, as: UTF8.self), revision,
+                updated.timeIntervalSince1970, json, revision, record.rider,
             ])
     }
 
@@ -49,6 +36,18 @@ struct RideRow {
     static func fetchAll(_ db: Database, limit: Int) throws -> [RideRecord] {
         try Row.fetchAll(db, sql: "SELECT * FROM ride ORDER BY booked_at DESC, id LIMIT ?", arguments: [max(0, limit)])
             .map(decode)
+    }
+
+    /// One rider's rides, newest booking first, at most `limit`.
+    static func fetchAll(_ db: Database, rider: String, limit: Int) throws -> [RideRecord] {
+        try Row.fetchAll(
+            db, sql: "SELECT * FROM ride WHERE rider = ? ORDER BY booked_at DESC, id LIMIT ?", arguments: [rider, max(0, limit)]
+        ).map(decode)
+    }
+
+    /// The vehicle's active ride (not completed), if any.
+    static func fetchActive(_ db: Database, vehicle: String) throws -> RideRecord? {
+        try Row.fetchOne(db, sql: "SELECT * FROM ride WHERE vehicle_id = ? AND phase <> 4", arguments: [vehicle]).map(decode)
     }
 
     /// The rides newest first, the rows that cannot be decoded set aside with why.
@@ -91,37 +90,12 @@ struct RideRow {
             return value.isNull ? nil : try column(name, T.self)
         }
         let json = try column("record", String.self)
-        let booking: Booking
-        do {
-            booking = try JSONDecoder().decode(Booking.self, from: Data(json.utf8))
-        } catch {
-            throw .invalidRecord(rideIdentifier: id, reason: Self.reason(error))
-        }
-        let phaseValue = try column("phase", Int.self)
-        guard let phase = RidePhase(rawValue: phaseValue), phase != .unknown else {
-            throw .invalidRecord(rideIdentifier: id, reason: "phase \(phaseValue)")
-        }
-        let completionValue = try optionalColumn("completion_status", String.self)
-        let completion = completionValue.flatMap(RideCompletionStatus.init(rawValue:))
-        if let completionValue, completion == nil {
-            throw .invalidRecord(rideIdentifier: id, reason: "completion status '\(completionValue)'")
-        }
-        let completed = try optionalColumn("completed_at", Double.self).map(Date.init(timeIntervalSince1970:))
-        return RideRecord(
-            booking: booking.booking, vehicle: booking.vehicle, trip: booking.trip, storedPhase: phase,
-            completionStatus: completion, completedDate: completed)
-    }
-
-    /// Why the JSON record could not be decoded, in one line: where in the record, and what.
-    private static func reason(_ error: any Error) -> String {
-        let context: DecodingError.Context
-        switch error as? DecodingError {
-        case .dataCorrupted(let c), .keyNotFound(_, let c), .typeMismatch(_, let c), .valueNotFound(_, let c): context = c
-        default: return "its record: \(error)"
-        }
-        let at = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
-        var text = "its record" + (at.isEmpty ? "" : " at \(at)") + ": " + context.debugDescription
-        if let underlying = context.underlyingError { text += " (\((underlying as NSError).localizedDescription))" }
-        return text
+        let phase = try column("phase", Int.self)
+        let completion = try optionalColumn("completion_status", String.self)
+        let completed = try optionalColumn("completed_at", Double.self)
+        // A store of schema version 1, read as it is, has no rider column: nil.
+        let rider = row.hasColumn("rider") ? try optionalColumn("rider", String.self) : nil
+        return try RideRecordColumns.decode(
+            id: id, json: json, phase: phase, completion: completion, completedAt: completed, rider: rider)
     }
 }

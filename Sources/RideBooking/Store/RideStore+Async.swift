@@ -49,7 +49,7 @@ extension RideStore {
         }
     }
 
-    private func read<T: Sendable>(
+    func read<T: Sendable>(
         empty: T, _ body: @escaping @Sendable (Database) throws -> T
     ) async throws(RideStoreError) -> T {
         guard let reader else { return empty }

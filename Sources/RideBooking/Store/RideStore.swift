@@ -35,8 +35,9 @@ import GRDB
 /// The default file is `$XDG_DATA_HOME/lodestar/rides.sqlite`, or
 /// `~/.local/share/lodestar/rides.sqlite` (see ``defaultPath(environment:)``).
 public final class RideStore: Sendable {
-    /// The schema version this code writes (`PRAGMA user_version`).
-    public static let schemaVersion = 1
+    /// The schema version this code writes (`PRAGMA user_version`): the number of migrations
+    /// (``RideBackendSchema/version``). Version 1 stores open and are migrated by a writer.
+    public static let schemaVersion = RideBackendSchema.version
     /// Lodestar's SQLite application id (`PRAGMA application_id`, bytes 68–71 of the file):
     /// `0x4C445354`, the ASCII of "LDST".
     public static let applicationID: Int32 = 0x4C44_5354

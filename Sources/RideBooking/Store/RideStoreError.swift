@@ -1,5 +1,6 @@
-/// Why the ride store could not do what was asked. Every SQLite failure is mapped to one of these,
-/// with the file's path, so that a damaged or unreadable database gives a clear message.
+/// Why the ride store could not do what was asked. Every SQLite and PostgreSQL failure is mapped
+/// to one of these, with the database (`path`: the SQLite file's path, or the PostgreSQL URL
+/// without its password), so that a damaged or unreadable database gives a clear message.
 public enum RideStoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file exists but is not an SQLite database (SQLITE_NOTADB).
     case notADatabase(path: String)
@@ -24,6 +25,15 @@ public enum RideStoreError: Error, Sendable, Equatable, CustomStringConvertible 
     case invalidRecord(rideIdentifier: String, reason: String)
     /// Any other SQLite error.
     case sqlite(path: String, code: Int32, message: String)
+    /// A vehicle that cannot be registered or a report that cannot be stored (see
+    /// ``RideBackend/register(_:)``, ``RideBackend/reportPositions(_:)``); nothing was written.
+    case invalidVehicle(identifier: String, reason: String)
+    /// A booking order out of range (party size below 1, a range that is not positive); nothing
+    /// was written.
+    case invalidOrder(reason: String)
+    /// Any other PostgreSQL error, with its SQLSTATE (five characters; empty when the error did
+    /// not come from the server).
+    case postgres(path: String, sqlState: String, message: String)
 
     public var description: String {
         switch self {
@@ -33,12 +43,16 @@ public enum RideStoreError: Error, Sendable, Equatable, CustomStringConvertible 
         case .notALodestarStore(let path, let reason):
             "\(path) is not a Lodestar ride store (\(reason)); it was left unchanged"
         case .incompatibleSchema(let path, let version):
-            "ride store \(path) has schema version \(version), newer than this lodestar understands (\(RideStore.schemaVersion))"
+            "ride store \(path) has schema version \(version), newer than this lodestar understands (\(RideBackendSchema.version))"
         case .busy(let path): "ride store \(path) is locked by another process; try again"
         case .vehicleAlreadyAssigned(let vehicle): "vehicle \(vehicle) is already on an active ride"
         case .cancelled(let path): "cancelled while using ride store \(path)"
         case .invalidRecord(let id, let reason): "ride \(id) in the store cannot be read: \(reason)"
         case .sqlite(let path, let code, let message): "ride store \(path): SQLite error \(code): \(message)"
+        case .invalidVehicle(let id, let reason): "vehicle \(id): \(reason)"
+        case .invalidOrder(let reason): "cannot book: \(reason)"
+        case .postgres(let path, let state, let message):
+            "ride store \(path): PostgreSQL error" + (state.isEmpty ? "" : " \(state)") + ": \(message)"
         }
     }
 }

@@ -22,8 +22,10 @@ enum RideStoreFile: Equatable {
     /// `ride` and `store_revision` and nothing else): a writer marks it, a reader reads it.
     case unmarked
 
-    /// The tables of a ride store.
-    static let tables: Set<String> = ["ride", "store_revision"]
+    /// The tables of a ride store at each schema version (index 0: version 1).
+    static let tablesByVersion: [Set<String>] = [
+        ["ride", "store_revision"], ["ride", "store_revision", "vehicle", "vehicle_position", "token"],
+    ]
 
     /// Classifies the file at `path` without writing to it.
     /// - Throws: ``RideStoreError/notALodestarStore(path:reason:)`` for another application's
@@ -77,8 +79,9 @@ enum RideStoreFile: Equatable {
         }
         if inspection.schema.isEmpty, inspection.userVersion == 0 { return .blank }
         let tables = Set(inspection.schema.filter { $0.type == "table" }.map(\.name))
-        if tables == Self.tables, inspection.schema.allSatisfy({ $0.type == "table" || $0.type == "index" }),
-            (1...RideStore.schemaVersion).contains(inspection.userVersion)
+        if (1...RideStore.schemaVersion).contains(inspection.userVersion),
+            tables == Self.tablesByVersion.dropFirst(inspection.userVersion - 1).first,
+            inspection.schema.allSatisfy({ $0.type == "table" || $0.type == "index" })
         {
             return .unmarked
         }

@@ -12,8 +12,12 @@ extension RideCommand {
         var rideIdentifier: String
 
         @OptionGroup var storeOptions: RideStoreOptions
+        @OptionGroup var serverOptions: RideServerOptions
 
         func run() async throws {
+            if let endpoint = try serverOptions.endpoint() {
+                return try await RideRemote(endpoint: endpoint, json: storeOptions.json, command: "cancel").cancel(rideIdentifier)
+            }
             try await RideExit.guarding("cancel") { () throws(RideExit) in
                 let service = RideService(fleet: .empty, store: try storeOptions.open())
                 let response: CancelRideIntentResponse = try await RideExit.store { () async throws(RideStoreError) in

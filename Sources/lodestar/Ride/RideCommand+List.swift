@@ -19,8 +19,12 @@ extension RideCommand {
         }
 
         @OptionGroup var storeOptions: RideStoreOptions
+        @OptionGroup var serverOptions: RideServerOptions
 
         func run() async throws {
+            if let endpoint = try serverOptions.endpoint() {
+                return try await RideRemote(endpoint: endpoint, json: storeOptions.json, command: "list").list(limit: limit)
+            }
             try await RideExit.guarding("list") { () async throws(RideExit) in
                 // Read-only: never waits for a booking in another process, works on a read-only store.
                 let service = RideService(fleet: .empty, store: try storeOptions.open(.readOnly))

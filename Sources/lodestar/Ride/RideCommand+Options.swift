@@ -18,6 +18,7 @@ extension RideCommand {
         @OptionGroup var location: RideLocationOptions
         @OptionGroup var places: RidePlacesOptions
         @OptionGroup var storeOptions: RideStoreOptions
+        @OptionGroup var serverOptions: RideServerOptions
 
         func validate() throws {
             if pickup != nil, pickupName != nil { throw ValidationError("give --pickup or --pickup-name, not both") }
@@ -25,6 +26,12 @@ extension RideCommand {
         }
 
         func run() async throws {
+            if let endpoint = try serverOptions.endpoint() {
+                if pickupName != nil { throw ValidationError("--pickup-name is looked up locally: with --server give --pickup LAT,LON") }
+                let here = pickup == nil ? try await location.current()?.location?.coordinate : nil
+                return try await RideRemote(endpoint: endpoint, json: storeOptions.json, command: "options")
+                    .options(pickup: pickup?.coordinate ?? here)
+            }
             try await RideExit.guarding("options") { () throws(RideExit) in
                 let resolver = PlaceResolver(gazetteer: try places.loadGazetteer())
                 let current = try await location.current() ?? .unknown(at: Date())

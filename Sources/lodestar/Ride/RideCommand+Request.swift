@@ -3,6 +3,7 @@ import Foundation
 import Geodesy
 import LodestarInternals
 import RideBooking
+import RideClient
 
 extension RideCommand {
     /// `lodestar ride request`: resolve → confirm → handle, printing each step, ending with the ride's status.
@@ -56,6 +57,7 @@ extension RideCommand {
         var yes = false
 
         @OptionGroup var storeOptions: RideStoreOptions
+        @OptionGroup var serverOptions: RideServerOptions
 
         func validate() throws {
             if pickup != nil, pickupName != nil { throw ValidationError("give --pickup or --pickup-name, not both") }
@@ -70,6 +72,13 @@ extension RideCommand {
         }
 
         func run() async throws {
+            if let endpoint = try serverOptions.endpoint() {
+                let here = pickup == nil && pickupName == nil ? try await location.current()?.location?.coordinate : nil
+                let body = RideRequestBody(
+                    pickup: pickup?.coordinate ?? here, pickupName: pickupName, dropOff: dropoff?.coordinate,
+                    dropOffName: dropoffName, partySize: party, rideOptionName: option, scheduledPickupTime: at.flatMap(Self.parseDate))
+                return try await RideRemote(endpoint: endpoint, json: storeOptions.json, command: "request").request(body)
+            }
             var dialogue = RideDialogue(json: storeOptions.json, yes: yes)
             try await RideExit.guarding("request") { () throws(RideExit) in
                 do throws(RideExit) {

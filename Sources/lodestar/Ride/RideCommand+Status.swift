@@ -21,8 +21,13 @@ extension RideCommand {
         var watch = false
 
         @OptionGroup var storeOptions: RideStoreOptions
+        @OptionGroup var serverOptions: RideServerOptions
 
         func run() async throws {
+            if let endpoint = try serverOptions.endpoint() {
+                return try await RideRemote(endpoint: endpoint, json: storeOptions.json, command: "status")
+                    .status(rideIdentifier, watch: watch)
+            }
             try await RideExit.guarding("status") { () throws(RideExit) in
                 // Read-only: never waits for a booking in another process, works on a read-only store.
                 let service = RideService(fleet: .empty, store: try storeOptions.open(.readOnly))

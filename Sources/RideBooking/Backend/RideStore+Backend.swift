@@ -1,0 +1,197 @@
+import Foundation
+import Geodesy
+import GRDB
+
+/// The SQLite backend: ``RideStore`` is a ``RideBackend``. Every write runs in one
+/// `BEGIN IMMEDIATE` transaction on GRDB's writer queue (through the store's async
+/// `transaction`), so bookings from any number of tasks and processes are serialised by SQLite's
+/// write lock: the nearest free vehicle read inside it cannot be taken by another booking before
+/// the ride is inserted, and the unique partial index `ride_active_vehicle` refuses a second
+/// active ride for a vehicle whatever happens. Nearest: the positions within the range's band of
+/// latitude are read, and their distances to the pickup computed on the WGS84 ellipsoid
+/// (Karney 2013), in the transaction.
+extension RideStore: RideBackend {
+    /// The file's path.
+    public var database: String { path }
+
+    public func migrate() async throws(RideStoreError) {
+        guard access == .readWrite else {
+            if try await schemaVersion() > RideStore.schemaVersion {
+                throw .incompatibleSchema(path: path, version: try await schemaVersion())
+            }
+            guard try await schemaVersion() == RideStore.schemaVersion else {
+                throw .cannotOpen(path: path, reason: "it was opened read-only and needs migrating")
+            }
+            return
+        }
+        let path = path
+        _ = try await transaction { tx in try RideStoreSchema.prepare(tx.db, path: path) }
+    }
+
+    public func schemaVersion() async throws(RideStoreError) -> Int {
+        try await read(empty: 0) { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
+    }
+
+    public func register(_ vehicles: [Vehicle]) async throws(RideStoreError) {
+        let rows = try BackendVehicleRow.validated(vehicles)
+        let now = Date().timeIntervalSince1970
+        _ = try await transaction { tx in
+            for row in rows {
+                try tx.db.execute(
+                    sql: """
+                        INSERT INTO vehicle (id, capacity, ride_option, state, record, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+                        ON CONFLICT (id) DO UPDATE SET capacity = excluded.capacity, ride_option = excluded.ride_option,
+                            state = excluded.state, record = excluded.record, updated_at = excluded.updated_at
+                        """,
+                    arguments: [row.identifier, row.capacity, row.rideOption, row.state, row.json, now])
+            }
+        }
+    }
+
+    public func reportPositions(_ reports: [VehicleReport]) async throws(RideStoreError) -> [String] {
+        try VehicleReport.validate(reports)
+        return try await transaction { tx in
+            var unknown: [String] = []
+            for report in reports {
+                let known = try tx.db.cachedStatement(sql: "SELECT 1 FROM vehicle WHERE id = ?")
+                guard try Int.fetchOne(known, arguments: [report.vehicleIdentifier]) != nil else {
+                    unknown.append(report.vehicleIdentifier)
+                    continue
+                }
+                let upsert = try tx.db.cachedStatement(sql: """
+                    INSERT INTO vehicle_position (vehicle_id, latitude, longitude, course, speed, reported_at)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (vehicle_id) DO UPDATE SET latitude = excluded.latitude, longitude = excluded.longitude,
+                        course = excluded.course, speed = excluded.speed, reported_at = excluded.reported_at
+                    WHERE excluded.reported_at >= vehicle_position.reported_at
+                    """)
+                try upsert.execute(arguments: [
+                    report.vehicleIdentifier, report.coordinate.latitude, report.coordinate.longitude, report.course,
+                    report.speed, report.date.timeIntervalSince1970,
+                ])
+            }
+            return unknown
+        }
+    }
+
+    public func vehicle(identifier: String) async throws(RideStoreError) -> TrackedVehicle? {
+        let path = path
+        return try await read(empty: nil) { db in
+            try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT v.id, v.record, p.latitude, p.longitude, p.course, p.speed, p.reported_at
+                    FROM vehicle v LEFT JOIN vehicle_position p ON p.vehicle_id = v.id WHERE v.id = ?
+                    """, arguments: [identifier]
+            ).flatMap { row in try BackendVehicleRow.tracked(row, path: path) }
+        }
+    }
+
+    public func book(
+        _ order: RideBookingOrder, makeRecord: @escaping @Sendable (AssignableVehicle) throws -> RideRecord
+    ) async throws(RideStoreError) -> RideBookingOutcome {
+        try order.validate()
+        let path = path
+        return try await transaction { tx in
+            let db = tx.db
+            // Every degree of latitude is at least 110,574 m (at the equator): the band holds the circle.
+            let band = order.range / 110_574 + 1e-6
+            var sql = """
+                SELECT v.id, v.capacity, v.ride_option, v.state, v.record, p.latitude, p.longitude, p.course, p.speed,
+                       p.reported_at, EXISTS (SELECT 1 FROM ride r WHERE r.vehicle_id = v.id AND r.phase <> 4) AS busy
+                FROM vehicle_position p JOIN vehicle v ON v.id = p.vehicle_id
+                WHERE p.latitude BETWEEN ? AND ? AND v.state <> 'offline'
+                """
+            var arguments: StatementArguments = [order.pickup.latitude - band, order.pickup.latitude + band]
+            if let since = order.reportedSince {
+                sql += " AND p.reported_at >= ?"
+                arguments += [since.timeIntervalSince1970]
+            }
+            let option = order.rideOptionName?.lowercased()
+            var rows: [Row] = []
+            var candidates: [ReportedNearest.Candidate] = []
+            let cursor = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+            while let row = try cursor.next() {
+                let capacity: Int = row["capacity"] ?? 0
+                let fits = (row["state"] as String?) == VehicleState.available.rawValue && !(row["busy"] as Bool? ?? true)
+                    && capacity >= order.partySize && (option == nil || (row["ride_option"] as String?) == option)
+                candidates.append(ReportedNearest.Candidate(
+                    identifier: row["id"] ?? "",
+                    position: Coordinate(uncheckedLatitude: row["latitude"] ?? 0, longitude: row["longitude"] ?? 0), fits: fits))
+                rows.append(row.copy())
+            }
+            let search = ReportedNearest(pickup: order.pickup, range: order.range)
+            guard let best = search.nearest(candidates) else {
+                return search.anyWithinRange(candidates) ? RideBookingOutcome.noVehicleAvailable : .noVehicleInRange
+            }
+            let id = candidates[best.index].identifier
+            guard let tracked = try BackendVehicleRow.tracked(rows[best.index], path: path), let position = tracked.position else {
+                throw RideStoreError.corrupt(path: path, reason: "vehicle \(id) has no position")
+            }
+            var vehicle = tracked.vehicle
+            vehicle.position = position.coordinate
+            vehicle.course = position.course
+            var record = try makeRecord(AssignableVehicle(vehicle: vehicle, position: position, distance: best.distance))
+            guard record.vehicle.identifier == id else {
+                throw RideStoreError.invalidVehicle(
+                    identifier: record.vehicle.identifier, reason: "the ride was made for another vehicle than \(id)")
+            }
+            record.rider = order.rider
+            try tx.insert(record, at: order.date)
+            return .booked(record)
+        }
+    }
+
+    public func rides(rider: String?, limit: Int) async throws(RideStoreError) -> [RideRecord] {
+        let limit = RideBackendSchema.clamp(limit)
+        return try await read(empty: []) { db in
+            try rider.map { try RideRow.fetchAll(db, rider: $0, limit: limit) } ?? RideRow.fetchAll(db, limit: limit)
+        }
+    }
+
+    public func advance(
+        rideIdentifier: String, to phase: RidePhase, completion: RideCompletionStatus?, at date: Date
+    ) async throws(RideStoreError) -> RideUpdateOutcome {
+        try await transaction { tx in
+            guard let record = try tx.ride(identifier: rideIdentifier) else { return RideUpdateOutcome.notFound }
+            guard let next = record.advanced(to: phase, completion: completion, at: date) else { return .refused(record) }
+            try tx.update(next, at: date)
+            return .updated(next)
+        }
+    }
+
+    public func cancel(rideIdentifier: String, rider: String?, at date: Date) async throws(RideStoreError) -> RideUpdateOutcome {
+        try await transaction { tx in
+            guard let record = try tx.ride(identifier: rideIdentifier), rider == nil || record.rider == rider else {
+                return RideUpdateOutcome.notFound
+            }
+            guard let next = record.advanced(to: .completed, completion: .canceledByUser, at: date) else { return .refused(record) }
+            try tx.update(next, at: date)
+            return .updated(next)
+        }
+    }
+
+    public func activeRide(vehicleIdentifier: String) async throws(RideStoreError) -> RideRecord? {
+        try await read(empty: nil) { db in try RideRow.fetchActive(db, vehicle: vehicleIdentifier) }
+    }
+
+    public func storeToken(hash: String, principal: RidePrincipal, at date: Date) async throws(RideStoreError) {
+        _ = try await transaction { tx in
+            try tx.db.execute(
+                sql: """
+                    INSERT INTO token (hash, kind, subject, created_at) VALUES (?, ?, ?, ?)
+                    ON CONFLICT (hash) DO UPDATE SET kind = excluded.kind, subject = excluded.subject,
+                        created_at = excluded.created_at
+                    """,
+                arguments: [hash, principal.kind, principal.subject, date.timeIntervalSince1970])
+        }
+    }
+
+    public func principal(tokenHash: String) async throws(RideStoreError) -> RidePrincipal? {
+        try await read(empty: nil) { db in
+            try Row.fetchOne(db, sql: "SELECT kind, subject FROM token WHERE hash = ?", arguments: [tokenHash]).flatMap { row in
+                RidePrincipal(kind: row["kind"] ?? "", subject: row["subject"])
+            }
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import Geodesy
+import NIOHTTP1
+
+/// The API's operations (the committed OpenAPI document, `Sources/RideServer/Resources/openapi.json`).
+extension RideServiceClient {
+    /// `POST /rides/confirm`: the quote (code `ready`) or why not. Rider token.
+    public func confirmRide(_ request: RideRequestBody) async throws(RideServiceError) -> RideServiceResponse {
+        try await call(.POST, "/rides/confirm", json: Array(request.json.utf8))
+    }
+
+    /// `POST /rides`: books (201, code `success`) or says why not (200, a failure code). Rider token.
+    public func requestRide(_ request: RideRequestBody) async throws(RideServiceError) -> RideServiceResponse {
+        try await call(.POST, "/rides", json: Array(request.json.utf8), expecting: [200, 201])
+    }
+
+    /// `GET /rides/{id}`: the ride's status (404 for a ride the token may not see).
+    public func rideStatus(_ rideIdentifier: String) async throws(RideServiceError) -> RideServiceResponse {
+        try await call(.GET, "/rides/\(RidePath.segment(rideIdentifier))")
+    }
+
+    /// `POST /rides/{id}/cancel`.
+    public func cancelRide(_ rideIdentifier: String) async throws(RideServiceError) -> RideServiceResponse {
+        try await call(.POST, "/rides/\(RidePath.segment(rideIdentifier))/cancel")
+    }
+
+    /// `GET /rides[?active=true][&limit=N]`: the token's rides, newest first.
+    public func listRides(activeOnly: Bool = false, limit: Int? = nil) async throws(RideServiceError) -> RideServiceResponse {
+        var query: [String] = []
+        if activeOnly { query.append("active=true") }
+        if let limit { query.append("limit=\(limit)") }
+        return try await call(.GET, "/rides" + (query.isEmpty ? "" : "?" + query.joined(separator: "&")))
+    }
+
+    /// `GET /ride-options[?latitude=..&longitude=..]`.
+    public func listRideOptions(pickup: Coordinate?) async throws(RideServiceError) -> RideServiceResponse {
+        let query = pickup.map { "?latitude=\($0.latitude)&longitude=\($0.longitude)" } ?? ""
+        return try await call(.GET, "/ride-options" + query)
+    }
+
+    /// `GET /rides/{id}/events`: the ride's statuses as they change (see ``events(_:)``).
+    public func rideEvents(_ rideIdentifier: String) -> AsyncThrowingStream<ServerSentEvent, any Error> {
+        events("/rides/\(RidePath.segment(rideIdentifier))/events")
+    }
+
+    /// `PUT /vehicles/{id}/location`: one vehicle's position. Its own token, or an operator's.
+    /// - Parameter timeout: the deadline of the exchange (AsyncHTTPClient retries a refused
+    ///   connection until then), default 5 s: the longest interval between two reports.
+    public func reportLocation(_ report: PositionReport, timeout: Duration = .seconds(5)) async throws(RideServiceError)
+        -> RideServiceResponse
+    {
+        try await call(
+            .PUT, "/vehicles/\(RidePath.segment(report.vehicleID))/location", json: Array(report.json.utf8), timeout: timeout)
+    }
+
+    /// `POST /vehicles/locations`: several vehicles' positions (1 to 1000, at most 64 KiB of JSON:
+    /// about 400). An operator token, or a vehicle's own for its own positions.
+    public func reportLocations(_ reports: some Collection<PositionReport>) async throws(RideServiceError) -> RideServiceResponse {
+        try await call(.POST, "/vehicles/locations", json: Array(PositionReport.batchJSON(reports).utf8))
+    }
+}

@@ -1,0 +1,35 @@
+import Hummingbird
+import Logging
+import LodestarInternals
+
+/// Counts and times every request (``ServerMetrics``) and logs it with structured metadata:
+/// method, route, path, status and milliseconds.
+struct AccessMiddleware: RouterMiddleware {
+    typealias Context = RideRequestContext
+    let metrics: ServerMetrics
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let start = ContinuousClock.now
+        let response: Response
+        do {
+            response = try await next(request, context)
+        } catch {
+            // ProblemMiddleware, inside this one, turns every error into a response.
+            context.logger.error("unanswered error", metadata: ["error": "\(error)"])
+            throw error
+        }
+        let elapsed = ContinuousClock.now - start
+        let route = context.coreContext.endpointPath.value ?? "unmatched"
+        metrics.request(method: request.method.rawValue, route: route, status: response.status.code, duration: elapsed)
+        if route != "/metrics", route != "/health" {
+            context.logger.info(
+                "request",
+                metadata: [
+                    "method": "\(request.method.rawValue)", "route": "\(route)", "path": "\(request.uri.path)",
+                    "status": "\(response.status.code)",
+                    "ms": "\(DecimalText.string(elapsed.seconds * 1000, decimals: 1))",
+                ])
+        }
+        return response
+    }
+}

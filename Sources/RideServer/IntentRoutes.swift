@@ -1,0 +1,213 @@
+import Foundation
+import Geodesy
+import Hummingbird
+import LodestarInternals
+import RideBooking
+
+/// The intents' routes: resolve each parameter, confirm, handle (book), status, cancel, list
+/// rides, list ride options. Each reads its body strictly, checks the token's role and calls
+/// the backend; a ride that is not the rider's is answered exactly as one that does not exist.
+struct IntentRoutes {
+    let backend: RideServerBackend
+    let metrics: ServerMetrics
+
+    func add(to router: Router<RideRequestContext>) {
+        let resolve = router.group("rides/resolve")
+        resolve.post("pickupLocation") { request, context in
+            try await resolution(request, context) { handler, ride, current in
+                ResponseJSON.resolution(
+                    "pickupLocation", handler.resolvePickupLocation(for: ride, current: current), value: Self.placemark,
+                    values: Self.placemarks)
+            }
+        }
+        resolve.post("dropOffLocation") { request, context in
+            try await resolution(request, context) { handler, ride, current in
+                ResponseJSON.resolution(
+                    "dropOffLocation", handler.resolveDropOffLocation(for: ride, current: current), value: Self.placemark,
+                    values: Self.placemarks)
+            }
+        }
+        resolve.post("partySize") { request, context in
+            try await resolution(request, context) { handler, ride, _ in
+                ResponseJSON.resolution(
+                    "partySize", handler.resolvePartySize(for: ride), value: { o, k, v in o.add(k, v) },
+                    values: { o, k, v in o.add(k, integers: v) })
+            }
+        }
+        resolve.post("rideOptionName") { request, context in
+            try await resolution(request, context) { handler, ride, _ in
+                ResponseJSON.resolution(
+                    "rideOptionName", handler.resolveRideOptionName(for: ride),
+                    value: { o, k, v in o.add(k, object: ResponseJSON.rideOption(v)) },
+                    values: { o, k, v in o.add(k, objects: v.map(ResponseJSON.rideOption)) })
+            }
+        }
+        resolve.post("paymentMethod") { request, context in
+            try await resolution(request, context) { handler, ride, _ in
+                ResponseJSON.resolution(
+                    "paymentMethod", handler.resolvePaymentMethod(for: ride),
+                    value: { o, k, v in o.add(k, object: ResponseJSON.paymentMethod(v)) },
+                    values: { o, k, v in o.add(k, objects: v.map(ResponseJSON.paymentMethod)) })
+            }
+        }
+        resolve.post("scheduledPickupTime") { request, context in
+            try await resolution(request, context) { handler, ride, _ in
+                ResponseJSON.resolution(
+                    "scheduledPickupTime", handler.resolveScheduledPickupTime(for: ride),
+                    value: { o, k, v in o.add(k, time: v, fractionDigits: 3) },
+                    values: { o, k, v in o.add(k, strings: v.map { ISO8601.string($0, fractionDigits: 3, rounding: .down) }) })
+            }
+        }
+
+        router.post("rides/confirm") { request, context in
+            try Self.requireRiderOrOperator(context, "confirm a ride")
+            let ride = try await rideRequest(request)
+            return JSONResponse.make(ResponseJSON.requestRide(try await Self.store { try await backend.confirm(ride) }))
+        }
+        router.post("rides") { request, context in
+            let principal = try context.principal()
+            guard let rider = principal.riderName else { throw ProblemDocument.forbidden(principal, "book a ride") }
+            let ride = try await rideRequest(request)
+            let response = try await Self.store { try await backend.book(ride, rider: rider) }
+            guard response.code == .success, let status = response.rideStatus else {
+                return JSONResponse.make(ResponseJSON.requestRide(response))
+            }
+            metrics.rideBooked()
+            context.logger.info("ride booked", metadata: ["ride": "\(status.rideIdentifier)", "rider": "\(rider)"])
+            return JSONResponse.make(
+                ResponseJSON.requestRide(response), status: .created, headers: [.location: "/rides/\(status.rideIdentifier)"])
+        }
+        router.get("rides") { request, context in
+            let principal = try Self.requireRiderOrOperator(context, "list rides")
+            let query = try Self.listQuery(request)
+            let rides = try await Self.store {
+                try await backend.rides(rider: principal.riderName, activeOnly: query.active, limit: query.limit)
+            }
+            return JSONResponse.make(ResponseJSON.rideList(rides))
+        }
+        router.get("rides/:rideIdentifier") { request, context in
+            let status = try await ownRide(context)
+            return JSONResponse.make(ResponseJSON.rideStatusResponse(GetRideStatusIntentResponse(code: .success, rideStatus: status)))
+        }
+        router.post("rides/:rideIdentifier/cancel") { request, context in
+            let status = try await ownRide(context)
+            let response = try await Self.store { try await backend.cancel(status.rideIdentifier) }
+            return JSONResponse.make(ResponseJSON.cancelRide(response))
+        }
+        router.get("ride-options") { request, context in
+            try Self.requireRiderOrOperator(context, "list ride options")
+            let pickup = try Self.pickupQuery(request)
+            return JSONResponse.make(ResponseJSON.listRideOptions(try await Self.store { try await backend.options(pickup: pickup) }))
+        }
+    }
+
+    // MARK: Helpers
+
+    /// A resolve step: reads the ResolveRequest body and answers the resolution.
+    private func resolution(
+        _ request: Request, _ context: RideRequestContext,
+        _ resolve: (RideRequestResolver, RideRequest, CurrentLocation) -> JSONObjectText
+    ) async throws -> Response {
+        try Self.requireRiderOrOperator(context, "resolve a ride's parameters")
+        let bytes = try await RequestBodyLimit.read(request)
+        let now = backend.now
+        let (ride, current) = try JSONInput.read(bytes) { RequestBodies.resolveRequest($0, now: now) }
+        return JSONResponse.make(resolve(backend.resolver, ride, current))
+    }
+
+    /// A RideRequest body.
+    private func rideRequest(_ request: Request) async throws -> RideRequest {
+        let bytes = try await RequestBodyLimit.read(request)
+        let now = backend.now
+        return try JSONInput.read(bytes) { RequestBodies.rideRequest($0, now: now) }
+    }
+
+    /// The ride of the path, if the token may see it: the rider's own, or any for the operator.
+    /// Someone else's ride is 404, as an unknown one.
+    func ownRide(_ context: RideRequestContext) async throws -> RideStatus {
+        let principal = try Self.requireRiderOrOperator(context, "read or cancel rides")
+        let identifier = context.parameters.get("rideIdentifier") ?? ""
+        let notFound = ProblemDocument.notFound("no ride \(identifier)")
+        guard RideIdentifier.isValid(identifier) else { throw notFound }
+        guard let (status, rider) = try await Self.store({ try await backend.ride(identifier) }) else { throw notFound }
+        if case .rider(let name) = principal, name != rider { throw notFound }
+        return status
+    }
+
+    @discardableResult
+    static func requireRiderOrOperator(_ context: RideRequestContext, _ what: String) throws(ProblemDocument) -> RidePrincipal {
+        let principal = try context.principal()
+        if case .vehicle = principal { throw ProblemDocument.forbidden(principal, what) }
+        return principal
+    }
+
+    /// Runs a store call; a store failure is a 503 problem document.
+    static func store<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let problem as ProblemDocument {
+            throw problem
+        } catch {
+            throw ProblemDocument.storeUnavailable("\(error)")
+        }
+    }
+
+    /// `?active=true|false&limit=1...1000`; any other parameter is a 400.
+    static func listQuery(_ request: Request) throws(ProblemDocument) -> (active: Bool, limit: Int) {
+        var active = false
+        var limit = 100
+        var errors: [String] = []
+        for (key, value) in Self.query(request) {
+            switch key {
+            case "active":
+                switch value {
+                case "true": active = true
+                case "false": active = false
+                default: errors.append("active: must be true or false")
+                }
+            case "limit":
+                if let n = Int(value), (1...1000).contains(n) { limit = n } else { errors.append("limit: must be an integer from 1 to 1000") }
+            default: errors.append("unknown query parameter '\(key)'")
+            }
+        }
+        guard errors.isEmpty else { throw .badRequest("the query is not valid", errors: errors) }
+        return (active, limit)
+    }
+
+    /// `?latitude=&longitude=`, both or neither.
+    static func pickupQuery(_ request: Request) throws(ProblemDocument) -> Coordinate? {
+        var latitude: Double?
+        var longitude: Double?
+        var errors: [String] = []
+        for (key, value) in Self.query(request) {
+            switch key {
+            case "latitude":
+                if let x = Double(value), x.isFinite, (-90...90).contains(x) { latitude = x } else {
+                    errors.append("latitude: must be a number from -90 to 90")
+                }
+            case "longitude":
+                if let x = Double(value), x.isFinite, (-180...180).contains(x) { longitude = x } else {
+                    errors.append("longitude: must be a number from -180 to 180")
+                }
+            default: errors.append("unknown query parameter '\(key)'")
+            }
+        }
+        if errors.isEmpty, (latitude == nil) != (longitude == nil) { errors.append("give both latitude and longitude, or neither") }
+        guard errors.isEmpty else { throw .badRequest("the query is not valid", errors: errors) }
+        guard let latitude, let longitude else { return nil }
+        return try? Coordinate(latitude: latitude, longitude: longitude)
+    }
+
+    /// The query's parameters, percent-decoded, in order.
+    static func query(_ request: Request) -> [(String, String)] {
+        request.uri.queryParameters.map { (String($0.key), String($0.value)) }
+    }
+
+    static func placemark(_ o: inout JSONObjectText, _ key: String, _ p: Placemark) {
+        o.add(key, object: ResponseJSON.placemark(p))
+    }
+
+    static func placemarks(_ o: inout JSONObjectText, _ key: String, _ p: [Placemark]) {
+        o.add(key, objects: p.map(ResponseJSON.placemark))
+    }
+}

@@ -1,0 +1,89 @@
+import Hummingbird
+import LodestarInternals
+import RideBooking
+
+/// An RFC 9457 problem document (`application/problem+json`), thrown by a handler and written by
+/// ``ProblemMiddleware``: every error the service answers with is one of these.
+public struct ProblemDocument: Error, Sendable, Equatable, HTTPResponseError {
+    /// The HTTP status, 400...599.
+    public var status: HTTPResponse.Status
+    /// The kind of problem: the last part of its type URI (`invalid-body`, `unauthorized`, ...).
+    public var kind: String
+    /// A short summary of the kind.
+    public var title: String
+    /// What went wrong with this request, one line.
+    public var detail: String?
+    /// Each problem found in the input, one line each.
+    public var errors: [String]
+
+    public init(_ status: HTTPResponse.Status, kind: String, title: String, detail: String? = nil, errors: [String] = []) {
+        self.status = status
+        self.kind = kind
+        self.title = title
+        self.detail = detail
+        self.errors = errors
+    }
+
+    /// The type URI's prefix; `.invalid` is reserved (RFC 2606) and never resolves.
+    public static let typePrefix = "https://lodestar.invalid/problems/"
+
+    /// The document as JSON, with `instance` the request's path.
+    public func json(instance: String?) -> String {
+        var o = JSONObjectText()
+        o.add("type", Self.typePrefix + kind)
+        o.add("title", title)
+        o.add("status", status.code)
+        if let detail { o.add("detail", detail) }
+        if let instance { o.add("instance", instance) }
+        if !errors.isEmpty { o.add("errors", strings: errors) }
+        return o.json
+    }
+
+    /// The response, `application/problem+json`; 401 carries `WWW-Authenticate: Bearer`.
+    public func response(instance: String?) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "application/problem+json"
+        if status == .unauthorized { headers[.wwwAuthenticate] = #"Bearer realm="lodestar""# }
+        headers[.cacheControl] = "no-store"
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: json(instance: instance))))
+    }
+
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        response(instance: request.uri.path)
+    }
+}
+
+extension ProblemDocument {
+    /// 400: the input is not what the document describes.
+    public static func badRequest(_ detail: String, errors: [String] = []) -> ProblemDocument {
+        ProblemDocument(.badRequest, kind: "invalid-body", title: "The request is not valid", detail: detail, errors: errors)
+    }
+
+    /// 400: the body is larger than the service reads.
+    public static func bodyTooLarge(limit: Int) -> ProblemDocument {
+        ProblemDocument(
+            .badRequest, kind: "body-too-large", title: "The request body is too large",
+            detail: "a request body may hold at most \(limit) bytes")
+    }
+
+    /// 401: no token, or one the service does not know.
+    public static let unauthorized = ProblemDocument(
+        .unauthorized, kind: "unauthorized", title: "A valid bearer token is needed",
+        detail: "send Authorization: Bearer TOKEN with a token from `lodestar serve token create`")
+
+    /// 403: the token's role may not use the route.
+    public static func forbidden(_ principal: RidePrincipal, _ what: String) -> ProblemDocument {
+        ProblemDocument(.forbidden, kind: "forbidden", title: "This token may not do that", detail: "a \(principal.roleName) token cannot \(what)")
+    }
+
+    /// 404: nothing here, or nothing this token may see (the same answer).
+    public static func notFound(_ detail: String) -> ProblemDocument {
+        ProblemDocument(.notFound, kind: "not-found", title: "Not found", detail: detail)
+    }
+
+    /// 503: the store failed; nothing was changed.
+    public static func storeUnavailable(_ detail: String) -> ProblemDocument {
+        ProblemDocument(.serviceUnavailable, kind: "store-unavailable", title: "The ride store cannot be reached", detail: detail)
+    }
+}
+

@@ -1,0 +1,81 @@
+import Hummingbird
+import HummingbirdAuth
+import Logging
+import ServiceLifecycle
+import UnixSignals
+
+/// The ride service over HTTP: a Hummingbird router of small handlers that call `RideBooking`
+/// through a ``RideServerBackend``, with middleware for what cuts across (metrics and logs,
+/// problem documents, bearer tokens), run under swift-service-lifecycle.
+///
+/// ```swift
+/// let service = RideHTTPService(backend: backend, configuration: .init(host: "127.0.0.1", port: 0))
+/// try await service.run(gracefulShutdownSignals: [.sigterm, .sigint]) { host, port in
+///     print("listening on http://\(host):\(port)")
+/// }
+/// ```
+/// On SIGTERM or SIGINT (or when the task is cancelled) the server stops accepting connections,
+/// ends open event streams, finishes the requests in flight and returns.
+public struct RideHTTPService: Sendable {
+    /// The rides, vehicles and tokens.
+    public let backend: RideServerBackend
+    /// Where it listens and how it streams.
+    public let configuration: RideServerConfiguration
+    /// The metrics `/metrics` shows.
+    public let metrics: ServerMetrics
+    /// Where requests and lifecycle events are logged.
+    public let logger: Logger
+
+    public init(backend: RideServerBackend, configuration: RideServerConfiguration, logger: Logger = Logger(label: "lodestar.serve")) {
+        self.backend = backend
+        self.configuration = configuration
+        self.metrics = ServerMetrics()
+        self.logger = logger
+    }
+
+    /// The router with every route and middleware.
+    public func router() -> Router<RideRequestContext> {
+        let router = Router(context: RideRequestContext.self)
+        router.add(middleware: AccessMiddleware(metrics: metrics))
+        router.add(middleware: ProblemMiddleware<RideRequestContext>())
+        router.add(middleware: BearerTokenAuthenticator(backend: backend))
+        ServiceRoutes(backend: backend, metrics: metrics).add(to: router)
+        IntentRoutes(backend: backend, metrics: metrics).add(to: router)
+        VehicleRoutes(backend: backend, metrics: metrics).add(to: router)
+        let events = RideEventStream(
+            backend: backend, metrics: metrics, pollInterval: configuration.pollInterval,
+            heartbeatInterval: configuration.heartbeatInterval)
+        router.get("rides/:rideIdentifier/events") { _, context in
+            let status = try await IntentRoutes(backend: backend, metrics: metrics).ownRide(context)
+            return events.response(for: status, logger: context.logger)
+        }
+        return router
+    }
+
+    /// Runs the server (and `services`, such as the simulated fleet) until one of
+    /// `gracefulShutdownSignals` arrives or the task is cancelled, then shuts down gracefully.
+    /// - Parameter onBound: called once the socket is bound, with the host and the real port
+    ///   (the one the system picked when the configuration's port is 0).
+    public func run(
+        services: [any Service] = [], gracefulShutdownSignals: [UnixSignal] = [.sigterm, .sigint],
+        onBound: @escaping @Sendable (_ host: String, _ port: Int) async -> Void
+    ) async throws {
+        try await serviceGroup(services: services, gracefulShutdownSignals: gracefulShutdownSignals, onBound: onBound).run()
+    }
+
+    /// The server and `services` as a service group to run; its `triggerGracefulShutdown()`
+    /// stops it as SIGTERM would.
+    public func serviceGroup(
+        services: [any Service] = [], gracefulShutdownSignals: [UnixSignal] = [.sigterm, .sigint],
+        onBound: @escaping @Sendable (_ host: String, _ port: Int) async -> Void
+    ) -> ServiceGroup {
+        let host = configuration.host
+        let app = Application(
+            router: router(),
+            configuration: .init(address: .hostname(host, port: configuration.port), serverName: "lodestar"),
+            onServerRunning: { channel in await onBound(host, channel.localAddress?.port ?? 0) },
+            logger: logger)
+        return ServiceGroup(
+            configuration: .init(services: [app] + services, gracefulShutdownSignals: gracefulShutdownSignals, logger: logger))
+    }
+}

@@ -1,0 +1,44 @@
+import Hummingbird
+import HummingbirdAuth
+import RideBooking
+
+/// The context of one request: Hummingbird's core storage and who the bearer token speaks for.
+public struct RideRequestContext: AuthRequestContext, RequestContext {
+    public var coreContext: CoreRequestContextStorage
+    /// Who the token speaks for; nil without a token the service knows.
+    public var identity: RidePrincipal?
+
+    public init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        identity = nil
+    }
+
+    /// Bodies are read up to ``RequestBodyLimit/bytes``.
+    public var maxUploadSize: Int { RequestBodyLimit.bytes }
+
+    /// The principal, or a 401 problem document.
+    func principal() throws(ProblemDocument) -> RidePrincipal {
+        guard let identity else { throw .unauthorized }
+        return identity
+    }
+}
+
+/// The largest request body the service reads: 64 KiB. A larger one is a 400 problem document.
+public enum RequestBodyLimit {
+    public static let bytes = 65_536
+
+    /// The body, read up to the limit.
+    /// - Throws: ``ProblemDocument/bodyTooLarge(limit:)`` when the body (or its declared length)
+    ///   is larger.
+    static func read(_ request: Request) async throws -> [UInt8] {
+        if let declared = request.headers[.contentLength].flatMap({ Int($0) }), declared > bytes {
+            throw ProblemDocument.bodyTooLarge(limit: bytes)
+        }
+        var collected: [UInt8] = []
+        for try await buffer in request.body {
+            guard collected.count + buffer.readableBytes <= bytes else { throw ProblemDocument.bodyTooLarge(limit: bytes) }
+            collected.append(contentsOf: buffer.readableBytesView)
+        }
+        return collected
+    }
+}

@@ -1,0 +1,283 @@
+import Foundation
+import Geodesy
+import LodestarInternals
+import RideBooking
+import Synchronization
+
+/// What the HTTP routes call: the ride flow of `RideBooking` over one ``RideBackend`` (SQLite or
+/// PostgreSQL), the fleet the service offers, and the rules. Holds no ride state of its own:
+/// every ride, position and token is in the store, so any number of servers may share one
+/// database.
+///
+/// - Booking is the store's atomic nearest-vehicle booking (``RideBackend/book(_:makeRecord:)``)
+///   from the vehicles' reported positions.
+/// - Confirm runs the same selection in a transaction that is rolled back: the quote is the
+///   vehicle a booking would have taken at that moment.
+/// - A report stores the position, then advances the vehicle's active ride by
+///   ``ReportedRidePhases`` and writes each phase through ``RideBackend/advance(rideIdentifier:to:completion:at:)``.
+public final class RideServerBackend: Sendable {
+    /// The store.
+    public let store: any RideBackend
+    /// `sqlite` or `postgresql`.
+    public let databaseKind: String
+    /// The ride options, capacities and speeds the service offers.
+    public let fleet: Fleet
+    /// Resolves pickups and drop-offs.
+    public let places: PlaceResolver
+    /// Service range, booking horizon, tracking rules.
+    public let configuration: RideServiceConfiguration
+    /// A vehicle whose last report is older than this is not booked, seconds (> 0).
+    public let maximumReportAge: Double
+    private let phases: ReportedRidePhases
+    private let vehicles: [String: Vehicle]
+    private let clock: @Sendable () -> Date
+
+    /// - Parameters:
+    ///   - store: the store, migrated.
+    ///   - databaseKind: `sqlite` or `postgresql`.
+    ///   - fleet: the vehicles (registered in the store by ``registerFleet()``).
+    ///   - maximumReportAge: seconds; default 300.
+    ///   - now: the clock.
+    public init(
+        store: any RideBackend, databaseKind: String, fleet: Fleet, places: PlaceResolver = PlaceResolver(gazetteer: .london),
+        configuration: RideServiceConfiguration = RideServiceConfiguration(), maximumReportAge: Double = 300,
+        now: @escaping @Sendable () -> Date = Date.init
+    ) {
+        self.store = store
+        self.databaseKind = databaseKind
+        self.fleet = fleet
+        self.places = places
+        self.configuration = configuration
+        self.maximumReportAge = maximumReportAge.isFinite && maximumReportAge > 0 ? maximumReportAge : 300
+        phases = ReportedRidePhases(rules: configuration.tracking)
+        vehicles = Dictionary(fleet.vehicles.map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
+        clock = now
+    }
+
+    /// The service's current time.
+    public var now: Date { clock() }
+
+    /// The resolve steps, now.
+    public var resolver: RideRequestResolver {
+        RideRequestResolver(fleet: fleet, places: places, configuration: configuration, now: now)
+    }
+
+    /// Registers the fleet's vehicles in the store (their reported positions are kept).
+    public func registerFleet() async throws {
+        try await store.register(fleet.vehicles)
+    }
+
+    /// Whether the store answers.
+    public func checkHealth() async throws {
+        _ = try await store.schemaVersion()
+    }
+
+    /// Who a token speaks for, by its SHA-256; nil for a token the store does not know.
+    public func principal(forToken token: String) async throws -> RidePrincipal? {
+        try await store.principal(token: token)
+    }
+
+    // MARK: Intents
+
+    /// Confirm: the vehicle a booking would take now, or why none.
+    public func confirm(_ request: RideRequest) async throws -> RequestRideIntentResponse {
+        let resolver = resolver
+        let checked: CheckedRideRequest
+        switch resolver.check(request) {
+        case .failure(let refused): return refused.response
+        case .success(let found): checked = found
+        }
+        let chosen = ChosenVehicle()
+        let outcome: RideBookingOutcome
+        do {
+            outcome = try await store.book(order(checked, rider: nil, at: resolver.now)) { vehicle in
+                chosen.set(vehicle)
+                throw DryRun()
+            }
+        } catch {
+            guard let vehicle = chosen.vehicle else { throw error }
+            let trip = resolver.trip(
+                for: vehicle.vehicle, from: vehicle.position.coordinate, checked, dropOff: request.dropOffLocation?.coordinate,
+                scheduled: request.scheduledPickupTime)
+            return RequestRideIntentResponse(
+                code: .ready,
+                quote: RideQuote(
+                    vehicle: vehicle.vehicle.rideVehicle(), driver: vehicle.vehicle.driver,
+                    rideOption: checked.rideOption ?? fleet.rideOption(named: vehicle.vehicle.rideOptionName),
+                    distance: vehicle.distance, estimatedPickupDate: trip.pickupArrivalDate))
+        }
+        return refusal(outcome)
+    }
+
+    /// Handle: books the ride for `rider`.
+    public func book(_ request: RideRequest, rider: String) async throws -> RequestRideIntentResponse {
+        let resolver = resolver
+        let checked: CheckedRideRequest
+        switch resolver.check(request) {
+        case .failure(let refused): return refused.response
+        case .success(let found): checked = found
+        }
+        let outcome = try await store.book(order(checked, rider: rider, at: resolver.now)) { vehicle in
+            try resolver.record(request, checked, vehicle: vehicle.vehicle, distance: vehicle.distance)
+        }
+        guard case .booked(let record) = outcome else { return refusal(outcome) }
+        return RequestRideIntentResponse(code: .success, rideStatus: status(of: record, position: nil))
+    }
+
+    /// The ride's status now and who booked it; nil for an unknown identifier.
+    public func ride(_ identifier: String) async throws -> (status: RideStatus, rider: String?)? {
+        guard let record = try await store.ride(identifier: identifier) else { return nil }
+        return (try await status(of: record), record.rider)
+    }
+
+    /// Rides newest first: `rider`'s, or every ride for nil; with `activeOnly`, those of the
+    /// newest `limit` that are not completed.
+    public func rides(rider: String?, activeOnly: Bool, limit: Int) async throws -> [RideStatus] {
+        var statuses: [RideStatus] = []
+        for record in try await store.rides(rider: rider, limit: limit) where !activeOnly || record.storedPhase != .completed {
+            statuses.append(try await status(of: record))
+        }
+        return statuses
+    }
+
+    /// Cancels the ride: success from confirmed through pickup; failure once ongoing or completed.
+    public func cancel(_ identifier: String) async throws -> CancelRideIntentResponse {
+        switch try await store.cancel(rideIdentifier: identifier, rider: nil, at: now) {
+        case .notFound:
+            return CancelRideIntentResponse(code: .failure, failureReason: "no ride \(identifier)")
+        case .updated(let record):
+            return CancelRideIntentResponse(code: .success, rideStatus: try await status(of: record))
+        case .refused(let record):
+            let status = try await status(of: record)
+            let why = status.phase == .completed
+                ? "the ride is already completed (\(status.completionStatus?.rawValue ?? "completed"))"
+                : "the ride is \(status.phase): the rider is aboard"
+            return CancelRideIntentResponse(code: .failure, rideStatus: status, failureReason: why)
+        }
+    }
+
+    /// The ride options; with a pickup, each with when a free vehicle of it could be there.
+    public func options(pickup: Coordinate?) async throws -> ListRideOptionsIntentResponse {
+        guard let pickup else { return ListRideOptionsIntentResponse(code: .success, rideOptions: fleet.rideOptions) }
+        let date = now
+        var options: [RideOption] = []
+        var outcomes: [RequestRideIntentResponseCode] = []
+        for var option in fleet.rideOptions {
+            let request = RideRequest(pickupLocation: Placemark(coordinate: pickup), rideOptionName: option.name, partySize: 1)
+            let answer = try await confirm(request)
+            outcomes.append(answer.code)
+            if answer.code == .ready, let quote = answer.quote { option.estimatedPickupDate = quote.estimatedPickupDate }
+            options.append(option)
+        }
+        let code: ListRideOptionsIntentResponseCode =
+            outcomes.contains(.ready) ? .success
+            : outcomes.contains(.failureRequiringAppLaunchServiceTemporarilyUnavailable)
+                ? .failureRequiringAppLaunchServiceTemporarilyUnavailable : .failureRequiringAppLaunchNoServiceInArea
+        return ListRideOptionsIntentResponse(code: code, rideOptions: options, expirationDate: date.addingTimeInterval(60))
+    }
+
+    // MARK: Vehicles
+
+    /// Whether the fleet has a vehicle with this identifier.
+    public func hasVehicle(_ identifier: String) -> Bool { vehicles[identifier] != nil }
+
+    /// Stores the positions, in order, then advances each reporting vehicle's active ride from
+    /// its newest report here; the rides after the reports, one per vehicle that has one.
+    public func report(_ positions: [ReportedPosition]) async throws -> [VehicleRideProgress] {
+        guard !positions.isEmpty else { return [] }
+        _ = try await store.reportPositions(positions.map {
+            VehicleReport(vehicleIdentifier: $0.vehicleIdentifier, coordinate: $0.coordinate, course: $0.course, speed: $0.speed, date: $0.timestamp)
+        })
+        var newest: [String: ReportedPosition] = [:]
+        var order: [String] = []
+        for p in positions {
+            if newest[p.vehicleIdentifier] == nil { order.append(p.vehicleIdentifier) }
+            if let seen = newest[p.vehicleIdentifier], seen.timestamp > p.timestamp { continue }
+            newest[p.vehicleIdentifier] = p
+        }
+        var progress: [VehicleRideProgress] = []
+        for identifier in order {
+            guard let position = newest[identifier] else { continue }
+            progress.append(try await advance(identifier, position))
+        }
+        return progress
+    }
+
+    /// Advances the vehicle's active ride by one report.
+    private func advance(_ identifier: String, _ position: ReportedPosition) async throws -> VehicleRideProgress {
+        guard var record = try await store.activeRide(vehicleIdentifier: identifier) else {
+            return VehicleRideProgress(vehicleIdentifier: identifier)
+        }
+        let next = phases.transitions(
+            from: record.storedPhase, pickup: record.trip.pickup, dropOff: record.booking.dropOffLocation?.coordinate,
+            position: position, nominalSpeed: vehicles[identifier]?.speed)
+        for phase in next {
+            let completion: RideCompletionStatus? = phase == .completed ? .completed : nil
+            switch try await store.advance(rideIdentifier: record.rideIdentifier, to: phase, completion: completion, at: position.timestamp) {
+            case .updated(let updated): record = updated
+            case .refused(let current): record = current
+            case .notFound: return VehicleRideProgress(vehicleIdentifier: identifier)
+            }
+        }
+        return VehicleRideProgress(vehicleIdentifier: identifier, rideIdentifier: record.rideIdentifier, phase: record.storedPhase)
+    }
+
+    // MARK: Helpers
+
+    private struct DryRun: Error {}
+
+    /// The vehicle a rolled-back booking chose.
+    private final class ChosenVehicle: Sendable {
+        private let box = Mutex<AssignableVehicle?>(nil)
+        var vehicle: AssignableVehicle? { box.withLock { $0 } }
+        func set(_ vehicle: AssignableVehicle) { box.withLock { $0 = vehicle } }
+    }
+
+    private func order(_ checked: CheckedRideRequest, rider: String?, at date: Date) -> RideBookingOrder {
+        RideBookingOrder(
+            rider: rider, pickup: checked.pickupCoordinate, partySize: checked.partySize, rideOptionName: checked.rideOption?.name,
+            range: configuration.serviceRange, reportedSince: date.addingTimeInterval(-maximumReportAge), date: date)
+    }
+
+    private func refusal(_ outcome: RideBookingOutcome) -> RequestRideIntentResponse {
+        let range = configuration.serviceRange
+        let within = range >= 1000 ? "\((range / 100).rounded() / 10) km" : "\(WholeNumber.text(range)) m"
+        switch outcome {
+        case .booked(let record):
+            return RequestRideIntentResponse(code: .success, rideStatus: status(of: record, position: nil))
+        case .noVehicleInRange:
+            return RequestRideIntentResponse(
+                code: .failureRequiringAppLaunchNoServiceInArea, failureReason: "no vehicle within \(within) of the pickup")
+        case .noVehicleAvailable:
+            return RequestRideIntentResponse(
+                code: .failureRequiringAppLaunchServiceTemporarilyUnavailable,
+                failureReason: "every vehicle within \(within) of the pickup is busy")
+        }
+    }
+
+    /// The status the store's record and the vehicle's last report give.
+    private func status(of record: RideRecord) async throws -> RideStatus {
+        let tracked = try await store.vehicle(identifier: record.vehicle.identifier)
+        let position = tracked?.position.map {
+            ReportedPosition(vehicleIdentifier: record.vehicle.identifier, coordinate: $0.coordinate, timestamp: $0.date, speed: $0.speed, course: $0.course)
+        }
+        return status(of: record, position: position)
+    }
+
+    private func status(of record: RideRecord, position: ReportedPosition?) -> RideStatus {
+        StoredRideStatus.status(of: record, position: position, nominalSpeed: record.vehicle.speed)
+    }
+}
+
+/// A vehicle's active ride after a report: `VehicleLocationReceipt` in the API.
+public struct VehicleRideProgress: Sendable, Hashable {
+    public var vehicleIdentifier: String
+    public var rideIdentifier: String?
+    public var phase: RidePhase?
+
+    public init(vehicleIdentifier: String, rideIdentifier: String? = nil, phase: RidePhase? = nil) {
+        self.vehicleIdentifier = vehicleIdentifier
+        self.rideIdentifier = rideIdentifier
+        self.phase = phase
+    }
+}

@@ -1,0 +1,32 @@
+/// How `lodestar serve` listens and streams.
+public struct RideServerConfiguration: Sendable, Equatable {
+    /// The address to bind: a host name or IP address. Default `127.0.0.1`.
+    public var host: String
+    /// The TCP port, 0...65535; 0 lets the system pick a free one (the bound port is reported).
+    /// Default 8080.
+    public var port: Int
+    /// How often an event stream reads its ride from the store. Default 250 ms.
+    public var pollInterval: Duration
+    /// The longest silence on an event stream before a heartbeat, at most 20 s. Default 15 s.
+    public var heartbeatInterval: Duration
+
+    public init(host: String = "127.0.0.1", port: Int = 8080, pollInterval: Duration = .milliseconds(250), heartbeatInterval: Duration = .seconds(15)) {
+        self.host = host
+        self.port = port
+        self.pollInterval = min(max(pollInterval, .milliseconds(50)), .seconds(5))
+        self.heartbeatInterval = min(max(heartbeatInterval, .milliseconds(100)), .seconds(20))
+    }
+
+    /// Parses `HOST:PORT`, `[IPv6]:PORT`, or `:PORT` (loopback, 127.0.0.1) into host and port.
+    /// - Returns: nil when the text is not of that form or the port is not 0...65535.
+    public static func parseListen(_ text: String) -> (host: String, port: Int)? {
+        guard let colon = text.lastIndex(of: ":") else { return nil }
+        var host = String(text[..<colon])
+        let portText = text[text.index(after: colon)...]
+        guard !portText.isEmpty, portText.allSatisfy(\.isASCII), let port = Int(portText), (0...65_535).contains(port) else { return nil }
+        if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+        if host.isEmpty { host = "127.0.0.1" }
+        guard !host.contains(" ") else { return nil }
+        return (host, port)
+    }
+}

@@ -1,0 +1,64 @@
+import Prometheus
+
+/// The service's Prometheus metrics, in a registry of its own (no process-wide bootstrap, so
+/// several servers in one process, as in the tests, each count their own).
+///
+/// - `http_requests_total{method,route,status}`, `http_request_duration_seconds{method,route}`;
+/// - `lodestar_rides_booked_total`, `lodestar_vehicle_locations_total`,
+///   `lodestar_ride_phase_changes_total{phase}`, `lodestar_event_streams_open`.
+public final class ServerMetrics: Sendable {
+    /// The registry `/metrics` writes.
+    public let registry = PrometheusCollectorRegistry()
+    private let booked: Counter
+    private let locations: Counter
+    private let streams: Gauge
+
+    /// Request durations' bucket bounds: 1 ms to 10 s.
+    static let buckets: [Duration] = [
+        .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50),
+        .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2.5), .seconds(10),
+    ]
+
+    public init() {
+        booked = registry.makeCounter(descriptor: .init(
+            namespace: "lodestar", metricName: "rides_booked", unitName: "total", helpText: "Rides booked by this server."))
+        locations = registry.makeCounter(descriptor: .init(
+            namespace: "lodestar", metricName: "vehicle_locations", unitName: "total",
+            helpText: "Vehicle positions stored by this server."))
+        streams = registry.makeGauge(descriptor: .init(
+            namespace: "lodestar", metricName: "event_streams", unitName: "open",
+            helpText: "Ride event streams open on this server."))
+    }
+
+    /// One request answered.
+    func request(method: String, route: String, status: Int, duration: Duration) {
+        registry.makeCounter(
+            descriptor: .init(metricName: "http_requests", unitName: "total", helpText: "HTTP requests answered."),
+            labels: [("method", method), ("route", route), ("status", String(status))]
+        ).increment()
+        registry.makeDurationHistogram(
+            descriptor: .init(metricName: "http_request_duration", unitName: "seconds", helpText: "Time to the response's head."),
+            labels: [("method", method), ("route", route)], buckets: Self.buckets
+        ).record(duration)
+    }
+
+    func rideBooked() { booked.increment() }
+
+    func locationsStored(_ count: Int) { locations.increment(by: Int64(count)) }
+
+    func phaseChanged(to phase: String) {
+        registry.makeCounter(
+            descriptor: .init(
+                namespace: "lodestar", metricName: "ride_phase_changes", unitName: "total",
+                helpText: "Ride phases advanced by this server from reported positions."),
+            labels: [("phase", phase)]
+        ).increment()
+    }
+
+    func streamOpened() { streams.increment() }
+
+    func streamClosed() { streams.decrement() }
+
+    /// The text exposition format 0.0.4.
+    func exposition() -> [UInt8] { registry.emitToBuffer() }
+}

@@ -1,0 +1,43 @@
+import Hummingbird
+import LodestarInternals
+
+/// `/health`, `/metrics` and `/openapi.json`: no token needed.
+struct ServiceRoutes {
+    let backend: RideServerBackend
+    let metrics: ServerMetrics
+
+    func add(to router: Router<RideRequestContext>) {
+        router.get("health") { _, _ in
+            do {
+                try await backend.checkHealth()
+            } catch {
+                throw ProblemDocument.storeUnavailable("\(error)")
+            }
+            var o = JSONObjectText()
+            o.add("status", "ok")
+            o.add("database", backend.databaseKind)
+            o.add("version", OpenAPIDocument.version)
+            return JSONResponse.make(o)
+        }
+        router.get("metrics") { _, _ in
+            var headers = HTTPFields()
+            headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
+            headers[.cacheControl] = "no-store"
+            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: metrics.exposition())))
+        }
+        router.get("openapi.json") { _, _ in
+            var headers = HTTPFields()
+            headers[.contentType] = "application/json"
+            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: OpenAPIDocument.bytes)))
+        }
+    }
+}
+
+/// The committed OpenAPI 3.1 document (`Sources/RideServer/Resources/openapi.json`), compiled
+/// into the binary and served as it is.
+public enum OpenAPIDocument {
+    /// The document's bytes.
+    public static var bytes: [UInt8] { PackageResources.openapi_json }
+    /// The API's version, `info.version`.
+    public static let version = "1.0.0"
+}

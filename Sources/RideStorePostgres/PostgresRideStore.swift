@@ -1,0 +1,124 @@
+import Foundation
+import Logging
+import PostgresNIO
+import RideBooking
+
+/// The ride store on PostgreSQL 15 + PostGIS 3, through postgres-nio's connection pool: a
+/// ``RideBackend`` that any number of processes on any number of hosts share.
+///
+/// ```swift
+/// let store = try PostgresRideStore(url: "postgres://lodestar@db.example:5432/rides")
+/// try await store.migrate()
+/// defer { Task { await store.close() } }
+/// let outcome = try await store.book(order) { vehicle in makeRide(vehicle) }
+/// ```
+///
+/// - A booking is one transaction: `SELECT … FOR UPDATE OF v SKIP LOCKED` takes the nearest
+///   free vehicle (by the KNN operator `<->` on its reported position, within `ST_DWithin` of the
+///   range on the spheroid) that no other booking holds, inserts the ride and marks the vehicle's
+///   `active_ride_id`; a booking that meets a vehicle taken meanwhile sees the new row (READ
+///   COMMITTED re-checks a locked row that changed) and passes to the next. A unique partial index
+///   on the vehicle of every active ride refuses a second assignment whatever happens.
+/// - Every statement is parameterised (postgres-nio's `PostgresQuery` interpolation binds every
+///   value); migrations are the only statements without values.
+/// - The pool runs in a task of its own from ``init(configuration:database:maximumConnections:logger:)``
+///   until ``close()``.
+/// - Errors are ``RideStoreError``s naming the URL without its password:
+///   ``RideStoreError/postgres(path:sqlState:message:)`` for the server's, `cannotOpen` when it
+///   cannot be reached, `cancelled` for a cancelled task.
+public final class PostgresRideStore: Sendable {
+    /// The URL without its password.
+    public let database: String
+    let client: PostgresClient
+    let logger: Logger
+    private let running: Task<Void, Never>
+
+    /// Connects to the database of a `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE` URL.
+    /// - Throws: ``RideStoreError/cannotOpen(path:reason:)`` for a URL that is not one.
+    public convenience init(url: String, maximumConnections: Int = 20, logger: Logger? = nil) throws(RideStoreError) {
+        guard case .postgres(let parts) = try RideDatabaseURL(parsing: url) else {
+            throw .cannotOpen(path: url, reason: "not a postgres:// URL")
+        }
+        self.init(parts, maximumConnections: maximumConnections, logger: logger)
+    }
+
+    /// Connects to a PostgreSQL server.
+    /// - Parameters:
+    ///   - maximumConnections: the pool's most connections, ≥ 1 (clamped).
+    ///   - logger: where postgres-nio logs; nothing is logged when nil.
+    public convenience init(_ url: RideDatabaseURL.Postgres, maximumConnections: Int = 20, logger: Logger? = nil) {
+        var configuration = PostgresClient.Configuration(
+            host: url.host, port: url.port, username: url.user, password: url.password, database: url.database,
+            tls: url.requiresTLS ? .require(.makeClientConfiguration()) : .disable)
+        configuration.options.maximumConnections = max(1, maximumConnections)
+        configuration.options.minimumConnections = 0
+        self.init(configuration: configuration, database: url.description, logger: logger)
+    }
+
+    /// Connects with a postgres-nio configuration; `database` names it in errors.
+    public init(configuration: PostgresClient.Configuration, database: String, logger: Logger? = nil) {
+        let logger = logger ?? Logger(label: "lodestar.ride-store", factory: { _ in SwiftLogNoOpLogHandler() })
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.client = client
+        self.logger = logger
+        self.database = database
+        running = Task { await client.run() }
+    }
+
+    /// Closes the pool's connections and waits for them; calls after it fail.
+    public func close() async {
+        running.cancel()
+        await running.value
+    }
+
+    /// `body` in one transaction (`BEGIN` … `COMMIT`, rolled back if it throws), every error a
+    /// ``RideStoreError`` naming the database.
+    func transaction<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws(RideStoreError) -> T {
+        do {
+            try Task.checkCancellation()
+            return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+        } catch {
+            throw map(error)
+        }
+    }
+
+    /// Reads outside a transaction (each statement on a connection of the pool, in one round
+    /// trip), every error a ``RideStoreError`` naming the database.
+    func read<T: Sendable>(_ body: (PostgresClient) async throws -> T) async throws(RideStoreError) -> T {
+        do {
+            try Task.checkCancellation()
+            return try await body(client)
+        } catch {
+            throw map(error)
+        }
+    }
+
+    /// A ``RideStoreError`` for any error postgres-nio or a body raised.
+    func map(_ error: any Error) -> RideStoreError {
+        switch error {
+        case let error as RideStoreError:
+            return error
+        case is CancellationError:
+            return .cancelled(path: database)
+        case let error as PostgresTransactionError:
+            return map(error.closureError ?? error.beginError ?? error.commitError ?? error.rollbackError ?? CancellationError())
+        case let error as PSQLError:
+            if let state = error.serverInfo?[.sqlState] {
+                let message = error.serverInfo?[.message] ?? "\(error.code)"
+                let detail = error.serverInfo?[.detail].map { " (\($0))" } ?? ""
+                return .postgres(path: database, sqlState: state, message: message + detail)
+            }
+            switch error.code {
+            case .queryCancelled: return .cancelled(path: database)
+            case .connectionError, .serverClosedConnection, .clientClosedConnection, .poolClosed, .uncleanShutdown,
+                .sslUnsupported, .unsupportedAuthMechanism, .authMechanismRequiresPassword, .saslError:
+                let underlying = error.underlying.map { ": \($0)" } ?? ""
+                return .cannotOpen(path: database, reason: "\(error.code)\(underlying)")
+            default:
+                return .postgres(path: database, sqlState: "", message: "\(error.code)")
+            }
+        default:
+            return .postgres(path: database, sqlState: "", message: String(describing: error))
+        }
+    }
+}

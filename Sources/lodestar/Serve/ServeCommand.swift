@@ -1,0 +1,128 @@
+import ArgumentParser
+import Foundation
+import Geodesy
+import Logging
+import RideBooking
+import RideServer
+
+/// `lodestar serve`: the ride service over HTTP (`serve run`, the default) and its tokens
+/// (`serve token create`).
+struct ServeCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Serve the ride flow over HTTP: intents, ride events, vehicle positions.",
+        subcommands: [ServeRunCommand.self, ServeTokenCommand.self],
+        defaultSubcommand: ServeRunCommand.self
+    )
+}
+
+/// `lodestar serve [run]`: runs the service.
+struct ServeRunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run the service (the default: 'lodestar serve --listen ...' is 'lodestar serve run --listen ...').",
+        discussion: """
+            A JSON API that mirrors SiriKit's ride intents (OpenAPI 3.1 at /openapi.json), live \
+            ride status as Server-Sent Events, vehicles' reported positions, /health and \
+            Prometheus /metrics. Requests need a bearer token from 'lodestar serve token create'. \
+            Rides, positions and tokens are in --database: an SQLite file (default: the file \
+            'lodestar ride' uses) or PostgreSQL + PostGIS (postgres://USER@HOST[:PORT]/DATABASE), \
+            which any number of 'lodestar serve' processes may share. The bound address is \
+            printed on standard output ('listening on http://HOST:PORT'); logs go to standard \
+            error. SIGTERM or SIGINT stops it gracefully. See README.md, "Ride service".
+            """
+    )
+
+    @Option(help: ArgumentHelp("Where to listen: HOST:PORT; port 0 picks a free one.", valueName: "host:port"))
+    var listen = "127.0.0.1:8080"
+
+    @Option(help: ArgumentHelp(
+        "The store: sqlite:///PATH, a path, or postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE (default: the 'lodestar ride' file).",
+        valueName: "url"))
+    var database: String?
+
+    @Option(help: ArgumentHelp(
+        "A fleet file (JSON, see Examples/fleet.json). Default: 400 simulated vehicles around central London.",
+        valueName: "file"))
+    var fleet: String?
+
+    @Flag(help: "Drive the fleet's vehicles along their rides and report their positions, for demos.")
+    var simulateFleet = false
+
+    @Option(help: ArgumentHelp("A vehicle whose last report is older than this is not booked (1 to 86400).", valueName: "seconds"))
+    var maximumReportAge: Double = 300
+
+    @Option(help: ArgumentHelp("Longest silence on a ride's event stream (1 to 20).", valueName: "seconds"))
+    var heartbeat: Double = 15
+
+    static let reportAgeRange = OptionRange("--maximum-report-age", 1...86_400.0, unit: "seconds")
+    static let heartbeatRange = OptionRange("--heartbeat", 1...20.0, unit: "seconds")
+
+    func validate() throws {
+        guard RideServerConfiguration.parseListen(listen) != nil else {
+            throw ValidationError("--listen must be HOST:PORT with a port from 0 to 65535 (got \(listen))")
+        }
+        try Self.reportAgeRange.check(maximumReportAge)
+        try Self.heartbeatRange.check(heartbeat)
+    }
+
+    func run() async throws {
+        do throws(ServeExit) {
+            try await serve()
+        } catch {
+            StandardOutput.errorLine("lodestar serve: \(error.description)")
+            throw ExitCode.failure
+        }
+    }
+
+    private func serve() async throws(ServeExit) {
+        guard let (host, port) = RideServerConfiguration.parseListen(listen),
+            let heartbeatInterval = Duration(checkedSeconds: heartbeat)
+        else { throw .error("--listen must be HOST:PORT") }
+        let fleet = try loadFleet()
+        let logger = Logger(label: "lodestar.serve")
+        let database = try await ServeDatabase.open(self.database)
+        let backend = RideServerBackend(
+            store: database.store, databaseKind: database.kind, fleet: fleet, maximumReportAge: maximumReportAge)
+        do {
+            try await backend.registerFleet()
+        } catch {
+            await database.close()
+            throw .error("cannot register the fleet in \(database.name): \(error)")
+        }
+        let service = RideHTTPService(
+            backend: backend, configuration: RideServerConfiguration(host: host, port: port, heartbeatInterval: heartbeatInterval),
+            logger: logger)
+        let simulator = simulateFleet ? [FleetSimulator(backend: backend, logger: logger)] : []
+        let databaseName = database.name
+        do {
+            try await service.run(services: simulator) { host, port in
+                let shown = host.contains(":") ? "[\(host)]" : host
+                // The line tests and scripts wait for; a failed write ends the server.
+                if !StandardOutput.line("listening on http://\(shown):\(port)") {
+                    logger.error("cannot write standard output")
+                }
+                logger.info(
+                    "serving", metadata: ["address": "\(shown):\(port)", "database": "\(databaseName)", "vehicles": "\(fleet.vehicles.count)"])
+            }
+        } catch {
+            await database.close()
+            throw .error("\(error)")
+        }
+        await database.close()
+        logger.info("stopped")
+    }
+
+    /// --fleet, or 400 simulated vehicles around Charing Cross.
+    private func loadFleet() throws(ServeExit) -> Fleet {
+        guard let fleet else { return .defaultSimulated(near: Self.centralLondon) }
+        do {
+            return try Fleet.load(contentsOf: fleet)
+        } catch {
+            throw .error(error.description)
+        }
+    }
+
+    /// Charing Cross, the gazetteer's centre.
+    static let centralLondon = Coordinate(uncheckedLatitude: 51.5074, longitude: -0.1278)
+}

@@ -1,0 +1,65 @@
+import ArgumentParser
+import Foundation
+import RideBooking
+import RideServer
+
+/// `lodestar serve token`: bearer tokens for the ride service.
+struct ServeTokenCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "token", abstract: "Issue bearer tokens for 'lodestar serve'.", subcommands: [ServeTokenCreateCommand.self])
+}
+
+/// `lodestar serve token create --database URL --rider NAME | --vehicle ID | --operator`.
+struct ServeTokenCreateCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "create",
+        abstract: "Print a new bearer token, once; the database keeps only its SHA-256.",
+        discussion: """
+            A rider's token books rides and reads and cancels only that rider's; a vehicle's \
+            reports only that vehicle's position; the operator's sees every ride and may report \
+            for any vehicle. The token is 32 random bytes in base64url, printed on standard \
+            output and nowhere else.
+            """)
+
+    @Option(help: ArgumentHelp("The store (as for 'lodestar serve').", valueName: "url"))
+    var database: String?
+
+    @Option(help: ArgumentHelp("A token for this rider (1 to 100 characters).", valueName: "name"))
+    var rider: String?
+
+    @Option(help: ArgumentHelp("A token for this vehicle (1 to 64 of A-Z a-z 0-9 . _ -).", valueName: "id"))
+    var vehicle: String?
+
+    @Flag(name: .customLong("operator"), help: "A token for the fleet's operator.")
+    var isOperator = false
+
+    func validate() throws {
+        let given = [rider != nil, vehicle != nil, isOperator].filter { $0 }.count
+        guard given == 1 else { throw ValidationError("give exactly one of --rider, --vehicle and --operator") }
+        if let rider, rider.isEmpty || rider.unicodeScalars.count > 100 || rider.unicodeScalars.contains(where: { $0.value < 0x20 }) {
+            throw ValidationError("--rider must be 1 to 100 characters without control characters")
+        }
+        if let vehicle, !VehicleIdentifier.isValid(vehicle) {
+            throw ValidationError("--vehicle must be 1 to 64 of A-Z a-z 0-9 . _ - (got \(vehicle))")
+        }
+    }
+
+    func run() async throws {
+        let principal: RidePrincipal = rider.map { .rider($0) } ?? vehicle.map { .vehicle($0) } ?? .operator
+        do throws(ServeExit) {
+            let database = try await ServeDatabase.open(self.database)
+            let token = RideToken.generate()
+            do throws(RideStoreError) {
+                try await database.store.storeToken(hash: RideToken.hash(token), principal: principal, at: Date())
+            } catch {
+                await database.close()
+                throw .error(error.description)
+            }
+            await database.close()
+            guard StandardOutput.line(token) else { throw .error("cannot write standard output") }
+        } catch {
+            StandardOutput.errorLine("lodestar serve token create: \(error.description)")
+            throw ExitCode.failure
+        }
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+import TestSupport
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `lodestar serve` and `lodestar serve token create` as a user runs them: a child process on a
+/// free loopback port (port 0, the bound one printed), stopped with SIGTERM.
+@Suite("lodestar serve", .serialized)
+struct ServeCommandTests {
+    /// The `lodestar` built beside this test bundle.
+    static var lodestar: String {
+        URL(fileURLWithPath: CommandLine.arguments.first ?? ".").deletingLastPathComponent().appendingPathComponent("lodestar").path
+    }
+
+    /// A temporary directory, removed by the caller.
+    static func directory() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("lodestar-serve-cli-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    /// This process's environment with `LODESTAR_RIDE_STORE` in `directory`, so that nothing a
+    /// child does lands in the user's own ride store.
+    static func environment(_ directory: String) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["LODESTAR_RIDE_STORE"] = "\(directory)/default-rides.sqlite"
+        return environment
+    }
+
+    /// Runs `lodestar ARGUMENTS` to its end; its status, standard output and standard error.
+    static func run(_ arguments: [String], in directory: String) async throws -> (status: Int32, stdout: String, stderr: String) {
+        let name = UUID().uuidString
+        let child = try ChildProcess(
+            lodestar, arguments, environment: environment(directory), stdout: "\(directory)/\(name).out",
+            stderr: "\(directory)/\(name).err")
+        guard let status = await child.exited(within: .seconds(60)) else {
+            child.stop()
+            throw HTTPProbe.Failure(description: "lodestar \(arguments.joined(separator: " ")) did not end")
+        }
+        return ((status >> 8) & 0xff, child.stdout, child.stderr)
+    }
+
+    @Test("token create prints a token once; serve prints its bound port, serves the simulated fleet with it, and stops on SIGTERM")
+    func serveWithSimulatedFleet() async throws {
+        let dir = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let database = "sqlite://\(dir)/rides.sqlite"
+        let created = try await Self.run(["serve", "token", "create", "--database", database, "--rider", "ada"], in: dir)
+        #expect(created.status == 0, "\(created.stderr)")
+        let token = created.stdout.trimmingCharacters(in: .newlines)
+        #expect(token.hasPrefix("ldst_") && token.count == 48)
+        #expect(!created.stdout.dropLast().contains("\n"))
+        // The database keeps its hash, not the token.
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: "\(dir)/rides.sqlite"))
+        #expect(bytes.range(of: Data(token.utf8)) == nil)
+
+        let server = try ChildProcess(
+            Self.lodestar, ["serve", "--listen", "127.0.0.1:0", "--database", database, "--simulate-fleet"],
+            environment: Self.environment(dir), stdout: "\(dir)/serve.out", stderr: "\(dir)/serve.err")
+        defer { server.stop() }
+        var port: UInt16?
+        _ = await waitUntil(upTo: .seconds(60), poll: .milliseconds(50)) {
+            guard let line = server.stdout.split(separator: "\n").first, line.hasPrefix("listening on http://127.0.0.1:") else { return false }
+            port = UInt16(line.split(separator: ":").last ?? "")
+            return true
+        }
+        let bound = try #require(port, "no 'listening on' line: \(server.stderr)")
+        #expect(bound > 0)
+        let probe = HTTPProbe(port: bound)
+        #expect(try await probe.send("GET", "/health").status == 200)
+        // The simulated fleet has reported where it stands: a rider near Charing Cross is served.
+        var booked: HTTPProbe.Reply?
+        for _ in 0..<50 {
+            let reply = try await probe.send(
+                "POST", "/rides", token: token, json: ServerHarness.rideRequest(pickup: ServerHarness.centre, dropOff: nil, party: 1))
+            if reply.status == 201 {
+                booked = reply
+                break
+            }
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        let ride = try #require(booked, "no booking: \(server.stderr)")
+        #expect(ride.json["codeName"] as? String == "success")
+
+        server.send(SIGTERM)
+        let status = await server.exited(within: .seconds(15))
+        #expect(status == 0, "\(server.stderr)")
+        #expect(server.stderr.contains("stopped"))
+        #expect(!FileManager.default.fileExists(atPath: "\(dir)/default-rides.sqlite"))
+    }
+
+    @Test("Bad arguments are one line and status 64")
+    func badArguments() async throws {
+        let dir = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for arguments in [
+            ["serve", "--listen", "127.0.0.1"], ["serve", "--listen", "127.0.0.1:70000"], ["serve", "--heartbeat", "0"],
+            ["serve", "token", "create", "--rider", "ada", "--operator"], ["serve", "token", "create"],
+            ["serve", "token", "create", "--vehicle", "no spaces"],
+        ] {
+            let result = try await Self.run(arguments, in: dir)
+            #expect(result.status == 64, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.hasPrefix("Error: "), "\(arguments): \(result.stderr)")
+        }
+        let unreachable = try await Self.run(
+            ["serve", "token", "create", "--database", "mysql://nowhere/db", "--operator"], in: dir)
+        #expect(unreachable.status == 1)
+        #expect(unreachable.stderr.contains("unknown scheme"))
+    }
+}

@@ -1,0 +1,129 @@
+#!/bin/bash
+# The ride service's load and fault run (issue 15; figures in BENCHMARKS.md). All on loopback,
+# bounded in time, stops by itself:
+#  1. PostgreSQL 15 + PostGIS (initdb as the postgres user into a temporary directory, a free
+#     port), two `lodestar serve` on it; VEHICLES vehicles report once a second through the
+#     batched form, RIDERS riders book, poll and cancel for SECONDS s (RideLoad http); server A is
+#     killed with SIGKILL at KILL_AT s and the load moves to B; wrk then reads a ride's status on B
+#     for WRK_SECONDS s; the database is checked: no vehicle on two active rides, every ride booked
+#     before the kill still there.
+#  2. The same with the SQLite backend and one server (no kill).
+#
+# Usage: scripts/ride-load.sh [directory with release lodestar and RideLoad, default .build/release]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+B=${1:-.build/release}
+L=$B/lodestar
+R=$B/RideLoad
+VEHICLES=${VEHICLES:-10000}
+RIDERS=${RIDERS:-64}
+SECONDS_RUN=${SECONDS_RUN:-60}
+KILL_AT=${KILL_AT:-30}
+WRK_SECONDS=${WRK_SECONDS:-10}
+PG=/usr/lib/postgresql/15/bin
+work=$(mktemp -d "${TMPDIR:-/tmp}/lodestar-load-XXXXXX")
+chmod 755 "$work"
+pids=()
+cleanup() {
+  for p in "${pids[@]:-}"; do [ -n "$p" ] && kill "$p" 2>/dev/null || true; done
+  if [ -f "$work/pg/postmaster.pid" ]; then runuser -u postgres -- "$PG/pg_ctl" -D "$work/pg" -m immediate stop >/dev/null 2>&1 || true; fi
+  rm -rf "$work"
+}
+trap cleanup EXIT INT TERM
+
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+wait_health() {
+  python3 - "$1" <<'PY'
+import sys, time, urllib.request
+for _ in range(600):
+    try:
+        urllib.request.urlopen(f"{sys.argv[1]}/health", timeout=1)
+        sys.exit(0)
+    except Exception:
+        time.sleep(0.1)
+sys.exit(f"{sys.argv[1]} did not answer /health within 60 s")
+PY
+}
+now_ms() { date +%s%3N; }
+
+# Tokens and the fleet for database $1: an operator token, RIDERS rider tokens, VEHICLES vehicles.
+setup() {
+  local db=$1
+  $L serve token create --database "$db" --operator | tail -n 1 >"$work/operator.token"
+  : >"$work/riders.tokens"
+  for i in $(seq 1 "$RIDERS"); do
+    $L serve token create --database "$db" --rider "load-rider-$i" | tail -n 1 >>"$work/riders.tokens"
+  done
+  seq -f "LOAD-%05g" 1 "$VEHICLES" >"$work/vehicles.ids"
+  $L serve fleet add --database "$db" --file "$work/vehicles.ids" >/dev/null
+}
+
+# One run: RideLoad against the servers $1 (comma-separated); KILL_PID killed at KILL_AT s.
+load() {
+  local servers=$1 label=$2 kill_pid=${3:-}
+  : >"$work/booked.txt"
+  "$R" http --servers "$servers" --operator-token "$(cat "$work/operator.token")" \
+    --rider-tokens "$work/riders.tokens" --vehicle-ids "$work/vehicles.ids" --riders "$RIDERS" \
+    --seconds "$SECONDS_RUN" --booked "$work/booked.txt" >"$work/load-$label.txt" 2>&1 &
+  local load_pid=$!
+  if [ -n "$kill_pid" ]; then
+    sleep "$KILL_AT"
+    kill_ms=$(now_ms)
+    kill -KILL "$kill_pid"
+    echo "SIGKILL to server A (pid $kill_pid) at $KILL_AT s"
+  fi
+  wait "$load_pid"
+  echo "== $label: RideLoad http ($VEHICLES vehicles, $RIDERS riders, $SECONDS_RUN s)"
+  cat "$work/load-$label.txt"
+}
+
+# wrk: GET /rides/ID with the operator token on server $1, WRK_SECONDS s, 64 connections.
+status_reads() {
+  local url=$1 ride
+  ride=$(tail -n 1 "$work/booked.txt" | cut -d' ' -f1)
+  echo "== wrk: GET /rides/$ride on $url"
+  wrk -t 2 -c 64 -d "${WRK_SECONDS}s" --latency -H "Authorization: Bearer $(cat "$work/operator.token")" \
+    "$url/rides/$ride" | grep -E "Requests/sec|Latency|50%|99%|Non-2xx|Socket errors" || true
+}
+
+# SQL $2 on PostgreSQL database $1.
+pg_sql() { psql -h 127.0.0.1 -p "$pgport" -U postgres -d "$1" -At -c "$2"; }
+
+echo "### PostgreSQL + PostGIS, two servers"
+mkdir -p "$work/pg"
+chown -R postgres:postgres "$work"
+runuser -u postgres -- "$PG/initdb" -D "$work/pg" -U postgres -A trust -E UTF8 --locale=C >/dev/null
+pgport=$(free_port)
+runuser -u postgres -- "$PG/pg_ctl" -D "$work/pg" -l "$work/pg.log" -w \
+  -o "-p $pgport -k $work -c listen_addresses=127.0.0.1 -c max_connections=300" start >/dev/null
+pg_sql postgres "CREATE DATABASE rides" >/dev/null
+db="postgres://postgres@127.0.0.1:$pgport/rides"
+setup "$db"
+porta=$(free_port); portb=$(free_port)
+$L serve --listen "127.0.0.1:$porta" --database "$db" >"$work/serve-a.log" 2>&1 & pida=$!; pids+=("$pida")
+$L serve --listen "127.0.0.1:$portb" --database "$db" >"$work/serve-b.log" 2>&1 & pidb=$!; pids+=("$pidb")
+wait_health "http://127.0.0.1:$porta"; wait_health "http://127.0.0.1:$portb"
+load "http://127.0.0.1:$porta,http://127.0.0.1:$portb" postgres "$pida"
+status_reads "http://127.0.0.1:$portb"
+echo "== checks in the database"
+before=$(awk -v k="$kill_ms" '$3 < k { print $1 }' "$work/booked.txt")
+nbefore=$(echo "$before" | grep -c . || true)
+missing=$({ echo "CREATE TEMP TABLE booked (id text);"; echo "COPY booked FROM STDIN;"; echo "$before" | grep .;
+  printf '%s\n' '\.' "SELECT count(*) FROM booked b WHERE NOT EXISTS (SELECT 1 FROM ride r WHERE r.id = b.id);"; } |
+  psql -h 127.0.0.1 -p "$pgport" -U postgres -d rides -At -q | tail -n 1)
+echo "rides booked before the kill: $nbefore; missing from the database: $missing"
+# Active: not completed (phase 4 is INRidePhase.completed; a cancelled ride is completed too).
+double=$(pg_sql rides "SELECT count(*) FROM (SELECT vehicle_id FROM ride WHERE phase <> 4 GROUP BY vehicle_id HAVING count(*) > 1) d")
+echo "vehicles on two active rides: $double"
+kill "$pidb"; wait "$pidb" 2>/dev/null || true
+
+echo
+echo "### SQLite, one server"
+sq="$work/rides.sqlite"
+setup "$sq"
+port=$(free_port)
+$L serve --listen "127.0.0.1:$port" --database "$sq" >"$work/serve-sqlite.log" 2>&1 & pids_=$!; pids+=("$pids_")
+wait_health "http://127.0.0.1:$port"
+load "http://127.0.0.1:$port" sqlite
+status_reads "http://127.0.0.1:$port"
+kill "$pids_"; wait "$pids_" 2>/dev/null || true
