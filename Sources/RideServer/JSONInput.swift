@@ -78,15 +78,15 @@ struct JSONMembers {
         return value
     }
 
-    /// A string member of 1...`maxLength` characters (Unicode scalars).
-    func string(_ key: String, maxLength: Int = 200) -> String? {
+    /// A string member of `minLength`...`maxLength` characters (Unicode scalars).
+    func string(_ key: String, minLength: Int = 1, maxLength: Int = 200) -> String? {
         guard let raw = value(key) else { return nil }
         guard let text = raw as? String else {
             fail(key, "must be a string")
             return nil
         }
-        guard !text.isEmpty, text.unicodeScalars.count <= maxLength else {
-            fail(key, "must be 1 to \(maxLength) characters")
+        guard (minLength...maxLength).contains(text.unicodeScalars.count) else {
+            fail(key, "must be \(minLength) to \(maxLength) characters")
             return nil
         }
         return text
@@ -132,13 +132,15 @@ struct JSONMembers {
         return n.boolValue
     }
 
-    /// An RFC 3339 date-time member between 2000-01-01 and `latest`.
-    func date(_ key: String, latest: Date) -> Date? {
+    /// An RFC 3339 date-time member (years 0000...9999), between 2000-01-01 and `latest` when
+    /// `latest` is given.
+    func date(_ key: String, latest: Date?) -> Date? {
         guard let text = string(key, maxLength: 64) else { return nil }
         guard let date = ISO8601.parse(text) else {
             fail(key, "must be an RFC 3339 date-time such as 2026-11-24T12:00:00Z")
             return nil
         }
+        guard let latest else { return date }
         guard date >= Self.earliest, date <= latest else {
             fail(key, "must lie between 2000-01-01 and \(ISO8601.string(latest, fractionDigits: 0, rounding: .down))")
             return nil

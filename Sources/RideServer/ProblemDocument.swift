@@ -15,13 +15,18 @@ public struct ProblemDocument: Error, Sendable, Equatable, HTTPResponseError {
     public var detail: String?
     /// Each problem found in the input, one line each.
     public var errors: [String]
+    /// The methods the route takes, for the `Allow` header of a 405.
+    public var allow: String?
 
-    public init(_ status: HTTPResponse.Status, kind: String, title: String, detail: String? = nil, errors: [String] = []) {
+    public init(
+        _ status: HTTPResponse.Status, kind: String, title: String, detail: String? = nil, errors: [String] = [], allow: String? = nil
+    ) {
         self.status = status
         self.kind = kind
         self.title = title
         self.detail = detail
         self.errors = errors
+        self.allow = allow
     }
 
     /// The type URI's prefix; `.invalid` is reserved (RFC 2606) and never resolves.
@@ -44,6 +49,7 @@ public struct ProblemDocument: Error, Sendable, Equatable, HTTPResponseError {
         var headers = HTTPFields()
         headers[.contentType] = "application/problem+json"
         if status == .unauthorized { headers[.wwwAuthenticate] = #"Bearer realm="lodestar""# }
+        if let allow { headers[.allow] = allow }
         headers[.cacheControl] = "no-store"
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: json(instance: instance))))
     }
@@ -79,6 +85,13 @@ extension ProblemDocument {
     /// 404: nothing here, or nothing this token may see (the same answer).
     public static func notFound(_ detail: String) -> ProblemDocument {
         ProblemDocument(.notFound, kind: "not-found", title: "Not found", detail: detail)
+    }
+
+    /// 405: the route exists, but not with this method.
+    public static func methodNotAllowed(allow: String) -> ProblemDocument {
+        ProblemDocument(
+            .methodNotAllowed, kind: "method-not-allowed", title: "Method not allowed", detail: "this route takes \(allow)",
+            allow: allow)
     }
 
     /// 503: the store failed; nothing was changed.

@@ -25,14 +25,17 @@ enum RequestBodies {
             rideOptionName: m.string("rideOptionName", maxLength: 100),
             partySize: m.integer("partySize", in: partySizes),
             paymentMethod: m.object("paymentMethod").flatMap(paymentMethod),
-            scheduledPickupTime: m.date("scheduledPickupTime", latest: now.addingTimeInterval(366 * 86_400)))
+            // Any time: one that has passed is resolved as unsupported (and refused by confirm and
+            // handle), one beyond the booking horizon is refused with ...RideScheduledTooFar.
+            scheduledPickupTime: m.date("scheduledPickupTime", latest: nil))
         return m.input.errors.count == before ? request : nil
     }
 
     /// `Placemark`: a name, a coordinate, or both (and an address).
     static func placemark(_ m: JSONMembers) -> Placemark? {
         m.allow(["name", "coordinate", "address"])
-        let placemark = Placemark(name: m.string("name"), coordinate: m.coordinate("coordinate"), address: m.string("address"))
+        let placemark = Placemark(
+            name: m.string("name"), coordinate: m.coordinate("coordinate"), address: m.string("address", minLength: 0))
         if placemark.name == nil, placemark.coordinate == nil { m.input.fail(m.path, "a place needs a name or a coordinate") }
         return placemark
     }
@@ -40,7 +43,7 @@ enum RequestBodies {
     /// `PaymentMethod`.
     static func paymentMethod(_ m: JSONMembers) -> PaymentMethod? {
         m.allow(["kind", "name"])
-        let name = m.string("name", maxLength: 100)
+        let name = m.string("name", minLength: 0, maxLength: 100)
         guard let kindText = m.string("kind", maxLength: 16) else {
             m.missing("kind")
             return nil
@@ -65,10 +68,12 @@ enum RequestBodies {
             c.allow(["coordinate", "horizontalAccuracy", "timestamp"])
             let coordinate = c.coordinate("coordinate")
             let accuracy = c.number("horizontalAccuracy", in: accuracies)
-            let timestamp = c.date("timestamp", latest: now.addingTimeInterval(86_400))
+            // Any time: an old location is stale, and one from the future (beyond a minute of clock
+            // difference) is not used at all.
+            let timestamp = c.date("timestamp", latest: nil)
             if coordinate == nil { c.missing("coordinate") }
             if timestamp == nil { c.missing("timestamp") }
-            if let coordinate, let timestamp {
+            if let coordinate, let timestamp, timestamp.timeIntervalSince(now) <= 60 {
                 current = CurrentLocation(
                     location: Location(
                         coordinate: coordinate, horizontalAccuracy: accuracy, timestamp: timestamp, sourceName: "rider",

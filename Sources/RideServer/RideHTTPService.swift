@@ -49,7 +49,30 @@ public struct RideHTTPService: Sendable {
             let status = try await IntentRoutes(backend: backend, metrics: metrics).ownRide(context)
             return events.response(for: status, logger: context.logger)
         }
+        Self.refuseOtherMethods(router)
         return router
+    }
+
+    /// Answers every method a route does not declare with 405 and `Allow` (rather than the 404
+    /// of a path that does not exist).
+    private static func refuseOtherMethods(_ router: Router<RideRequestContext>) {
+        var declared: [String: (path: RouterPath, methods: [HTTPRequest.Method])] = [:]
+        var order: [String] = []
+        for route in router.routes {
+            let key = route.path.description
+            if declared[key] == nil { order.append(key) }
+            declared[key, default: (route.path, [])].methods.append(route.method)
+        }
+        let methods: [HTTPRequest.Method] = [.get, .head, .post, .put, .delete, .patch, .options, .trace]
+        for key in order {
+            guard let (path, allowed) = declared[key] else { continue }
+            let allow = allowed.map(\.rawValue).joined(separator: ", ")
+            for method in methods where !allowed.contains(method) {
+                router.on(path, method: method) { _, _ -> Response in
+                    throw ProblemDocument.methodNotAllowed(allow: allow)
+                }
+            }
+        }
     }
 
     /// Runs the server (and `services`, such as the simulated fleet) until one of

@@ -195,13 +195,29 @@ public final class RideServerBackend: Sendable {
             if let seen = newest[p.vehicleIdentifier], seen.timestamp > p.timestamp { continue }
             newest[p.vehicleIdentifier] = p
         }
-        var progress: [VehicleRideProgress] = []
-        for identifier in order {
-            guard let position = newest[identifier] else { continue }
-            progress.append(try await advance(identifier, position))
+        // Each vehicle's ride is looked up (and advanced) on its own; up to `lookups` at once, so
+        // that a batch waits for the slowest few round trips to the database, not for their sum.
+        let work = order.compactMap { id in newest[id].map { (id, $0) } }
+        var progress = [VehicleRideProgress?](repeating: nil, count: work.count)
+        try await withThrowingTaskGroup(of: (Int, VehicleRideProgress).self) { group in
+            var next = 0
+            func start() {
+                guard next < work.count else { return }
+                let (index, (identifier, position)) = (next, work[next])
+                next += 1
+                group.addTask { (index, try await self.advance(identifier, position)) }
+            }
+            for _ in 0..<min(Self.lookups, work.count) { start() }
+            while let (index, done) = try await group.next() {
+                progress[index] = done
+                start()
+            }
         }
-        return progress
+        return progress.compactMap { $0 }
     }
+
+    /// How many vehicles' rides one report looks up at once.
+    static let lookups = 16
 
     /// Advances the vehicle's active ride by one report.
     private func advance(_ identifier: String, _ position: ReportedPosition) async throws -> VehicleRideProgress {

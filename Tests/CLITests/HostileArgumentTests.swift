@@ -80,6 +80,9 @@ struct HostileArgumentTests {
         Case(option: "ride options --gpsd", arguments: ["ride", "options", "--gpsd", "localhost:V", "--store", store]),
         Case(option: "ride options --pickup", arguments: ["ride", "options", "--pickup", "V,0", "--store", store], accepted: coordinateAccepted),
         Case(option: "ride list --limit", arguments: ["ride", "list", "--limit", "V", "--store", store]),
+        Case(option: "serve run --listen", arguments: ["serve", "run", "--listen", "127.0.0.1:V", "--database", store], accepted: ["0"]),
+        Case(option: "serve run --maximum-report-age", arguments: ["serve", "run", "--maximum-report-age", "V", "--database", store]),
+        Case(option: "serve run --heartbeat", arguments: ["serve", "run", "--heartbeat", "V", "--database", store]),
     ]
 
     @Test("no trap, a non-zero status and one line on standard error, whatever the number", arguments: cases)
@@ -134,6 +137,8 @@ struct HostileArgumentTests {
         "ride status ride-identifier", "ride status --store", "ride cancel ride-identifier", "ride cancel --store",
         "ride list --store", "ride options --pickup-name", "ride options --trace", "ride options --fleet",
         "ride options --gazetteer", "ride options --store", "ride places --gazetteer", "help subcommands", "replay --activity", "track --activity",
+        "serve run --database", "serve run --fleet", "serve token create --database", "serve token create --rider",
+        "serve token create --vehicle",
     ]
 
     @Test("the table covers every option of every command")

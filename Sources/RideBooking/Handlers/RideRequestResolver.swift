@@ -78,13 +78,18 @@ public struct RideRequestResolver: Sendable {
     }
 
     /// What confirm and handle check before any vehicle is sought: the request as booked, or the
-    /// failure response (a pickup time beyond the booking horizon; a pickup without a coordinate,
-    /// a party size below 1 or an unknown ride option: ``RequestRideIntentResponseCode/failure``).
+    /// failure response (a pickup time beyond the booking horizon; a pickup time that has passed,
+    /// a pickup without a coordinate, a party size below 1 or an unknown ride option:
+    /// ``RequestRideIntentResponseCode/failure``).
     public func check(_ request: RideRequest) -> Result<CheckedRideRequest, RefusedRideRequest> {
         if let time = request.scheduledPickupTime, time.timeIntervalSince(now) > configuration.bookingHorizon {
             return .failure(RefusedRideRequest(response: RequestRideIntentResponse(
                 code: .failureRequiringAppLaunchRideScheduledTooFar,
                 failureReason: "the pickup time is more than \(Int(configuration.bookingHorizon / 86_400)) days ahead")))
+        }
+        if let time = request.scheduledPickupTime, time.timeIntervalSince(now) < -configuration.scheduledTimeTolerance {
+            return .failure(RefusedRideRequest(response: RequestRideIntentResponse(
+                code: .failure, failureReason: "the scheduled pickup time has passed")))
         }
         guard let pickup = request.pickupLocation, let coordinate = pickup.coordinate else {
             return .failure(RefusedRideRequest(response: RequestRideIntentResponse(code: .failure, failureReason: "the pickup is not resolved")))
