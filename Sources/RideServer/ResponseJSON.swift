@@ -190,6 +190,9 @@ enum ResponseJSON {
             o.add("kind", "exceedsCapacity")
             o.add("partySize", size)
             o.add("capacity", capacity)
+        case .emptyFleet(let name):
+            o.add("kind", "emptyFleet")
+            if let name { o.add("rideOptionName", name) }
         case .invalidPartySize(let size):
             o.add("kind", "invalidPartySize")
             o.add("partySize", size)

@@ -22,10 +22,10 @@ struct TrackArgumentTests {
     /// Issue 14: `--gpsd ::1` was read as device "1" on localhost. The first line says what was
     /// parsed; --duration ends the run (nothing listens there, or a gpsd with no fix).
     @Test("--gpsd takes an IPv6 address alone or in brackets, and says what it parsed", arguments: [
-        ("::1", "connecting to gpsd at [::1]:2947"),
-        ("[::1]:2950", "connecting to gpsd at [::1]:2950"),
-        ("[::1]:2950:/dev/ttyUSB0", "connecting to gpsd at [::1]:2950:/dev/ttyUSB0"),
-        ("127.0.0.1:2950", "connecting to gpsd at 127.0.0.1:2950"),
+        ("::1", "lodestar track: connecting to gpsd at [::1]:2947"),
+        ("[::1]:2950", "lodestar track: connecting to gpsd at [::1]:2950"),
+        ("[::1]:2950:/dev/ttyUSB0", "lodestar track: connecting to gpsd at [::1]:2950:/dev/ttyUSB0"),
+        ("127.0.0.1:2950", "lodestar track: connecting to gpsd at 127.0.0.1:2950"),
     ])
     func ipv6Address(spec: String, said: String) async throws {
         let r = try await CLIRunner.run(["track", "--gpsd", spec, "--duration", "0.3"])
@@ -39,7 +39,12 @@ struct TrackArgumentTests {
         let track = try await CLIRunner.run(["track", "--gpsd", spec])
         let guide = try await CLIRunner.run(["guide", "--to", "51.5,-0.12", "--gpsd", spec])
         #expect(track.status != 0 && guide.status != 0)
-        let message = { (s: String) in s.split(separator: "\n").first { $0.contains("--gpsd: ") }.map(String.init) }
+        // The same words after each command's own prefix.
+        let message = { (s: String) -> String? in
+            guard let line = s.split(separator: "\n").first(where: { $0.contains("--gpsd: ") }),
+                  let at = line.range(of: "--gpsd: ") else { return nil }
+            return String(line[at.lowerBound...])
+        }
         #expect(message(track.stderr) != nil && message(track.stderr) == message(guide.stderr), "\(track.stderr) / \(guide.stderr)")
     }
 

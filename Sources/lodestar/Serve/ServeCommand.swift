@@ -70,7 +70,7 @@ struct ServeRunCommand: AsyncParsableCommand {
         do throws(ServeExit) {
             try await serve()
         } catch {
-            StandardOutput.errorLine("lodestar serve: \(error.description)")
+            Diagnostics.error("\(error.description)")
             throw ExitCode.failure
         }
     }

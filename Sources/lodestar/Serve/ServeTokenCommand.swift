@@ -58,7 +58,7 @@ struct ServeTokenCreateCommand: AsyncParsableCommand {
             await database.close()
             guard StandardOutput.line(token) else { throw .error("cannot write standard output") }
         } catch {
-            StandardOutput.errorLine("lodestar serve token create: \(error.description)")
+            Diagnostics.error("\(error.description)")
             throw ExitCode.failure
         }
     }

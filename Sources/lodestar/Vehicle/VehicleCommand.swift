@@ -108,7 +108,7 @@ struct VehicleCommand: AsyncParsableCommand {
             do {
                 source = trace == "-" ? .standardInput() : try NMEATraceSource(path: trace)
             } catch {
-                StandardOutput.errorLine("lodestar vehicle: \(error)")
+                Diagnostics.error("\(error)")
                 throw ExitCode.failure
             }
             let clock: ReplayClock = fast ? .virtual : speed.map(ReplayClock.speed) ?? .realTime
@@ -146,7 +146,7 @@ struct VehicleCommand: AsyncParsableCommand {
                 case .sourceState(let state): log.source(state)
                 case .error(let error):
                     if case .traceUnreadable = error {
-                        StandardOutput.errorLine("lodestar vehicle: \(error)")
+                        Diagnostics.error("\(error)")
                         unreadable = true
                     }
                 default: break
@@ -156,7 +156,7 @@ struct VehicleCommand: AsyncParsableCommand {
             manager.stopUpdatingLocation()
             if !Task.isCancelled, !log.mustStop {
                 if !(await reporter.finish(within: .seconds(30))) {
-                    StandardOutput.errorLine("lodestar vehicle: the last position could not be sent within 30 s; giving up")
+                    Diagnostics.error("the last position could not be sent within 30 s; giving up")
                     unreadable = true
                 }
             } else {

@@ -59,25 +59,25 @@ final class VehicleLog: Sendable {
                 return nil
             }
         }
-        if let message { StandardOutput.errorLine("lodestar vehicle: \(message)") }
+        if let message { Diagnostics.error("\(message)") }
     }
 
     /// What the reporter says.
     func handle(_ event: PositionReporter.Event) {
         switch event {
         case .connected:
-            StandardOutput.errorLine("lodestar vehicle: reporting \(vehicleID) to \(server)")
+            Diagnostics.error("reporting \(vehicleID) to \(server)")
         case .delivered(let report):
             state.withLock { $0.sent += 1 }
             StandardOutput.line(Self.line(report))
         case .lost(let error):
             state.withLock { $0.outages += 1 }
-            StandardOutput.errorLine(
-                "lodestar vehicle: \(error.description); retrying, keeping only the latest position")
+            Diagnostics.error(
+                "\(error.description); retrying, keeping only the latest position")
         case .restored(let attempts, let superseded):
             state.withLock { $0.superseded += superseded }
-            StandardOutput.errorLine(
-                "lodestar vehicle: the ride service at \(server) answers again (after \(attempts) failed attempt\(attempts == 1 ? "" : "s"); \(superseded) older position\(superseded == 1 ? "" : "s") replaced by the latest)")
+            Diagnostics.error(
+                "the ride service at \(server) answers again (after \(attempts) failed attempt\(attempts == 1 ? "" : "s"); \(superseded) older position\(superseded == 1 ? "" : "s") replaced by the latest)")
         case .rejected(let report, let error):
             let fatal: Bool
             if case .status(let code, _) = error, [401, 403, 404].contains(code) { fatal = true } else { fatal = false }
@@ -85,8 +85,8 @@ final class VehicleLog: Sendable {
                 $0.refused += 1
                 if fatal { $0.mustStop = true }
             }
-            StandardOutput.errorLine(
-                "lodestar vehicle: the position at \(ISO8601.string(report.timestamp, fractionDigits: 0)) was refused: \(error.description)"
+            Diagnostics.error(
+                "the position at \(ISO8601.string(report.timestamp, fractionDigits: 0)) was refused: \(error.description)"
                     + (fatal ? "; stopping" : ""))
         }
     }
@@ -94,7 +94,7 @@ final class VehicleLog: Sendable {
     /// The closing summary, on standard error.
     func summary() {
         let s = state.withLock { $0 }
-        StandardOutput.errorLine(
+        Diagnostics.error(
             "vehicle \(vehicleID): \(s.locations) locations, \(s.sent) positions reported to \(server), \(s.refused) refused, "
                 + "\(s.superseded) superseded while the service was away (\(s.outages) outage\(s.outages == 1 ? "" : "s"))")
     }
