@@ -32,6 +32,8 @@ struct HostileArgumentTests {
     /// Files that do not exist or cannot be a store: every command given an accepted value then
     /// fails with one line, so that no run waits or writes anywhere.
     static let missing = "/nonexistent/lodestar-hostile.nmea"
+    /// `lodestar vehicle` replaying a trace that does not exist to a service nobody runs.
+    static let vehicle = ["vehicle", "--server", "http://127.0.0.1:9", "--id", "V1", "--token", "t", "--trace", missing]
     static let store = "/dev/null/rides.sqlite"
     /// Latitudes among the hostile values.
     static let coordinateAccepted: Set<String> = ["1e-300", "-1", "0", "1e-20", "1e-25", "1e-100"]
@@ -80,6 +82,10 @@ struct HostileArgumentTests {
         Case(option: "ride options --gpsd", arguments: ["ride", "options", "--gpsd", "localhost:V", "--store", store]),
         Case(option: "ride options --pickup", arguments: ["ride", "options", "--pickup", "V,0", "--store", store], accepted: coordinateAccepted),
         Case(option: "ride list --limit", arguments: ["ride", "list", "--limit", "V", "--store", store]),
+        Case(option: "vehicle --distance-filter", arguments: Self.vehicle + ["--distance-filter", "V"]),
+        Case(option: "vehicle --interval", arguments: Self.vehicle + ["--interval", "V"]),
+        Case(option: "vehicle --speed", arguments: Self.vehicle + ["--speed", "V"]),
+        Case(option: "vehicle --gpsd", arguments: ["vehicle", "--server", "http://127.0.0.1:9", "--id", "V1", "--token", "t", "--gpsd", "localhost:V"]),
         Case(option: "serve run --listen", arguments: ["serve", "run", "--listen", "127.0.0.1:V", "--database", store], accepted: ["0"]),
         Case(option: "serve run --maximum-report-age", arguments: ["serve", "run", "--maximum-report-age", "V", "--database", store]),
         Case(option: "serve run --heartbeat", arguments: ["serve", "run", "--heartbeat", "V", "--database", store]),
@@ -138,7 +144,10 @@ struct HostileArgumentTests {
         "ride list --store", "ride options --pickup-name", "ride options --trace", "ride options --fleet",
         "ride options --gazetteer", "ride options --store", "ride places --gazetteer", "help subcommands", "replay --activity", "track --activity",
         "serve run --database", "serve run --fleet", "serve token create --database", "serve token create --rider",
-        "serve token create --vehicle",
+        "serve token create --vehicle", "vehicle --id", "vehicle --server", "vehicle --token", "vehicle --trace",
+        "ride request --server", "ride request --token", "ride status --server", "ride status --token",
+        "ride cancel --server", "ride cancel --token", "ride list --server", "ride list --token",
+        "ride options --server", "ride options --token",
     ]
 
     @Test("the table covers every option of every command")

@@ -350,14 +350,28 @@ struct RidePromptTests {
         #expect(list.stdout.contains(id))
     }
 
-    @Test("anything but y or yes declines: exit 4, nothing booked")
+    @Test("n, no or Enter declines: exit 6 (declined, not refused), nothing booked")
     func confirmNo() async throws {
         defer { try? FileManager.default.removeItem(at: cli.directory) }
-        for answer in ["n\n", "\n", "maybe\n"] {
+        for answer in ["n\n", "\n", "No\n"] {
             let r = try await request(["--trace", RideCLITests.walk, "--party", "2"], typing: answer)
-            #expect(r.status == 4, "\(answer): \(r.stderr)")
+            #expect(r.status == 6, "\(answer): \(r.stderr)")
             #expect(r.stderr == "lodestar ride request: pickup: declined\n")
         }
+        #expect(try await cli.ride(["list"]).stdout.hasPrefix("no rides"))
+    }
+
+    @Test("an answer that is not y or n is asked again, saying why; Ctrl-D ends the prompt line and declines")
+    func confirmInvalidThenEnd() async throws {
+        defer { try? FileManager.default.removeItem(at: cli.directory) }
+        let question = "Use Charing Cross station forecourt (51.50850,-0.12470) as the pickup? [y/N] "
+        let r = try await request(["--trace", RideCLITests.walk, "--party", "2"], typing: "maybe\n\u{04}")
+        #expect(r.status == 6, "\(r.stderr)")
+        #expect(r.stdout.components(separatedBy: question).count == 3, "\(r.stdout)")
+        #expect(r.stdout.contains("'maybe' is not an answer: type y or n (Enter alone is no)\n"))
+        // The end of input ends the prompt's line: the output ends with a newline, not the question.
+        #expect(r.stdout.hasSuffix(question + "\n"), "\(r.stdout)")
+        #expect(r.stderr == "lodestar ride request: pickup: no answer (end of input)\n")
         #expect(try await cli.ride(["list"]).stdout.hasPrefix("no rides"))
     }
 
@@ -368,15 +382,19 @@ struct RidePromptTests {
         #expect(r.status == 0, "\(r.stderr)")
         // Nearest first from Charing Cross: T4, T2, T3, T5. The question comes twice: "9" is no choice.
         #expect(r.stdout.components(separatedBy: "Which pickup? [1-4, Enter to stop] ").count == 3)
+        #expect(r.stdout.contains("'9' is not one of the places: type a number from 1 to 4\n"))
+        // The choice is said, as a resolved place is.
+        #expect(r.stdout.contains("pickup       success  Heathrow Terminal 2 (51.46960,-0.45170)\n"), "\(r.stdout)")
         #expect(r.stdout.contains("  2. Heathrow Terminal 2 (51.46960,-0.45170)"))
         #expect(r.stdout.contains("pickup     Heathrow Terminal 2 (51.46960,-0.45170)"))
     }
 
-    @Test("several places: Enter alone stops without booking (exit 4)")
+    @Test("several places: Enter alone stops without booking (exit 6)")
     func chooseNone() async throws {
         defer { try? FileManager.default.removeItem(at: cli.directory) }
         let r = try await request(["--trace", RideCLITests.walk, "--pickup-name", "Heathrow", "--party", "1"], typing: "\n")
-        #expect(r.status == 4, "\(r.stderr)")
+        #expect(r.status == 6, "\(r.stderr)")
+        #expect(r.stderr == "lodestar ride request: pickup: no place chosen\n")
         #expect(try await cli.ride(["list"]).stdout.hasPrefix("no rides"))
     }
 }

@@ -52,7 +52,7 @@ struct TraceCLITests {
         let dir = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let commands = try Self.readmeCommands()
-        #expect(commands.count == 14)
+        #expect(commands.count == 15)
         for (name, arguments) in commands {
             let out = dir.appendingPathComponent("\(name).nmea").path
             let index = try #require(arguments.firstIndex(of: "--output"))

@@ -123,3 +123,39 @@ import Testing
         #expect(try fixture.statuses.handle(rideIdentifier: "no-such-ride").code == .failure)
     }
 }
+
+/// `lodestar ride status --watch`: a line on every phase change and one every 20 s, never two of
+/// the same phase closer than that (issue 14: a second `pickup` line came a second after the first).
+@Suite struct RideStatusFollowerTests {
+    @Test("asked at the pickup, between published updates: the next pickup line comes 20 s later, the phase changes at once")
+    func noSecondLineOfTheSamePhase() throws {
+        let (fixture, booked) = try StatusUpdateTests().bookedRide()
+        // The vehicle reaches the pickup at 98 s; the rider asks at 99 s.
+        fixture.clock.advance(by: 99)
+        let first = try #require(try fixture.statuses.handle(rideIdentifier: booked.rideIdentifier).rideStatus)
+        #expect(first.phase == .pickup)
+        var follower = RideStatusFollower(first: first)
+        var shown = [first]
+        // Polled once a second, as the command does, until the ride is completed.
+        for _ in 0..<500 where !follower.isCompleted {
+            fixture.clock.advance(by: 1)
+            let published = try #require(try fixture.statuses.updates(rideIdentifier: booked.rideIdentifier, after: follower.latest.date))
+            let current = try fixture.statuses.handle(rideIdentifier: booked.rideIdentifier).rideStatus
+            shown += follower.next(published, current: current)
+        }
+        #expect(follower.isCompleted)
+        var phases: [RidePhase] = []
+        for status in shown where phases.last != status.phase { phases.append(status.phase) }
+        #expect(phases == [.pickup, .ongoing, .completed])
+        for (a, b) in zip(shown, shown.dropFirst()) where a.phase == b.phase {
+            #expect(b.date.timeIntervalSince(a.date) >= 20, "\(a.phase) at \(a.date) and again at \(b.date)")
+        }
+        // Between phase changes nobody waits more than the interval and a second.
+        for (a, b) in zip(shown, shown.dropFirst()) {
+            #expect(b.date.timeIntervalSince(a.date) <= 21, "\(a.date) → \(b.date)")
+        }
+        // The phase changes are shown when they happen: ongoing 60 s after reaching the pickup.
+        let ongoing = try #require(shown.first { $0.phase == .ongoing })
+        #expect(ongoing.date.timeIntervalSince(booked.date) == 158)
+    }
+}

@@ -74,9 +74,9 @@ struct RideRemoteCLITests {
         #expect(down.stderr.split(separator: "\n").count == 1)
         let badURL = try await harness.run(["ride", "list", "--server", "ftp://x"])
         #expect(badURL.status == 64)
-        #expect(badURL.stderr == "Error: --server: not an http:// or https:// URL with a host: 'ftp://x'\n")
+        #expect(badURL.stderr == "lodestar ride list: --server: not an http:// or https:// URL with a host: 'ftp://x'\n")
         let lonelyToken = try await harness.run(["ride", "list", "--token", "abc"])
         #expect(lonelyToken.status == 64)
-        #expect(lonelyToken.stderr == "Error: --token needs --server (or LODESTAR_SERVER).\n")
+        #expect(lonelyToken.stderr == "lodestar ride list: --token needs --server (or LODESTAR_SERVER).\n")
     }
 }

@@ -41,6 +41,10 @@ public final class ChildProcess: Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_APPEND, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        // Nothing else crosses over: a pipe another test opened at this moment (for a child's
+        // standard input or output) would stay open in this child, a server perhaps for minutes,
+        // and that test would wait for an end of file that never comes.
+        try Self.closeTheRest(&actions)
 
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -55,6 +59,20 @@ public final class ChildProcess: Sendable {
         command = ([path] + arguments).joined(separator: " ")
         stdoutPath = stdout
         stderrPath = stderr
+    }
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np` (2.34 on), which Glibc's module map
+    /// does not declare: looked up by name.
+    private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+
+    /// Adds "close every descriptor from 3 on" to `actions`.
+    private static func closeTheRest(_ actions: inout posix_spawn_file_actions_t) throws {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else {
+            throw SpawnError(command: "posix_spawn", reason: "posix_spawn_file_actions_addclosefrom_np is not in the C library (glibc 2.34 or later)")
+        }
+        let addCloseFrom = unsafeBitCast(symbol, to: AddCloseFrom.self)
+        let rc = addCloseFrom(&actions, 3)
+        guard rc == 0 else { throw SpawnError(command: "posix_spawn", reason: String(cString: strerror(rc))) }
     }
 
     /// What the child has written to standard output so far.

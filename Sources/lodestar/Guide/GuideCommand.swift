@@ -162,13 +162,7 @@ struct GuideCommand: AsyncParsableCommand {
         try Self.speedRange.check(speed)
         if trace?.isEmpty == true { throw ValidationError("--trace needs a file name.") }
         if plot?.isEmpty == true { throw ValidationError("--plot needs a file name.") }
-        if trace == nil {
-            do {
-                _ = try GPSDEndpoint(spec: gpsd, environment: ProcessInfo.processInfo.environment)
-            } catch {
-                throw ValidationError("--gpsd: \(error.description)")
-            }
-        }
+        if trace == nil { _ = try GPSDAddress.endpoint(gpsd) }
     }
 
     /// What the guiding loop reads: the manager's events and the terminal's changes of size.
@@ -214,7 +208,7 @@ struct GuideCommand: AsyncParsableCommand {
             let clock: ReplayClock = fast ? .virtual : speed.map(ReplayClock.speed) ?? .realTime
             manager = LocationManager(source: source, clock: clock, configuration: configuration)
         } else {
-            let endpoint = (try? GPSDEndpoint(spec: gpsd, environment: ProcessInfo.processInfo.environment)) ?? GPSDEndpoint()
+            let endpoint = (try? GPSDAddress.endpoint(gpsd)) ?? GPSDEndpoint()
             manager = LocationManager(source: GPSDSource(endpoint: endpoint), clock: .live, configuration: configuration)
         }
         let mode: GuideOutput.Mode = json ? .json : isatty(1) != 0 ? .terminal : .lines

@@ -43,28 +43,31 @@ extension RideCommand {
                     print(storeOptions.json ? RideFormat.json(response) : RideFormat.status(status, now: service.now))
                     return
                 }
-                try await follow(handler, from: status)
+                try await follow(handler, from: status, interval: service.configuration.tracking.statusInterval)
             }
         }
 
         /// Prints each update as it comes (one write per update, so that a pipe or a file sees it at
         /// once and Ctrl-C loses nothing), polling the store once a second, until the ride is
-        /// completed or standard output fails.
-        private func follow(_ handler: RideStatusHandler, from first: RideStatus) async throws(RideExit) {
+        /// completed or standard output fails: a line on every phase change and one every status
+        /// interval (``RideBooking/RideStatusFollower``).
+        private func follow(_ handler: RideStatusHandler, from first: RideStatus, interval: Double) async throws(RideExit) {
             StandardOutput.line(storeOptions.json ? RideFormat.json(first) : RideFormat.update(first))
-            var last = first
-            while last.phase != .completed, !StandardOutput.hasFailed {
+            var follower = RideStatusFollower(first: first, interval: interval)
+            while !follower.isCompleted, !StandardOutput.hasFailed {
                 do {
                     try await Task.sleep(for: .seconds(1))
                 } catch {
                     return
                 }
                 let updates: [RideStatus]? = try await RideExit.store { () async throws(RideStoreError) in
-                    try await handler.updates(rideIdentifier: rideIdentifier, after: last.date)
+                    try await handler.updates(rideIdentifier: rideIdentifier, after: follower.latest.date)
                 }
-                for update in updates ?? [] {
+                let current = try await RideExit.store { () async throws(RideStoreError) in
+                    try await handler.handle(rideIdentifier: rideIdentifier).rideStatus
+                }
+                for update in follower.next(updates ?? [], current: current) {
                     StandardOutput.line(storeOptions.json ? RideFormat.json(update) : RideFormat.update(update))
-                    last = update
                 }
             }
         }

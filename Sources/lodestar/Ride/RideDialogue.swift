@@ -30,7 +30,8 @@ struct RideDialogue {
     /// Settles a place resolution: the placemark to use, nil for notRequired. The step is added
     /// to ``report`` whatever happens.
     /// - Throws: ``RideExit/needsDecision(_:)`` when nobody can be asked, ``RideExit/refused(_:)``
-    ///   when the place is unsupported or the user declines.
+    ///   when the place is unsupported, ``RideExit/declined(_:)`` when the person at the terminal
+    ///   says no or chooses nothing.
     mutating func settle(
         _ resolution: Resolution<Placemark>, parameter: String, label: String, note: String?, hint: String
     ) throws(RideExit) -> Placemark? {
@@ -57,8 +58,13 @@ struct RideDialogue {
             guard prompt.isInteractive else {
                 throw .needsDecision("\(label): confirm \(place): run again with --yes to accept it, or \(hint)")
             }
-            guard prompt.confirm("Use \(place) as the \(label)?") else { throw .refused("\(label): declined") }
+            switch prompt.confirm("Use \(place) as the \(label)?") {
+            case .yes: break
+            case .no: throw .declined("\(label): declined")
+            case .endOfInput: throw .declined("\(label): no answer (end of input)")
+            }
             step.acceptedBy = "terminal"
+            say(label, "success  \(place)")
             return place
         case .disambiguation(let places):
             step.choices = places
@@ -75,10 +81,11 @@ struct RideDialogue {
                 throw .needsDecision("\(label): \(places.count) places match; \(hint), or --yes to take the first")
             }
             guard let n = prompt.choose("Which \(label)?", among: places.map(\.description)) else {
-                throw .refused("\(label): no place chosen")
+                throw .declined("\(label): no place chosen")
             }
             step.acceptedBy = "terminal"
             step.placemark = places[n]
+            say(label, "success  \(places[n])")
             return places[n]
         case .needsValue:
             say(label, "needsValue" + (note.map { "  (\($0))" } ?? ""))

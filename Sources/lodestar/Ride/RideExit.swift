@@ -11,6 +11,8 @@ enum RideExit: Error, CustomStringConvertible {
     case needsDecision(String)
     /// The service said no: status 4.
     case refused(String)
+    /// The person at the terminal said no to a proposal, or chose nothing: status 6.
+    case declined(String)
     /// Done, but some stored rides could not be read (each named on standard error): status 5.
     case partial(String)
     /// A fleet or gazetteer file that is not valid: status 65.
@@ -20,7 +22,8 @@ enum RideExit: Error, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .error(let text), .needsDecision(let text), .refused(let text), .partial(let text), .dataError(let text), .noInput(let text):
+        case .error(let text), .needsDecision(let text), .refused(let text), .declined(let text), .partial(let text),
+             .dataError(let text), .noInput(let text):
             text
         }
     }
@@ -30,6 +33,7 @@ enum RideExit: Error, CustomStringConvertible {
         case .error: ExitStatus.failure
         case .needsDecision: ExitStatus.needsDecision
         case .refused: ExitStatus.refused
+        case .declined: ExitStatus.declined
         case .partial: ExitStatus.partial
         case .dataError: ExitStatus.dataError
         case .noInput: ExitStatus.noInput

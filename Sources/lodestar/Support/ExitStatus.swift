@@ -16,6 +16,8 @@ enum ExitStatus {
     static let refused = ExitCode(4)
     /// `ride list`: done, but some stored rides could not be read (each named).
     static let partial = ExitCode(5)
+    /// `ride request`: the person at the terminal declined a proposed place or chose none.
+    static let declined = ExitCode(6)
     /// A usage error: an unknown option or command, a missing or malformed argument, a number
     /// outside its range (EX_USAGE).
     static let usage = ExitCode(64)
@@ -38,6 +40,7 @@ enum ExitStatus {
               guide: the trace ended before arrival
           4   ride: the service refused
           5   ride list: some stored rides could not be read
+          6   ride request: you declined the proposed place or chose none
           64  usage: unknown option or command, bad or missing argument, or a
               value out of range
           65  bad data: a fleet or gazetteer file that is not valid

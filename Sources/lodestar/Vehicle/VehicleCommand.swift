@@ -88,13 +88,7 @@ struct VehicleCommand: AsyncParsableCommand {
         if trace == nil, speed != nil || fast { throw ValidationError("--speed and --fast replay a --trace.") }
         if speed != nil, fast { throw ValidationError("--speed and --fast cannot be used together.") }
         if trace?.isEmpty == true { throw ValidationError("--trace needs a file name.") }
-        if trace == nil {
-            do {
-                _ = try GPSDEndpoint(spec: gpsd, environment: ProcessInfo.processInfo.environment)
-            } catch {
-                throw ValidationError("--gpsd: \(error.description)")
-            }
-        }
+        if trace == nil { _ = try GPSDAddress.endpoint(gpsd) }
     }
 
     func run() async throws {
@@ -115,7 +109,7 @@ struct VehicleCommand: AsyncParsableCommand {
             manager = LocationManager(source: source, clock: clock, configuration: configuration)
             sourceName = "trace \(trace)"
         } else {
-            let gpsdEndpoint = (try? GPSDEndpoint(spec: gpsd, environment: ProcessInfo.processInfo.environment)) ?? GPSDEndpoint()
+            let gpsdEndpoint = (try? GPSDAddress.endpoint(gpsd)) ?? GPSDEndpoint()
             manager = LocationManager(source: GPSDSource(endpoint: gpsdEndpoint), clock: .live, configuration: configuration)
             sourceName = "gpsd at \(gpsdEndpoint)"
         }
