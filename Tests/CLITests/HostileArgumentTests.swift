@@ -33,7 +33,7 @@ struct HostileArgumentTests {
     /// fails with one line, so that no run waits or writes anywhere.
     static let missing = "/nonexistent/lodestar-hostile.nmea"
     /// `lodestar vehicle` replaying a trace that does not exist to a service nobody runs.
-    static let vehicle = ["vehicle", "--server", "http://127.0.0.1:9", "--id", "V1", "--token", "t", "--trace", missing]
+    static let vehicle = ["vehicle", "--server", "http://127.0.0.1:9", "--id", "car1", "--token", "t", "--trace", missing]
     static let store = "/dev/null/rides.sqlite"
     /// Latitudes among the hostile values.
     static let coordinateAccepted: Set<String> = ["1e-300", "-1", "0", "1e-20", "1e-25", "1e-100"]
@@ -85,7 +85,7 @@ struct HostileArgumentTests {
         Case(option: "vehicle --distance-filter", arguments: Self.vehicle + ["--distance-filter", "V"]),
         Case(option: "vehicle --interval", arguments: Self.vehicle + ["--interval", "V"]),
         Case(option: "vehicle --speed", arguments: Self.vehicle + ["--speed", "V"]),
-        Case(option: "vehicle --gpsd", arguments: ["vehicle", "--server", "http://127.0.0.1:9", "--id", "V1", "--token", "t", "--gpsd", "localhost:V"]),
+        Case(option: "vehicle --gpsd", arguments: ["vehicle", "--server", "http://127.0.0.1:9", "--id", "car1", "--token", "t", "--gpsd", "localhost:V"]),
         Case(option: "serve run --listen", arguments: ["serve", "run", "--listen", "127.0.0.1:V", "--database", store], accepted: ["0"]),
         Case(option: "serve run --maximum-report-age", arguments: ["serve", "run", "--maximum-report-age", "V", "--database", store]),
         Case(option: "serve run --heartbeat", arguments: ["serve", "run", "--heartbeat", "V", "--database", store]),

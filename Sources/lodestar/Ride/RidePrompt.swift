@@ -25,6 +25,8 @@ struct RidePrompt {
 
     /// "question [y/N] ", asked until the answer is y, yes, n, no or empty (any case).
     func confirm(_ question: String) -> Answer {
+        // What `print` holds for standard output comes before the question.
+        fflush(nil)
         while true {
             StandardOutput.write(1, "\(question) [y/N] ")
             guard let line = readLine(strippingNewline: true) else {
@@ -42,6 +44,7 @@ struct RidePrompt {
     /// Lists the choices numbered from 1 and reads a number, asked again (saying why) until it is
     /// one of them; nil for none (an empty answer, or the end of input).
     func choose(_ question: String, among choices: [String]) -> Int? {
+        fflush(nil)
         for (i, choice) in choices.enumerated() { StandardOutput.write(1, "  \(i + 1). \(choice)\n") }
         while true {
             StandardOutput.write(1, "\(question) [1-\(choices.count), Enter to stop] ")
