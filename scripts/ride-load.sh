@@ -55,7 +55,16 @@ setup() {
     $L serve token create --database "$db" --rider "load-rider-$i" | tail -n 1 >>"$work/riders.tokens"
   done
   seq -f "LOAD-%05g" 1 "$VEHICLES" >"$work/vehicles.ids"
-  $L serve fleet add --database "$db" --file "$work/vehicles.ids" >/dev/null
+  # The fleet file both servers register on start: the vehicles on a grid over central London.
+  python3 - "$work/vehicles.ids" "$work/fleet.json" <<'PY'
+import json, math, sys
+ids = open(sys.argv[1]).read().split()
+side = math.ceil(math.sqrt(len(ids)))
+vehicles = [{"identifier": v, "capacity": 4, "rideOptionName": "Standard", "speed": 10,
+             "position": {"latitude": 51.48 + 0.06 * (i // side) / side, "longitude": -0.18 + 0.12 * (i % side) / side}}
+            for i, v in enumerate(ids)]
+json.dump({"name": "load fleet", "vehicles": vehicles}, open(sys.argv[2], "w"))
+PY
 }
 
 # One run: RideLoad against the servers $1 (comma-separated); KILL_PID killed at KILL_AT s.
@@ -100,8 +109,8 @@ pg_sql postgres "CREATE DATABASE rides" >/dev/null
 db="postgres://postgres@127.0.0.1:$pgport/rides"
 setup "$db"
 porta=$(free_port); portb=$(free_port)
-$L serve --listen "127.0.0.1:$porta" --database "$db" >"$work/serve-a.log" 2>&1 & pida=$!; pids+=("$pida")
-$L serve --listen "127.0.0.1:$portb" --database "$db" >"$work/serve-b.log" 2>&1 & pidb=$!; pids+=("$pidb")
+$L serve --listen "127.0.0.1:$porta" --database "$db" --fleet "$work/fleet.json" >"$work/serve-a.log" 2>&1 & pida=$!; pids+=("$pida")
+$L serve --listen "127.0.0.1:$portb" --database "$db" --fleet "$work/fleet.json" >"$work/serve-b.log" 2>&1 & pidb=$!; pids+=("$pidb")
 wait_health "http://127.0.0.1:$porta"; wait_health "http://127.0.0.1:$portb"
 load "http://127.0.0.1:$porta,http://127.0.0.1:$portb" postgres "$pida"
 status_reads "http://127.0.0.1:$portb"
@@ -122,7 +131,7 @@ echo "### SQLite, one server"
 sq="$work/rides.sqlite"
 setup "$sq"
 port=$(free_port)
-$L serve --listen "127.0.0.1:$port" --database "$sq" >"$work/serve-sqlite.log" 2>&1 & pids_=$!; pids+=("$pids_")
+$L serve --listen "127.0.0.1:$port" --database "$sq" --fleet "$work/fleet.json" >"$work/serve-sqlite.log" 2>&1 & pids_=$!; pids+=("$pids_")
 wait_health "http://127.0.0.1:$port"
 load "http://127.0.0.1:$port" sqlite
 status_reads "http://127.0.0.1:$port"
