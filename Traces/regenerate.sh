@@ -59,20 +59,32 @@ $L trace synthesize --route '82.50000,-62.35000;82.50200,-62.34000' --speed 1.2 
 
 # The error-model traces (issue 13): per-axis Gauss-Markov error (σ_gm, τ) plus white noise (σ_w),
 # GST stating the total √(σ_gm² + σ_w²), HDOP = √2 × total / 5 m, Doppler speed noise 0.05 m/s.
+# The moving ones last about two hours: their errors are correlated over τ = 30 s and the fused
+# error over minutes, so a shorter trace's share within the stated radius is one draw from a wide
+# spread (docs/fusion.md, "How far one trace says anything"). Each is the first seed of an ensemble
+# of 12 (seeds S to S + 11, the same command otherwise) whose figures are in docs/fusion.md.
 
 # 11. A city drive through central London (Westminster, the Embankment, the Kingsway tunnel, Holborn,
-#     Ludgate Circus, Fleet Street, the Strand) at 10–13 m/s: three stops at lights (25, 35, 20 s),
-#     20 s without a fix in the Kingsway tunnel, three multipath jumps (35 m for 4 s, 45 m for 5 s,
-#     30 m for 3 s) that GST and HDOP do not admit. σ_gm 2.5 m, τ 30 s, σ_w 1 m.
-$L trace synthesize --route '51.50080,-0.12470;51.50690,-0.12140;51.51040,-0.11630;51.51270,-0.11760;51.51740,-0.11990;51.51780,-0.10900;51.51380,-0.10420;51.51360,-0.11200;51.50800,-0.12600' \
-  --speed 12,13,10,11,12,10,12,11 --hold-start 10 --hold-end 5 --stop 75:25 --stop 240:35 --stop 390:20 \
+#     Ludgate Circus, Fleet Street, the Strand, back by Whitehall), twelve laps at 10–13 m/s: in the
+#     first, three stops at lights (25, 35, 20 s), 20 s without a fix in the Kingsway tunnel, three
+#     multipath jumps (35 m for 4 s, 45 m for 5 s, 30 m for 3 s) that GST and HDOP do not admit.
+#     σ_gm 2.5 m, τ 30 s, σ_w 1 m.
+CITY='51.50080,-0.12470;51.50690,-0.12140;51.51040,-0.11630;51.51270,-0.11760;51.51740,-0.11990;51.51780,-0.10900;51.51380,-0.10420;51.51360,-0.11200;51.50800,-0.12600'
+ROUTE=$CITY SPEEDS=12,13,10,11,12,10,12,11
+for _ in 2 3 4 5 6 7 8 9 10 11 12; do ROUTE="$ROUTE;$CITY" SPEEDS="$SPEEDS,11,12,13,10,11,12,10,12,11"; done
+$L trace synthesize --route "$ROUTE" \
+  --speed "$SPEEDS" --hold-start 10 --hold-end 5 --stop 75:25 --stop 240:35 --stop 390:20 \
   --outage 175+20 --multipath 330:4:35:60 --multipath 455:5:45:200 --multipath 500:3:30:300 \
   --correlated 2.5:30 --white 1 --doppler 0.05 --receiver multi-gnss --sentences GGA,GSA,GST,RMC,VTG \
   --start 2026-10-06T08:40:00Z --seed 37 --output $T/city-drive.nmea
 
-# 12. A walk from Covent Garden to Trafalgar Square by Leicester Square at 1.4 m/s with a consumer
-#     receiver that sends no GST (HDOP only). σ_gm 3 m, τ 30 s, σ_w 1 m.
-$L trace synthesize --route '51.51190,-0.12280;51.51300,-0.12800;51.51100,-0.13100;51.51000,-0.13400' \
+# 12. A walk from Covent Garden to Trafalgar Square by Leicester Square and back, thirteen times one
+#     way, at 1.4 m/s with a consumer receiver that sends no GST (HDOP only). σ_gm 3 m, τ 30 s, σ_w 1 m.
+THERE='51.51190,-0.12280;51.51300,-0.12800;51.51100,-0.13100;51.51000,-0.13400'
+BACK='51.51100,-0.13100;51.51300,-0.12800;51.51190,-0.12280'
+ROUTE=$THERE
+for _ in 1 2 3 4 5 6; do ROUTE="$ROUTE;$BACK;$THERE"; done
+$L trace synthesize --route "$ROUTE" \
   --speed 1.4 --correlated 3:30 --white 1 --doppler 0.05 --receiver consumer \
   --start 2026-04-18T14:00:00Z --seed 41 --output $T/walk-hdop.nmea
 
@@ -82,9 +94,11 @@ $L trace synthesize --route '51.51380,-0.09840' --hold-start 1199 \
   --correlated 3:45 --white 0.5 --doppler 0.05 --receiver multi-gnss \
   --start 2026-01-20T10:00:00Z --seed 43 --output $T/stationary-20min.nmea
 
-# 14. A straight highway at 25 m/s for 5 minutes (7.5 km due east) with a 30 s tunnel in the middle.
-#     σ_gm 2.5 m, τ 30 s, σ_w 1 m.
-$L trace synthesize --route '52.05000,-1.20000;52.05000,-1.09040' --speed 25 --outage 135+30 \
+# 14. A straight highway due east at 25 m/s for 2 hours (180 km, in 24 legs of 7.5 km along the
+#     parallel 52.05° N) with a 30 s tunnel in the first leg (no fix 135–165 s). σ_gm 2.5 m, τ 30 s,
+#     σ_w 1 m. Its first 5 minutes are the first leg.
+ROUTE=$(awk 'BEGIN { for (i = 0; i <= 24; i++) printf "%s52.05000,%.5f", (i ? ";" : ""), -1.2 + 0.1096 * i }')
+$L trace synthesize --route "$ROUTE" --speed 25 --outage 135+30 \
   --correlated 2.5:30 --white 1 --doppler 0.05 --receiver multi-gnss --sentences GGA,GSA,GST,RMC,VTG \
   --start 2026-07-14T16:20:00Z --seed 47 --output $T/highway-tunnel.nmea
 

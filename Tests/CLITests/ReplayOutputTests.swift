@@ -46,12 +46,12 @@ struct ReplayOutputTests {
         let r = try await CLIRunner.run(["replay", TestData.traces.appendingPathComponent("highway-tunnel.nmea").path, "--gpx"])
         #expect(r.status == 0)
         let read = try Self.gpxpy(r.stdout)
-        // 301 epochs, 271 with a position: the 30 epochs of the tunnel have none.
-        #expect(read.segments.reduce(0, +) == 271)
+        // 7,218 epochs, 7,188 with a position: the 30 epochs of the tunnel have none.
+        #expect(read.segments.reduce(0, +) == 7188)
         #expect(read.segments.count == 2, "\(read.segments)")
         #expect(read.increasing)
         #expect(read.gaps == [31.0], "\(read.gaps)")
-        #expect(r.stderr.contains("  gpx: 271 points in 2 segments (a new one after more than 5 s without a position)"), "\(r.stderr)")
+        #expect(r.stderr.contains("  gpx: 7188 points in 2 segments (a new one after more than 5 s without a position)"), "\(r.stderr)")
     }
 
     @Test("--gpx with epochs whose time steps back: they are left out and counted; time never goes backwards")

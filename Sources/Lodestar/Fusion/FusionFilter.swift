@@ -112,12 +112,20 @@ package struct FusionFilter: Sendable {
             // the mean of the two epochs' velocities. When the change was abrupt, it happened at
             // an unknown instant within the interval: uniform over it, that leaves the position off
             // by |Δv| Δt (u − ½), of variance (Δv Δt)² / 12, added after the velocity update.
+            // A change within the noise of the two velocities compared (the filter's and the
+            // Doppler's, χ²₂ below its 95% point) is no evidence of an acceleration: it is left
+            // to the Kalman update. With a Doppler velocity vector measured, the interval's
+            // acceleration is that change, and no white acceleration is added on top of it.
             var change = (east: 0.0, north: 0.0)
+            let doppler = velocity.map { $0.course != nil } ?? false
             if dt > 0, let velocity, !isStationary {
                 let (ve, vn) = velocity.components
                 change = (ve - east.v, vn - north.v)
+                let d2 = change.east * change.east / (east.vv + velocity.variance)
+                    + change.north * change.north / (north.vv + velocity.variance)
+                if d2 < Self.softGate { change = (0, 0) }
             }
-            if dt > 0 { predict(dt, change: change) }
+            if dt > 0 { predict(dt, change: change, measured: doppler) }
             setCorrelated(hSigma, vertical: location.verticalAccuracy)
             applyVelocity(velocity)
             if dt > 0 {
@@ -176,15 +184,18 @@ package struct FusionFilter: Sendable {
     }
 
     /// Propagates over `dt` seconds; `change` is the change of velocity (east, north, m/s) the
-    /// new Doppler measurement shows over the interval, zero when dead-reckoning.
-    private mutating func predict(_ dt: Double, change: (east: Double, north: Double) = (0, 0)) {
-        let q = profile.acceleration
+    /// new Doppler measurement shows over the interval, zero when dead-reckoning. `measured`: the
+    /// epoch has a Doppler velocity vector, which tells the interval's change of velocity, so the
+    /// horizontal axes take no white acceleration (the profile's `q` is for intervals without
+    /// one: dead reckoning, a receiver that sends no speed or course, a crawl without a course).
+    private mutating func predict(_ dt: Double, change: (east: Double, north: Double) = (0, 0), measured: Bool = false) {
+        let q = measured ? 0 : profile.acceleration
         let tau = Self.timeConstant
         east.predict(dt: dt, acceleration: q, intervalAcceleration: change.east * change.east / (dt * dt),
                      timeConstant: tau, correlatedVariance: correlatedVariance.east, stationary: isStationary)
         north.predict(dt: dt, acceleration: q, intervalAcceleration: change.north * change.north / (dt * dt),
                       timeConstant: tau, correlatedVariance: correlatedVariance.north, stationary: isStationary)
-        up?.predict(dt: dt, acceleration: q / 4, timeConstant: tau, correlatedVariance: correlatedVariance.up,
+        up?.predict(dt: dt, acceleration: profile.acceleration / 4, timeConstant: tau, correlatedVariance: correlatedVariance.up,
                     stationary: isStationary)
     }
 
@@ -304,6 +315,13 @@ package struct FusionFilter: Sendable {
     /// The smallest drift that moves a held location, metres.
     static let holdBand = 1.0
 
+    /// The 68% radius over the 2D RMS radius √(P_ee + P_nn) of a circular Gaussian error:
+    /// P(r ≤ ρ σ) = 1 − exp(−ρ²/2) = 0.68 gives ρ = √(−2 ln 0.32) = 1.5096, against √2 for the
+    /// 2D RMS circle, which holds only 1 − e⁻¹ = 63.2%. For a held location (an offset δ from the
+    /// filter's position) this scaling of √(P + δ²) is within 3% of the exact 68% radius of the
+    /// offset error. See docs/fusion.md, "Why the stated accuracy is honest".
+    static let radius68 = (-log(0.32)).squareRoot()
+
     private mutating func estimate(deadReckoned: Bool) -> FusedEstimate {
         let origin = origin ?? Origin(Coordinate(uncheckedLatitude: 0, longitude: 0))
         let position = hold()
@@ -317,7 +335,8 @@ package struct FusionFilter: Sendable {
         }
         return FusedEstimate(
             coordinate: origin.coordinate(east: position.east, north: position.north),
-            altitude: up?.p, horizontalAccuracy: (east.pp + north.pp + position.offset * position.offset).squareRoot(),
+            altitude: up?.p,
+            horizontalAccuracy: Self.radius68 * (east.pp + north.pp + position.offset * position.offset).squareRoot(),
             verticalAccuracy: up?.positionSigma, speed: speed, speedAccuracy: speedSigma, course: course,
             courseAccuracy: courseAccuracy, isStationary: isStationary, isDeadReckoned: deadReckoned)
     }
@@ -363,7 +382,7 @@ package struct FusedEstimate: Sendable, Equatable {
     package var coordinate: Coordinate
     /// Metres above mean sea level, when the fixes have altitude.
     package var altitude: Double?
-    /// Radius of the 68% (2D RMS) circle, metres.
+    /// Radius of the 68% circle, metres (``FusionFilter/radius68`` × the 2D RMS).
     package var horizontalAccuracy: Double
     /// One sigma, metres.
     package var verticalAccuracy: Double?
