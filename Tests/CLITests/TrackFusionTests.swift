@@ -45,14 +45,16 @@ struct TrackFusionTests {
         let rows = Dictionary(truth.rows.map { ($0.iso8601, $0) }, uniquingKeysWith: { a, _ in a })
         let h = try await Sandbox.acquire()
         defer { h.release() }
-        let gpsd = try FakeGPS(log: try Self.excerpt(into: h), sandbox: h, cycle: 0.01)
+        // gpsfake plays the excerpt once a client watches, 40 ms a sentence (about 0.2 s an epoch), so a
+        // client that starts a second late still sees most of the 30 s before the tunnel.
+        let gpsd = try FakeGPS(log: try Self.excerpt(into: h), sandbox: h, cycle: 0.04)
         defer { gpsd.stop() }
         let text = try h.startLodestar(["track", "--gpsd", "localhost:\(h.port)", "--fusion", "--activity", "automotive"], name: "text")
         defer { text.stop() }
         let json = try h.startLodestar(["track", "--gpsd", "localhost:\(h.port)", "--fusion", "--activity", "automotive", "--json"], name: "json")
         defer { json.stop() }
         // Through the tunnel and 10 s of fixes after it.
-        let through = await waitUntil(upTo: .seconds(20)) {
+        let through = await waitUntil(upTo: .seconds(90)) {
             text.stdout.contains("T16:22:54.000Z") && json.stdout.contains("T16:22:54.000Z")
         }
         text.send(SIGINT)

@@ -59,6 +59,8 @@ final class OwnSource: FixSource {
 }
 
 /// Waits until `condition` holds, polling every 5 ms, for at most `limit`. Returns whether it held.
+/// The lifecycle tests give 30 s: a wait ends as soon as its condition holds, and on a two-core CI
+/// machine the tests running beside these can hold the cooperative pool for seconds.
 func eventually(within limit: Duration, _ condition: () -> Bool) async -> Bool {
     let deadline = ContinuousClock.now + limit
     while ContinuousClock.now < deadline {
