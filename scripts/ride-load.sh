@@ -90,6 +90,7 @@ load() {
 status_reads() {
   local url=$1 ride
   ride=$(tail -n 1 "$work/booked.txt" | cut -d' ' -f1)
+  if [ -z "$ride" ]; then echo "no ride was booked: no status to read" >&2; return 1; fi
   echo "== wrk: GET /rides/$ride on $url"
   wrk -t 2 -c 64 -d "${WRK_SECONDS}s" --latency -H "Authorization: Bearer $(cat "$work/operator.token")" \
     "$url/rides/$ride" | grep -E "Requests/sec|Latency|50%|99%|Non-2xx|Socket errors" || true

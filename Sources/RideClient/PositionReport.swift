@@ -47,7 +47,8 @@ public struct PositionReport: Sendable, Equatable {
     }
 
     /// The body of `POST /vehicles/locations` (`VehicleLocationBatch`) for `reports` (1 to 1000;
-    /// the service also limits the body to 64 KiB, about 400 reports).
+    /// the service also limits the body to 64 KiB: about 380 reports with a timestamp and full-precision
+    /// coordinates, of about 170 bytes each).
     public static func batchJSON(_ reports: some Sequence<PositionReport>) -> String {
         "{\"locations\":[" + reports.map(\.batchElementJSON).joined(separator: ",") + "]}"
     }

@@ -16,7 +16,7 @@ import Synchronization
 /// afterwards can find each one in the database. The figures go to standard output.
 ///
 /// Usage: RideLoad http --servers URL[,URL...] --operator-token T --rider-tokens FILE
-///        --vehicle-ids FILE [--riders 64] [--seconds 60] [--batch 400] [--polls 3] --booked FILE
+///        --vehicle-ids FILE [--riders 64] [--seconds 60] [--batch 300] [--polls 3] --booked FILE
 enum HTTPLoad {
     struct Options {
         var servers: [String] = []
@@ -25,7 +25,7 @@ enum HTTPLoad {
         var vehicleIDs: [String] = []
         var riders = 64
         var seconds = 60.0
-        var batch = 400
+        var batch = 300
         var polls = 3
         var booked = ""
     }
