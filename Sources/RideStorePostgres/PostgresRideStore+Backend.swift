@@ -9,6 +9,7 @@ extension PostgresRideStore: RideBackend {
     static let nearestFirst = 64
 
     public func migrate() async throws(RideStoreError) {
+        try await checkConnection()
         let now = Date().timeIntervalSince1970
         try await transaction { connection in
             let logger = self.logger
