@@ -9,6 +9,7 @@ extension PostgresRideStore: RideBackend {
     static let nearestFirst = 64
 
     public func migrate() async throws(RideStoreError) {
+        try await checkConnection()
         let now = Date().timeIntervalSince1970
         try await transaction { connection in
             let logger = self.logger
@@ -214,7 +215,7 @@ extension PostgresRideStore: RideBackend {
     }
 
     public func rides(rider: String?, limit: Int) async throws(RideStoreError) -> [RideRecord] {
-        let limit = min(max(0, limit), RideBackendSchema.maximumListLimit)
+        let limit = RideBackendSchema.clamp(limit)
         return try await read { client in
             if let rider {
                 return try await self.decode(
@@ -237,7 +238,7 @@ extension PostgresRideStore: RideBackend {
         rideIdentifier: String, to phase: RidePhase, completion: RideCompletionStatus?, at date: Date
     ) async throws(RideStoreError) -> RideUpdateOutcome {
         try await transaction { connection in
-            guard let record = try await self.ride(connection, identifier: rideIdentifier, lock: true) else {
+            guard let record = try await self.lockedRide(connection, identifier: rideIdentifier) else {
                 return RideUpdateOutcome.notFound
             }
             guard let next = record.advanced(to: phase, completion: completion, at: date) else { return .refused(record) }
@@ -248,7 +249,7 @@ extension PostgresRideStore: RideBackend {
 
     public func cancel(rideIdentifier: String, rider: String?, at date: Date) async throws(RideStoreError) -> RideUpdateOutcome {
         try await transaction { connection in
-            guard let record = try await self.ride(connection, identifier: rideIdentifier, lock: true),
+            guard let record = try await self.lockedRide(connection, identifier: rideIdentifier),
                 rider == nil || record.rider == rider
             else { return RideUpdateOutcome.notFound }
             guard let next = record.advanced(to: .completed, completion: .canceledByUser, at: date) else { return .refused(record) }
@@ -307,13 +308,13 @@ extension PostgresRideStore: RideBackend {
         }
     }
 
-    /// The ride with this identifier, locked `FOR UPDATE` (until the transaction ends) when `lock`.
-    private func ride(_ connection: PostgresConnection, identifier: String, lock: Bool) async throws -> RideRecord? {
-        let query: PostgresQuery =
-            lock
-            ? "SELECT id, record, phase, completion_status, completed_at, rider FROM ride WHERE id = \(identifier) FOR UPDATE"
-            : "SELECT id, record, phase, completion_status, completed_at, rider FROM ride WHERE id = \(identifier)"
-        return try await decode(connection.query(query, logger: logger)).first
+    /// The ride with this identifier, locked `FOR UPDATE` until the transaction ends.
+    private func lockedRide(_ connection: PostgresConnection, identifier: String) async throws -> RideRecord? {
+        try await decode(
+            connection.query(
+                "SELECT id, record, phase, completion_status, completed_at, rider FROM ride WHERE id = \(identifier) FOR UPDATE",
+                logger: logger)
+        ).first
     }
 
     private func decode(_ rows: PostgresRowSequence) async throws -> [RideRecord] {

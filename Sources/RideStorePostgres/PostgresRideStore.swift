@@ -32,6 +32,9 @@ public final class PostgresRideStore: Sendable {
     let client: PostgresClient
     let logger: Logger
     private let running: Task<Void, Never>
+    /// How ``checkConnection()`` connects (outside the pool); nil when made from a client
+    /// configuration, or when TLS is required.
+    private let direct: PostgresConnection.Configuration?
 
     /// Connects to the database of a `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE` URL.
     /// - Throws: ``RideStoreError/cannotOpen(path:reason:)`` for a URL that is not one.
@@ -52,11 +55,24 @@ public final class PostgresRideStore: Sendable {
             tls: url.requiresTLS ? .require(.makeClientConfiguration()) : .disable)
         configuration.options.maximumConnections = max(1, maximumConnections)
         configuration.options.minimumConnections = 0
-        self.init(configuration: configuration, database: url.description, logger: logger)
+        let direct =
+            url.requiresTLS
+            ? nil
+            : PostgresConnection.Configuration(
+                host: url.host, port: url.port, username: url.user, password: url.password, database: url.database,
+                tls: .disable)
+        self.init(configuration: configuration, database: url.description, logger: logger, direct: direct)
     }
 
     /// Connects with a postgres-nio configuration; `database` names it in errors.
-    public init(configuration: PostgresClient.Configuration, database: String, logger: Logger? = nil) {
+    public convenience init(configuration: PostgresClient.Configuration, database: String, logger: Logger? = nil) {
+        self.init(configuration: configuration, database: database, logger: logger, direct: nil)
+    }
+
+    private init(
+        configuration: PostgresClient.Configuration, database: String, logger: Logger?, direct: PostgresConnection.Configuration?
+    ) {
+        self.direct = direct
         let logger = logger ?? Logger(label: "lodestar.ride-store", factory: { _ in SwiftLogNoOpLogHandler() })
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.client = client
@@ -69,6 +85,24 @@ public final class PostgresRideStore: Sendable {
     public func close() async {
         running.cancel()
         await running.value
+    }
+
+    /// Connects once outside the pool and closes again, so that a database that cannot be
+    /// reached is a clear error at once (the pool keeps retrying for 60 s before it gives up).
+    /// ``RideBackend/migrate()`` calls it first. Does nothing for a store made from a client
+    /// configuration or over TLS.
+    /// - Throws: ``RideStoreError/cannotOpen(path:reason:)`` (refused, unreachable, timed out) or
+    ///   ``RideStoreError/postgres(path:sqlState:message:)`` (no such database, authentication
+    ///   failed: SQLSTATE 3D000, 28P01…).
+    public func checkConnection() async throws(RideStoreError) {
+        guard let direct else { return }
+        do {
+            let connection = try await PostgresConnection.connect(
+                configuration: direct, id: 0, logger: logger)
+            try await connection.close()
+        } catch {
+            throw map(error)
+        }
     }
 
     /// `body` in one transaction (`BEGIN` … `COMMIT`, rolled back if it throws), every error a
@@ -102,6 +136,9 @@ public final class PostgresRideStore: Sendable {
             return .cancelled(path: database)
         case let error as PostgresTransactionError:
             return map(error.closureError ?? error.beginError ?? error.commitError ?? error.rollbackError ?? CancellationError())
+        case let error as PSQLError where error.serverInfo?[.sqlState] == nil && error.code == .connectionError:
+            let underlying = error.underlying.map { "\($0)" } ?? "\(error.code)"
+            return .cannotOpen(path: database, reason: "cannot connect: \(underlying)")
         case let error as PSQLError:
             if let state = error.serverInfo?[.sqlState] {
                 let message = error.serverInfo?[.message] ?? "\(error.code)"
@@ -118,6 +155,11 @@ public final class PostgresRideStore: Sendable {
                 return .postgres(path: database, sqlState: "", message: "\(error.code)")
             }
         default:
+            // postgres-nio's pool gives up with ConnectionPoolError (its own module) after 60 s
+            // of failed attempts to connect.
+            if String(reflecting: type(of: error)).hasSuffix("ConnectionPoolError") {
+                return .cannotOpen(path: database, reason: "no connection could be made (\(error))")
+            }
             return .postgres(path: database, sqlState: "", message: String(describing: error))
         }
     }

@@ -148,6 +148,29 @@ import Glibc
         }
     }
 
+    /// A PostgreSQL URL where nothing listens, or naming a database that does not exist: a clear
+    /// error from `migrate()` at once, not after the pool's 60 s of retries.
+    @Test func anUnreachableDatabaseIsAClearErrorAtOnce() async throws {
+        let port = try Sandbox.freeLoopbackPort()
+        let nowhere = try PostgresRideStore(url: "postgres://postgres@127.0.0.1:\(port)/rides")
+        await #expect {
+            try await nowhere.migrate()
+        } throws: { error in
+            guard case .cannotOpen(let path, let reason) = error as? RideStoreError else { return false }
+            return path == "postgres://postgres@127.0.0.1:\(port)/rides" && reason.hasPrefix("cannot connect: ")
+        }
+        await nowhere.close()
+        let server = try await PostgresServer.shared()
+        let missing = try PostgresRideStore(url: server.url(database: "no_such_database"))
+        await #expect {
+            try await missing.migrate()
+        } throws: { error in
+            guard case .postgres(_, let state, let message) = error as? RideStoreError else { return false }
+            return state == "3D000" && message.contains("no_such_database")
+        }
+        await missing.close()
+    }
+
     /// A server of the test's own: up with PostGIS, then stopped by its pid, its directory gone.
     @Test func aPostgresServerStartsAndStopsByPid() async throws {
         let server = try await PostgresServer.start()

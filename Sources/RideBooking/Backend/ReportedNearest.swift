@@ -1,4 +1,5 @@
 import Geodesy
+import GRDB
 import LodestarInternals
 
 /// The SQLite backend's nearest vehicle among the reported positions a booking read, measuring
@@ -6,33 +7,54 @@ import LodestarInternals
 ///
 /// The angle θ between the normals of two points bounds their ellipsoidal distance d:
 /// θ·ρmin ≤ d ≤ θ·ρmax, with ρmin = b²/a and ρmax = a²/b the extreme principal radii of curvature
-/// of WGS84 (``VehicleIndex`` relies on the same bound). So the candidates are taken in order of
-/// θ (a dot product each), and the geodesic is measured only while θ·ρmin can still beat the best
-/// distance found and lie within the range.
+/// of WGS84 (``VehicleIndex`` relies on the same bound). So one pass finds the candidate nearest
+/// by θ (a dot product each), whose distance is at most θ₁·ρmax, and the geodesic is measured
+/// only for the candidates whose θ·ρmin is within that.
 struct ReportedNearest {
     /// One position a booking read.
     struct Candidate {
         var identifier: String
         var position: Coordinate
-        /// Whether the vehicle could take the ride (available, free, seats the party, serves the option).
-        var fits: Bool
+    }
+
+    /// The candidates of `sql`, whose columns are the vehicle's identifier, latitude and
+    /// longitude, read by position (the booking's hot loop).
+    static func candidates(_ db: Database, sql: String, arguments: StatementArguments) throws -> [Candidate] {
+        var candidates: [Candidate] = []
+        let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+        while let row = try rows.next() {
+            guard let identifier = row[0] as String?, let latitude = row[1] as Double?, let longitude = row[2] as Double? else {
+                continue
+            }
+            candidates.append(Candidate(identifier: identifier, position: Coordinate(uncheckedLatitude: latitude, longitude: longitude)))
+        }
+        return candidates
     }
 
     let pickup: Coordinate
     /// Metres, > 0: a candidate at most this far counts.
     let range: Double
 
-    /// The index of the nearest candidate that fits, at most `range` metres away (ties: the
-    /// smaller identifier), and its distance.
+    /// The index of the nearest candidate, at most `range` metres away (ties: the smaller
+    /// identifier), and its distance.
     func nearest(_ candidates: [Candidate]) -> (index: Int, distance: Double)? {
         let q = NVector(latitude: pickup.latitude, longitude: pickup.longitude)
-        let ordered = candidates.indices.filter { candidates[$0].fits }
-            .map { (index: $0, angle: angle(candidates[$0].position, q)) }
-            .filter { $0.angle * VehicleIndex.minimumRadiusOfCurvature <= range }
-            .sorted { $0.angle < $1.angle }
+        let ρmin = VehicleIndex.minimumRadiusOfCurvature
+        // Pass 1: the angle to each, and the nearest by angle among those that may lie in range.
+        var angles = [Double](repeating: .infinity, count: candidates.count)
+        var first: Int?
+        for (index, candidate) in candidates.enumerated() {
+            let angle = angle(candidate.position, q)
+            guard angle * ρmin <= range else { continue }
+            angles[index] = angle
+            if first.map({ angle < angles[$0] }) ?? true { first = index }
+        }
+        guard let first else { return nil }
+        // Pass 2: the geodesic of every candidate whose θ·ρmin does not exceed the distance of the
+        // nearest by angle (θ₁·ρmax bounds it): the ellipsoidal nearest is among them.
+        let limit = min(angles[first] * VehicleIndex.maximumRadiusOfCurvature, range)
         var best: (index: Int, distance: Double)?
-        for (index, angle) in ordered {
-            if let best, angle * VehicleIndex.minimumRadiusOfCurvature > best.distance { break }
+        for index in candidates.indices where angles[index] * ρmin <= limit {
             let distance = Geodesic.wgs84.inverse(from: candidates[index].position, to: pickup).distance
             guard distance <= range else { continue }
             if let current = best,
@@ -45,7 +67,7 @@ struct ReportedNearest {
         return best
     }
 
-    /// Whether any candidate, fitting or not, is at most `range` metres away.
+    /// Whether any candidate is at most `range` metres away.
     func anyWithinRange(_ candidates: [Candidate]) -> Bool {
         let q = NVector(latitude: pickup.latitude, longitude: pickup.longitude)
         return candidates.contains { candidate in

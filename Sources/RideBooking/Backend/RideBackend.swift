@@ -105,8 +105,9 @@ public protocol RideBackend: Sendable {
 
     // MARK: Tokens
 
-    /// Stores a token's hash (``RideToken/hash(_:)``) for a principal. Storing the same hash
-    /// again replaces its principal.
+    /// Stores a token's hash (``RideToken/hash(_:)``: 64 lowercase hexadecimal digits; the
+    /// table's CHECK refuses another length) for a principal. Storing the same hash again
+    /// replaces its principal.
     func storeToken(hash: String, principal: RidePrincipal, at date: Date) async throws(RideStoreError)
 
     /// The principal of a token hash, or nil when no token has it.
@@ -132,5 +133,5 @@ public enum RideBackendSchema {
     public static let maximumListLimit = 10_000
 
     /// `limit` clamped to 0...``maximumListLimit``.
-    static func clamp(_ limit: Int) -> Int { min(max(0, limit), maximumListLimit) }
+    package static func clamp(_ limit: Int) -> Int { min(max(0, limit), maximumListLimit) }
 }

@@ -96,36 +96,40 @@ extension RideStore: RideBackend {
             let db = tx.db
             // Every degree of latitude is at least 110,574 m (at the equator): the band holds the circle.
             let band = order.range / 110_574 + 1e-6
-            var sql = """
-                SELECT v.id, v.capacity, v.ride_option, v.state, v.record, p.latitude, p.longitude, p.course, p.speed,
-                       p.reported_at, EXISTS (SELECT 1 FROM ride r WHERE r.vehicle_id = v.id AND r.phase <> 4) AS busy
-                FROM vehicle_position p JOIN vehicle v ON v.id = p.vehicle_id
-                WHERE p.latitude BETWEEN ? AND ? AND v.state <> 'offline'
-                """
+            var within = "p.latitude BETWEEN ? AND ?"
             var arguments: StatementArguments = [order.pickup.latitude - band, order.pickup.latitude + band]
             if let since = order.reportedSince {
-                sql += " AND p.reported_at >= ?"
+                within += " AND p.reported_at >= ?"
                 arguments += [since.timeIntervalSince1970]
             }
-            let option = order.rideOptionName?.lowercased()
-            var rows: [Row] = []
-            var candidates: [ReportedNearest.Candidate] = []
-            let cursor = try Row.fetchCursor(db, sql: sql, arguments: arguments)
-            while let row = try cursor.next() {
-                let capacity: Int = row["capacity"] ?? 0
-                let fits = (row["state"] as String?) == VehicleState.available.rawValue && !(row["busy"] as Bool? ?? true)
-                    && capacity >= order.partySize && (option == nil || (row["ride_option"] as String?) == option)
-                candidates.append(ReportedNearest.Candidate(
-                    identifier: row["id"] ?? "",
-                    position: Coordinate(uncheckedLatitude: row["latitude"] ?? 0, longitude: row["longitude"] ?? 0), fits: fits))
-                rows.append(row.copy())
-            }
             let search = ReportedNearest(pickup: order.pickup, range: order.range)
-            guard let best = search.nearest(candidates) else {
-                return search.anyWithinRange(candidates) ? RideBookingOutcome.noVehicleAvailable : .noVehicleInRange
+            // The vehicles that could take the ride: only their identifier and position are read.
+            let fitting = try ReportedNearest.candidates(
+                db,
+                sql: """
+                    SELECT p.vehicle_id, p.latitude, p.longitude FROM vehicle_position p JOIN vehicle v ON v.id = p.vehicle_id
+                    WHERE \(within) AND v.state = 'available' AND v.capacity >= ? AND (? IS NULL OR v.ride_option = ?)
+                      AND NOT EXISTS (SELECT 1 FROM ride r WHERE r.vehicle_id = v.id AND r.phase <> 4)
+                    """,
+                arguments: arguments + [order.partySize, order.rideOptionName?.lowercased(), order.rideOptionName?.lowercased()])
+            guard let best = search.nearest(fitting) else {
+                // None fits: is the place served at all?
+                let working = try ReportedNearest.candidates(
+                    db,
+                    sql: """
+                        SELECT p.vehicle_id, p.latitude, p.longitude FROM vehicle_position p JOIN vehicle v ON v.id = p.vehicle_id
+                        WHERE \(within) AND v.state <> 'offline'
+                        """, arguments: arguments)
+                return search.anyWithinRange(working) ? RideBookingOutcome.noVehicleAvailable : .noVehicleInRange
             }
-            let id = candidates[best.index].identifier
-            guard let tracked = try BackendVehicleRow.tracked(rows[best.index], path: path), let position = tracked.position else {
+            let id = fitting[best.index].identifier
+            let row = try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT v.id, v.record, p.latitude, p.longitude, p.course, p.speed, p.reported_at
+                    FROM vehicle v JOIN vehicle_position p ON p.vehicle_id = v.id WHERE v.id = ?
+                    """, arguments: [id])
+            guard let row, let tracked = try BackendVehicleRow.tracked(row, path: path), let position = tracked.position else {
                 throw RideStoreError.corrupt(path: path, reason: "vehicle \(id) has no position")
             }
             var vehicle = tracked.vehicle
