@@ -76,6 +76,22 @@ final class FileErrorTests {
         #expect(emptyFleet.stderr == "lodestar ride options: --fleet is an empty path; give a fleet file\n")
     }
 
+    @Test("a trace or file that cannot be read is status 66 with its path, on every command that reads one")
+    func unreadableInputs() async throws {
+        let none = path("none.nmea")
+        let commands: [[String]] = [
+            ["replay", none], ["nmea", "decode", none], ["guide", "--trace", none, "--to", "51.5,-0.12"],
+            ["vehicle", "--server", "http://127.0.0.1:9", "--id", "car1", "--token", "t", "--trace", none],
+        ]
+        for arguments in commands {
+            let r = try await CLIRunner.run(arguments)
+            let name = arguments.prefix { !$0.hasPrefix("-") && $0 != none }.joined(separator: " ")
+            #expect(r.status == 66, "\(name)")
+            #expect(r.stderr.hasPrefix("lodestar \(name): cannot read ") && r.stderr.contains("\(none): No such file or directory"), "\(r.stderr)")
+            #expect(r.stderr.split(separator: "\n").count == 1, "one line: \(r.stderr)")
+        }
+    }
+
     @Test("a store whose directory cannot be made: the system's reason, not Foundation's")
     func storeDirectory() async throws {
         let r = try await CLIRunner.run(["ride", "request", "--pickup", "51.5085,-0.1247", "--party", "1", "--store", "/proc/lodestar-none/rides.sqlite"])

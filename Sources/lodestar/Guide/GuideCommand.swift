@@ -198,13 +198,7 @@ struct GuideCommand: AsyncParsableCommand {
         let configuration = try rules(region)
         let manager: LocationManager
         if let trace {
-            let source: NMEATraceSource
-            do {
-                source = trace == "-" ? .standardInput() : try NMEATraceSource(path: trace)
-            } catch {
-                Diagnostics.error("\(error)")
-                throw ExitStatus.noInput
-            }
+            let source = try InputOpening.trace(trace)
             let clock: ReplayClock = fast ? .virtual : speed.map(ReplayClock.speed) ?? .realTime
             manager = LocationManager(source: source, clock: clock, configuration: configuration)
         } else {

@@ -45,13 +45,7 @@ extension NMEACommand {
         }
 
         func run() throws {
-            let input: InputFile
-            do {
-                input = try InputFile(path: file)
-            } catch {
-                Diagnostics.error(error.description)
-                throw ExitStatus.noInput
-            }
+            let input = try InputOpening.file(file)
 
             let parser = NMEAParser(options: .init(lenient: lenient))
             // The line rules of `lodestar replay` (NMEADecoder): line ends, numbers, recovery.

@@ -80,13 +80,7 @@ struct ReplayCommand: ParsableCommand {
     }
 
     func run() throws {
-        let input: InputFile
-        do {
-            input = try InputFile(path: file)
-        } catch {
-            Diagnostics.error(error.description)
-            throw ExitStatus.noInput
-        }
+        let input = try InputOpening.file(file)
 
         var decoder = NMEADecoder(options: .init(parser: .init(lenient: lenient)))
         var output = BlockOutput(fd: 1)

@@ -98,13 +98,7 @@ struct VehicleCommand: AsyncParsableCommand {
         let manager: LocationManager
         let sourceName: String
         if let trace {
-            let source: NMEATraceSource
-            do {
-                source = trace == "-" ? .standardInput() : try NMEATraceSource(path: trace)
-            } catch {
-                Diagnostics.error("\(error)")
-                throw ExitCode.failure
-            }
+            let source = try InputOpening.trace(trace)
             let clock: ReplayClock = fast ? .virtual : speed.map(ReplayClock.speed) ?? .realTime
             manager = LocationManager(source: source, clock: clock, configuration: configuration)
             sourceName = "trace \(trace)"
