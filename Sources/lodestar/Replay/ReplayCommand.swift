@@ -57,12 +57,7 @@ struct ReplayCommand: ParsableCommand {
         help: ArgumentHelp("Keep a location only this far, metres, from the last one kept (on the ellipsoid).", valueName: "metres"))
     var distanceFilter: Double?
 
-    @Flag(help: "Write fused locations instead of the receiver's fixes (a Kalman filter; docs/fusion.md).")
-    var fusion = false
-
-    @Option(help: ArgumentHelp(
-        "The motion profile for --fusion: automotive, fitness, maritime, airborne or other.", valueName: "name"))
-    var activity: ActivityType?
+    @OptionGroup var fusionOptions: FusionOptions
 
     /// --max-reports: 0 to 10⁹ lines.
     static let maxReportsRange = OptionRange("--max-reports", 0...1_000_000_000, unit: "lines")
@@ -72,7 +67,6 @@ struct ReplayCommand: ParsableCommand {
     static let distanceFilterRange = OptionRange("--distance-filter", 0.001...20_004_000, unit: "metres")
 
     func validate() throws {
-        if activity != nil, !fusion { throw ValidationError("--activity goes with --fusion.") }
         try Self.maxReportsRange.check(maxReports)
         guard !file.isEmpty else { throw ValidationError("FILE must not be empty.") }
         try Self.desiredAccuracyRange.check(desiredAccuracy)
@@ -90,11 +84,11 @@ struct ReplayCommand: ParsableCommand {
         let format = format
         output.buffer.append(contentsOf: format.header(name: file == "-" ? "stdin" : file))
         var rules: ReplayRules? =
-            desiredAccuracy == nil && distanceFilter == nil && !fusion
+            desiredAccuracy == nil && distanceFilter == nil && !fusionOptions.fusion
             ? nil
             : try ReplayRules(
                 desiredAccuracy: desiredAccuracy, distanceFilter: distanceFilter,
-                fusion: fusion ? try Fusion.fused(for: activity ?? .other) : .off, sourceName: input.name)
+                fusion: try fusionOptions.setting(), sourceName: input.name)
 
         let handle: (NMEADecoder.Event) -> Void = { event in
             switch event {

@@ -65,12 +65,7 @@ struct TrackCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Copy the raw NMEA sentences gpsd relays into this file (CR LF lines).", valueName: "file"))
     var record: String?
 
-    @Flag(help: "Print fused locations instead of the receiver's fixes (a Kalman filter; docs/fusion.md).")
-    var fusion = false
-
-    @Option(help: ArgumentHelp(
-        "The motion profile for --fusion: automotive, fitness, maritime, airborne or other.", valueName: "name"))
-    var activity: ActivityType?
+    @OptionGroup var fusionOptions: FusionOptions
 
     /// -n/--count: 1 to 10⁹ records.
     static let countRange = OptionRange("--count", 1...1_000_000_000, unit: "records")
@@ -78,8 +73,7 @@ struct TrackCommand: AsyncParsableCommand {
     static let durationRange = OptionRange("--duration", 0.001...1_000_000_000, unit: "seconds")
 
     func validate() throws {
-        if activity != nil, !fusion { throw ValidationError("--activity goes with --fusion.") }
-        if fusion, nmea { throw ValidationError("--fusion goes with the fix lines or --json, not --nmea.") }
+        if fusionOptions.fusion, nmea { throw ValidationError("--fusion goes with the fix lines or --json, not --nmea.") }
         _ = try GPSDAddress.endpoint(gpsd)
         if record?.isEmpty == true { throw ValidationError("--record needs a file name") }
         if json && nmea { throw ValidationError("--json and --nmea cannot be used together.") }
@@ -95,7 +89,7 @@ struct TrackCommand: AsyncParsableCommand {
         let recorder: NMEARecorder?
         let fusion: Fusion
         do {
-            fusion = self.fusion ? try Fusion.fused(for: activity ?? .other) : .off
+            fusion = try fusionOptions.setting()
             endpoint = try GPSDAddress.endpoint(gpsd)
             recorder = try record.map { path throws(NMEARecorderError) in try NMEARecorder(path: path) }
         } catch {
