@@ -12,33 +12,47 @@ public struct GPSDSatelliteNumber: Sendable, Equatable {
     public var gnssid: Int
     /// Id within the system; 0 when unknown.
     public var svid: Int
+}
 
-    public init(prn: Int, gnssid: Int, svid: Int) {
-        self.prn = prn
-        self.gnssid = gnssid
-        self.svid = svid
-    }
-
+extension GPSDSatelliteNumber {
     /// The numbering of NMEA id `id` reported for `system` (from the talker or the id's range).
     public init(nmeaID id: Int, system: GNSSSystem?) {
+        self.init(prn: Self.prn(nmeaID: id, system: system))
+    }
+
+    /// The numbering of gpsd PRN `prn`: its system (`gnssid`) and id within it (`svid`) from the
+    /// PRN's range; all 0 outside every range.
+    public init(prn: Int) {
+        switch prn {
+        case 1...32: self.init(prn: prn, gnssid: 0, svid: prn)
+        case 33...64: self.init(prn: prn, gnssid: 1, svid: prn + 87)
+        case 65...96: self.init(prn: prn, gnssid: 6, svid: prn - 64)
+        case 120...158: self.init(prn: prn, gnssid: 1, svid: prn)
+        case 173...182: self.init(prn: prn, gnssid: 4, svid: prn - 172)
+        case 193...224: self.init(prn: prn, gnssid: 5, svid: prn - 192)
+        case 301...356: self.init(prn: prn, gnssid: 2, svid: prn - 300)
+        case 401...437: self.init(prn: prn, gnssid: 3, svid: prn - 400)
+        default: self.init(prn: 0, gnssid: 0, svid: 0)
+        }
+    }
+
+    /// gpsd's PRN for NMEA id `id` reported for `system`, 0 when gpsd numbers none: ids 1–32 by
+    /// the system (Galileo +300, BeiDou +400, GLONASS +64, QZSS +192, else GPS), BeiDou's
+    /// 201–237 +200, other ranges as they are. Inlined into the parser's per-satellite work.
+    @inlinable
+    public static func prn(nmeaID id: Int, system: GNSSSystem?) -> Int {
         switch id {
         case 1...32:
             switch system {
-            case .galileo: self.init(prn: 300 + id, gnssid: 2, svid: id)
-            case .beidou: self.init(prn: 400 + id, gnssid: 3, svid: id)
-            case .glonass: self.init(prn: 64 + id, gnssid: 6, svid: id)
-            case .qzss: self.init(prn: 192 + id, gnssid: 5, svid: id)
-            default: self.init(prn: id, gnssid: 0, svid: id)
+            case .galileo: 300 + id
+            case .beidou: 400 + id
+            case .glonass: 64 + id
+            case .qzss: 192 + id
+            default: id
             }
-        case 33...64: self.init(prn: id, gnssid: 1, svid: id + 87)
-        case 65...96: self.init(prn: id, gnssid: 6, svid: id - 64)
-        case 120...158: self.init(prn: id, gnssid: 1, svid: id)
-        case 173...182: self.init(prn: id, gnssid: 4, svid: id - 172)
-        case 193...197: self.init(prn: id, gnssid: 5, svid: id - 192)
-        case 201...237: self.init(prn: id + 200, gnssid: 3, svid: id - 200)
-        case 301...356: self.init(prn: id, gnssid: 2, svid: id - 300)
-        case 401...437: self.init(prn: id, gnssid: 3, svid: id - 400)
-        default: self.init(prn: 0, gnssid: 0, svid: 0)
+        case 33...96, 120...158, 173...182, 193...197, 301...356, 401...437: id
+        case 201...237: id + 200
+        default: 0
         }
     }
 }

@@ -16,7 +16,8 @@ extension EpochBuilder {
 
     /// Resolves the cycle into an epoch: its fix (see ``fix(date:uere:)``) and where it lies in
     /// the stream.
-    func epoch(date: CalendarDate?, uere: UserRangeError) -> NMEAEpoch {
+    mutating func epoch(date: CalendarDate?, uere: UserRangeError) -> NMEAEpoch {
+        markUsedSatellites()
         var epoch = NMEAEpoch(fix: Fix(), timeOfDay: timeOfDay, firstLine: firstLine,
                               lastLine: lastLine, sentenceCount: sentenceCount)
         resolve(into: &epoch.fix, date: date, uere: uere)
@@ -39,7 +40,7 @@ extension EpochBuilder {
         fix.vdop = vdop
         fix.pdop = pdop
         fix.satellitesUsed = satellitesUsed ?? (sawGSA ? gsaSatellites : nil)
-        if sawGSV { fix.satellitesInView = satellitesMarkedUsed }
+        if sawGSV { fix.satellitesInView = satellites }
         if hasHeading { fix.heading = heading }
         fix.magneticVariation = magneticVariation ?? heading.variation
 
@@ -59,15 +60,10 @@ extension EpochBuilder {
         fix.errors = errors(uere: uere, quality: fix.quality)
     }
 
-    /// The cycle's satellites, each marked used when a GSA of the cycle names it and it has a
-    /// signal (SNR above 0), as gpsd marks them.
-    var satellitesMarkedUsed: [SatelliteInView] {
-        guard !usedPRNs.isEmpty else { return satellites }
-        var marked = satellites
-        for i in marked.indices where (marked[i].snr ?? 0) > 0 && usedPRNs.contains(marked[i].gpsdNumber.prn) {
-            marked[i].used = true
-        }
-        return marked
+    /// Marks the cycle's satellites used where a GSA of the cycle names them and they have a
+    /// signal (SNR above 0), as gpsd marks them. In place, before the array is shared with the fix.
+    mutating func markUsedSatellites() {
+        if sawGSV { usedPRNs.mark(&satellites) }
     }
 
     /// GST's one-sigma statistics when the cycle has them; otherwise DOP × UERE.

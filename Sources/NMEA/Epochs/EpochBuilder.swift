@@ -40,7 +40,7 @@ struct EpochBuilder {
     var gsaSatellites = 0
     var sawGSA = false
     /// The satellites this cycle's GSA sentences name as used, as gpsd numbers them (its `PRN`).
-    var usedPRNs: [Int] = []
+    var usedPRNs = UsedSatellites()
     @CompactDouble var hdop: Double? = nil
     @CompactDouble var vdop: Double? = nil
     @CompactDouble var pdop: Double? = nil
@@ -85,7 +85,7 @@ struct EpochBuilder {
         satellitesUsed = nil
         gsaSatellites = 0
         sawGSA = false
-        usedPRNs.removeAll(keepingCapacity: true)
+        usedPRNs.removeAll()
         hdop = nil
         vdop = nil
         pdop = nil
@@ -207,9 +207,9 @@ struct EpochBuilder {
         case 6: .navic
         default: nil
         }
-        for id in s.satelliteIDs {
-            usedPRNs.append(GPSDSatelliteNumber(nmeaID: id, system: system ?? GSV.system(talker: s.talker, prn: id)).prn)
-        }
+        // Only ids 1-32 depend on the system; GPS, a GN talker and no system id number them alike.
+        let idSystem = system ?? s.talker.system
+        usedPRNs.insert(s.satelliteIDs, system: idSystem)
         if let v = s.pdop { pdop = v }
         if let v = s.hdop { hdop = v }
         if let v = s.vdop { vdop = v }

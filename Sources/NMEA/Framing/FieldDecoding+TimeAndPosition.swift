@@ -97,15 +97,8 @@ extension Fields {
         let n = f.count
         if n == 0 { return nil }
         let p = f.base + f.start
-        var whole = 0
-        var i = 0
-        while i < n {
-            let d = p[i] &- 0x30
-            if d > 9 { break }
-            whole = whole &* 10 &+ Int(d)
-            i &+= 1
-        }
-        let intDigits = i
+        let (whole, intDigits) = FieldDigits.leadingDigits(p, n)
+        var i = intDigits
         let maxDegreeDigits = isLatitude ? 2 : 3
         guard intDigits >= 3, intDigits <= maxDegreeDigits + 2 else {
             return badAngle(number, isLatitude, "not in (d)ddmm.mmmm form")

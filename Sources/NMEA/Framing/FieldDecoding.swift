@@ -152,16 +152,8 @@ extension Fields {
             return integerGeneral(number, name, in: range)
         }
         if n <= 9 {
-            let p = f.base + f.start
-            var v = 0
-            var i = 0
-            while i < n {
-                let d = p[i] &- 0x30
-                if d > 9 { break }
-                v = v &* 10 &+ Int(d)
-                i &+= 1
-            }
-            if i == n && v >= range.lowerBound && v <= range.upperBound { return v }
+            let (v, digits) = FieldDigits.leadingDigits(f.base + f.start, n)
+            if digits == n && v >= range.lowerBound && v <= range.upperBound { return v }
         }
         return integerGeneral(number, name, in: range)
     }

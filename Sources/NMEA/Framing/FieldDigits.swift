@@ -24,6 +24,21 @@ enum FieldDigits {
     @inline(__always)
     static func isDigit(_ b: UInt8) -> Bool { b &- 0x30 < 10 }
 
+    /// The run of decimal digits that starts the `n` bytes at `p`: its value and its length (0 to
+    /// `n`). The value wraps beyond 18 digits; callers bound `n` or the length.
+    @inline(__always)
+    static func leadingDigits(_ p: UnsafePointer<UInt8>, _ n: Int) -> (value: Int, count: Int) {
+        var v = 0
+        var i = 0
+        while i < n {
+            let d = p[i] &- 0x30
+            if d > 9 { break }
+            v = v &* 10 &+ Int(d)
+            i &+= 1
+        }
+        return (v, i)
+    }
+
     /// The outcome of ``scanDecimal(_:)``.
     enum ScanStatus { case value, empty, long, invalid }
 

@@ -99,6 +99,7 @@ public struct GSV: Sendable, Equatable {
         }
         try f.check()
         if usable > 16 { throw NMEAError(.badField, "GSV has more than four satellites") }
+        let constellation = GSV.constellation(of: talker)
         for b in 0..<((usable + 3) / 4) {
             let n = 4 + b * 4
             let prn = f.integer(n, "satellite id", in: 0...999)
@@ -109,7 +110,7 @@ public struct GSV: Sendable, Equatable {
                 if elevation != nil || azimuth != nil || snr != nil { f.fail(n, "satellite id", "missing") }
                 continue
             }
-            s.storage[s.satelliteCount] = SatelliteInView(prn: prn, system: GSV.system(talker: talker, prn: prn),
+            s.storage[s.satelliteCount] = SatelliteInView(prn: prn, system: GSV.system(constellation: constellation, talker: talker, prn: prn),
                                                 elevation: elevation, azimuth: azimuth == 360 ? 0 : azimuth, snr: snr)
             s.satelliteCount += 1
         }
@@ -121,7 +122,20 @@ public struct GSV: Sendable, Equatable {
     /// ranges (1–32 GPS, 33–64 and 152–158 SBAS, 65–96 GLONASS, 193–202 QZSS, 201–237 and 401–437
     /// BeiDou, 301–336 Galileo).
     static func system(talker: Talker, prn: Int) -> GNSSSystem? {
-        if let s = talker.system, talker != .gps { return s }
+        system(constellation: constellation(of: talker), talker: talker, prn: prn)
+    }
+
+    /// The system a constellation talker names (`GL`, `GA`, ...); nil for `GP` and `GN`, whose
+    /// ids are told apart by their ranges. Found once a sentence, not once a satellite.
+    @inline(__always)
+    static func constellation(of talker: Talker) -> GNSSSystem? {
+        talker == .gps ? nil : talker.system
+    }
+
+    /// ``system(talker:prn:)`` with the talker's ``constellation(of:)`` already found.
+    @inline(__always)
+    static func system(constellation: GNSSSystem?, talker: Talker, prn: Int) -> GNSSSystem? {
+        if let constellation { return constellation }
         switch prn {
         case 1...32: return .gps
         case 33...64, 152...158: return .sbas
