@@ -23,14 +23,8 @@ package struct DeclinationCache: Sendable {
     }
 
     private let model: WorldMagneticModel?
-    private var key: (Int, Int, Int)?
-    private var entry: Entry?
-    private var zoneKey: (Int, Int, Int)?
-    private var zoneEntry: CompassZone?
-    /// The cached cells' centres and UTC day starts, for a check without rounding on every fix.
-    private var cell: Cell?
-    private var zoneCell: Cell?
-    private typealias Cell = (latitude: Double, longitude: Double, dayStart: Double)
+    private var declinations = CellCache<Entry>(cellsPerDegree: 100)
+    private var zones = CellCache<CompassZone>(cellsPerDegree: 10)
     /// How many times the model has been evaluated (for tests and benchmarks).
     package private(set) var evaluations = 0
 
@@ -43,56 +37,67 @@ package struct DeclinationCache: Sendable {
     /// validity (2025.0–2030.0).
     /// - Complexity: O(1); evaluates the model only when the cell or day changes.
     package mutating func lookup(_ coordinate: Coordinate, date: Date) -> Entry? {
-        if Self.contains(cell, coordinate, date, halfWidth: 0.005) { return entry }
-        let k = (
-            Int((coordinate.latitude * 100).rounded()), Int((coordinate.longitude * 100).rounded()),
-            Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
-        )
-        cell = (Double(k.0) / 100, Double(k.1) / 100, Double(k.2) * 86_400)
-        if let key, key == k { return entry }
-        key = k
-        evaluations += 1
-        guard let model else {
-            entry = nil
-            return nil
+        let model = model
+        return declinations.value(at: coordinate, date: date, evaluations: &evaluations) { centre, noon in
+            guard let field = try? model?.field(at: centre, date: noon) else { return nil }
+            return Entry(declination: field.declination, uncertainty: field.declinationUncertainty, zone: field.zone)
         }
-        // Evaluate at the cell's centre so the value does not depend on the first fix in the cell.
-        let centre = Coordinate(uncheckedLatitude: Double(k.0) / 100, longitude: Double(k.1) / 100)
-        let noon = Date(timeIntervalSince1970: Double(k.2) * 86_400 + 43_200)
-        if let field = try? model.field(at: centre, date: noon) {
-            entry = Entry(declination: field.declination, uncertainty: field.declinationUncertainty, zone: field.zone)
-        } else {
-            entry = nil
-        }
-        return entry
     }
 
     /// The compass zone at a coordinate and instant (from a 0.1° cell's centre), or nil outside the
     /// model's validity.
     /// - Complexity: O(1); evaluates the model only when the 0.1° cell or the day changes.
     package mutating func zone(at coordinate: Coordinate, date: Date) -> CompassZone? {
-        if Self.contains(zoneCell, coordinate, date, halfWidth: 0.05) { return zoneEntry }
-        let k = (
-            Int((coordinate.latitude * 10).rounded()), Int((coordinate.longitude * 10).rounded()),
-            Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
-        )
-        zoneCell = (Double(k.0) / 10, Double(k.1) / 10, Double(k.2) * 86_400)
-        if let zoneKey, zoneKey == k { return zoneEntry }
-        zoneKey = k
-        evaluations += 1
-        let centre = Coordinate(uncheckedLatitude: Double(k.0) / 10, longitude: Double(k.1) / 10)
-        let noon = Date(timeIntervalSince1970: Double(k.2) * 86_400 + 43_200)
-        zoneEntry = model.flatMap { try? $0.field(at: centre, date: noon).zone }
-        return zoneEntry
+        let model = model
+        return zones.value(at: coordinate, date: date, evaluations: &evaluations) { centre, noon in
+            try? model?.field(at: centre, date: noon).zone
+        }
+    }
+}
+
+/// One cached value per square cell of `1 / cellsPerDegree` degrees and per UTC day, evaluated at
+/// the cell's centre and the day's noon, so a value does not depend on the first fix in the cell.
+private struct CellCache<Value: Sendable>: Sendable {
+    typealias Key = (latitude: Int, longitude: Int, day: Int)
+
+    /// Cells per degree of latitude and longitude (100: 0.01° cells).
+    let cellsPerDegree: Double
+    private var key: Key?
+    private var value: Value?
+    /// The cached cell's centre and UTC day start, for a check without rounding on every fix.
+    private var cell: (latitude: Double, longitude: Double, dayStart: Double)?
+
+    /// Half a cell's width, degrees.
+    private let halfWidth: Double
+
+    init(cellsPerDegree: Double) {
+        self.cellsPerDegree = cellsPerDegree
+        halfWidth = 0.5 / cellsPerDegree
     }
 
-    /// Whether a coordinate and instant lie inside a cached cell: within `halfWidth` degrees of its
-    /// centre (strictly, so that a point on an edge takes the rounding path) and in its UTC day.
+    /// The value for the cell holding `coordinate` on `date`'s UTC day: the cached one, or
+    /// `evaluate(centre, noon)` (counted in `evaluations`) when the cell or the day changed.
     @inline(__always)
-    private static func contains(_ cell: Cell?, _ c: Coordinate, _ date: Date, halfWidth: Double) -> Bool {
-        guard let cell else { return false }
+    mutating func value(
+        at coordinate: Coordinate, date: Date, evaluations: inout Int,
+        evaluate: (Coordinate, Date) -> Value?
+    ) -> Value? {
         let t = date.timeIntervalSince1970
-        return abs(c.latitude - cell.latitude) < halfWidth && abs(c.longitude - cell.longitude) < halfWidth
-            && t >= cell.dayStart && t < cell.dayStart + 86_400
+        // Strictly inside the cached cell and day: a point on an edge takes the rounding path.
+        if let cell, abs(coordinate.latitude - cell.latitude) < halfWidth, abs(coordinate.longitude - cell.longitude) < halfWidth,
+           t >= cell.dayStart, t < cell.dayStart + 86_400 {
+            return value
+        }
+        let k: Key = (
+            Int((coordinate.latitude * cellsPerDegree).rounded()), Int((coordinate.longitude * cellsPerDegree).rounded()),
+            Int((t / 86_400).rounded(.down))
+        )
+        let centre = Coordinate(uncheckedLatitude: Double(k.latitude) / cellsPerDegree, longitude: Double(k.longitude) / cellsPerDegree)
+        cell = (centre.latitude, centre.longitude, Double(k.day) * 86_400)
+        if let key, key == k { return value }
+        key = k
+        evaluations += 1
+        value = evaluate(centre, Date(timeIntervalSince1970: Double(k.day) * 86_400 + 43_200))
+        return value
     }
 }

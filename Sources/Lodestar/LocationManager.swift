@@ -171,25 +171,27 @@ public final class LocationManager: Sendable {
 
     /// Starts delivering locations (and arrival events).
     public func startUpdatingLocation() {
-        core.state.withLock { $0.wantsLocation = true }
-        core.reconcile()
+        want(\.wantsLocation, true)
     }
 
     /// Stops delivering locations. The source stops when nothing else needs it.
     public func stopUpdatingLocation() {
-        core.state.withLock { $0.wantsLocation = false }
-        core.reconcile()
+        want(\.wantsLocation, false)
     }
 
     /// Starts delivering headings.
     public func startUpdatingHeading() {
-        core.state.withLock { $0.wantsHeading = true }
-        core.reconcile()
+        want(\.wantsHeading, true)
     }
 
     /// Stops delivering headings. The source stops when nothing else needs it.
     public func stopUpdatingHeading() {
-        core.state.withLock { $0.wantsHeading = false }
+        want(\.wantsHeading, false)
+    }
+
+    /// Sets what the manager is asked to deliver; the source starts or stops to match.
+    private func want(_ stream: WritableKeyPath<ManagerCore.State, Bool>, _ wanted: Bool) {
+        core.state.withLock { $0[keyPath: stream] = wanted }
         core.reconcile()
     }
 

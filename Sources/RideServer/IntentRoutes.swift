@@ -13,51 +13,27 @@ struct IntentRoutes {
 
     func add(to router: Router<RideRequestContext>) {
         let resolve = router.group("rides/resolve")
-        resolve.post("pickupLocation") { request, context in
-            try await resolution(request, context) { handler, ride, current in
-                ResponseJSON.resolution(
-                    "pickupLocation", handler.resolvePickupLocation(for: ride, current: current), value: Self.placemark,
-                    values: Self.placemarks)
-            }
+        addResolve(resolve, "pickupLocation", value: Self.placemark, values: Self.placemarks) { handler, ride, current in
+            handler.resolvePickupLocation(for: ride, current: current)
         }
-        resolve.post("dropOffLocation") { request, context in
-            try await resolution(request, context) { handler, ride, current in
-                ResponseJSON.resolution(
-                    "dropOffLocation", handler.resolveDropOffLocation(for: ride, current: current), value: Self.placemark,
-                    values: Self.placemarks)
-            }
+        addResolve(resolve, "dropOffLocation", value: Self.placemark, values: Self.placemarks) { handler, ride, current in
+            handler.resolveDropOffLocation(for: ride, current: current)
         }
-        resolve.post("partySize") { request, context in
-            try await resolution(request, context) { handler, ride, _ in
-                ResponseJSON.resolution(
-                    "partySize", handler.resolvePartySize(for: ride), value: { o, k, v in o.add(k, v) },
-                    values: { o, k, v in o.add(k, integers: v) })
-            }
+        addResolve(resolve, "partySize", value: { o, k, v in o.add(k, v) }, values: { o, k, v in o.add(k, integers: v) }) {
+            handler, ride, _ in handler.resolvePartySize(for: ride)
         }
-        resolve.post("rideOptionName") { request, context in
-            try await resolution(request, context) { handler, ride, _ in
-                ResponseJSON.resolution(
-                    "rideOptionName", handler.resolveRideOptionName(for: ride),
-                    value: { o, k, v in o.add(k, object: ResponseJSON.rideOption(v)) },
-                    values: { o, k, v in o.add(k, objects: v.map(ResponseJSON.rideOption)) })
-            }
-        }
-        resolve.post("paymentMethod") { request, context in
-            try await resolution(request, context) { handler, ride, _ in
-                ResponseJSON.resolution(
-                    "paymentMethod", handler.resolvePaymentMethod(for: ride),
-                    value: { o, k, v in o.add(k, object: ResponseJSON.paymentMethod(v)) },
-                    values: { o, k, v in o.add(k, objects: v.map(ResponseJSON.paymentMethod)) })
-            }
-        }
-        resolve.post("scheduledPickupTime") { request, context in
-            try await resolution(request, context) { handler, ride, _ in
-                ResponseJSON.resolution(
-                    "scheduledPickupTime", handler.resolveScheduledPickupTime(for: ride),
-                    value: { o, k, v in o.add(k, time: v, fractionDigits: 3) },
-                    values: { o, k, v in o.add(k, strings: v.map { ISO8601.string($0, fractionDigits: 3, rounding: .down) }) })
-            }
-        }
+        addResolve(
+            resolve, "rideOptionName", value: { o, k, v in o.add(k, object: ResponseJSON.rideOption(v)) },
+            values: { o, k, v in o.add(k, objects: v.map(ResponseJSON.rideOption)) }
+        ) { handler, ride, _ in handler.resolveRideOptionName(for: ride) }
+        addResolve(
+            resolve, "paymentMethod", value: { o, k, v in o.add(k, object: ResponseJSON.paymentMethod(v)) },
+            values: { o, k, v in o.add(k, objects: v.map(ResponseJSON.paymentMethod)) }
+        ) { handler, ride, _ in handler.resolvePaymentMethod(for: ride) }
+        addResolve(
+            resolve, "scheduledPickupTime", value: { o, k, v in o.add(k, time: v, fractionDigits: 3) },
+            values: { o, k, v in o.add(k, strings: v.map { ISO8601.string($0, fractionDigits: 3, rounding: .down) }) }
+        ) { handler, ride, _ in handler.resolveScheduledPickupTime(for: ride) }
 
         router.post("rides/confirm") { request, context in
             try Self.requireRiderOrOperator(context, "confirm a ride")
@@ -104,15 +80,22 @@ struct IntentRoutes {
     // MARK: Helpers
 
     /// A resolve step: reads the ResolveRequest body and answers the resolution.
-    private func resolution(
-        _ request: Request, _ context: RideRequestContext,
-        _ resolve: (RideRequestResolver, RideRequest, CurrentLocation) -> JSONObjectText
-    ) async throws -> Response {
-        try Self.requireRiderOrOperator(context, "resolve a ride's parameters")
-        let bytes = try await RequestBodyLimit.read(request)
-        let now = backend.now
-        let (ride, current) = try JSONInput.read(bytes) { RequestBodies.resolveRequest($0, now: now) }
-        return JSONResponse.make(resolve(backend.resolver, ride, current))
+    /// `POST /rides/resolve/{parameter}`: reads the body's ride and current location, resolves
+    /// the one parameter and answers its resolution, written by `value` or `values`.
+    private func addResolve<Value>(
+        _ group: RouterGroup<RideRequestContext>, _ parameter: String,
+        value: @escaping @Sendable (inout JSONObjectText, String, Value) -> Void,
+        values: @escaping @Sendable (inout JSONObjectText, String, [Value]) -> Void,
+        resolve: @escaping @Sendable (RideRequestResolver, RideRequest, CurrentLocation) -> Resolution<Value>
+    ) {
+        group.post(RouterPath(parameter)) { request, context in
+            try Self.requireRiderOrOperator(context, "resolve a ride's parameters")
+            let bytes = try await RequestBodyLimit.read(request)
+            let now = backend.now
+            let (ride, current) = try JSONInput.read(bytes) { RequestBodies.resolveRequest($0, now: now) }
+            let resolution = resolve(backend.resolver, ride, current)
+            return JSONResponse.make(ResponseJSON.resolution(parameter, resolution, value: value, values: values))
+        }
     }
 
     /// A RideRequest body.

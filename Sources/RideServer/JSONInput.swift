@@ -94,12 +94,7 @@ struct JSONMembers {
 
     /// A number member within `range` (finite by construction).
     func number(_ key: String, in range: ClosedRange<Double>) -> Double? {
-        guard let raw = value(key) else { return nil }
-        guard let n = raw as? NSNumber, !Self.isBoolean(n) else {
-            fail(key, "must be a number")
-            return nil
-        }
-        let x = n.doubleValue
+        guard let x = numeric(key, "a number") else { return nil }
         guard x.isFinite, range.contains(x) else {
             fail(key, "must be a number from \(range.lowerBound) to \(range.upperBound), got \(x)")
             return nil
@@ -109,17 +104,23 @@ struct JSONMembers {
 
     /// An integer member within `range`.
     func integer(_ key: String, in range: ClosedRange<Int>) -> Int? {
-        guard let raw = value(key) else { return nil }
-        guard let n = raw as? NSNumber, !Self.isBoolean(n) else {
-            fail(key, "must be an integer")
-            return nil
-        }
-        let x = n.doubleValue
+        guard let x = numeric(key, "an integer") else { return nil }
         guard x.isFinite, x == x.rounded(), x >= Double(range.lowerBound), x <= Double(range.upperBound) else {
             fail(key, "must be an integer from \(range.lowerBound) to \(range.upperBound)")
             return nil
         }
         return Int(x)
+    }
+
+    /// A JSON number member as a Double, or nil: absent, or not a number (recorded as a problem:
+    /// "must be `expected`"). true and false are not numbers here.
+    private func numeric(_ key: String, _ expected: String) -> Double? {
+        guard let raw = value(key) else { return nil }
+        guard let n = raw as? NSNumber, !Self.isBoolean(n) else {
+            fail(key, "must be \(expected)")
+            return nil
+        }
+        return n.doubleValue
     }
 
     /// A Boolean member.

@@ -18,18 +18,6 @@ public struct ReportedPosition: Sendable, Hashable {
     /// Course over ground, degrees clockwise from true north.
     public var course: Double?
 
-    public init(
-        vehicleIdentifier: String, coordinate: Coordinate, timestamp: Date, horizontalAccuracy: Double? = nil,
-        speed: Double? = nil, course: Double? = nil
-    ) {
-        self.vehicleIdentifier = vehicleIdentifier
-        self.coordinate = coordinate
-        self.timestamp = timestamp
-        self.horizontalAccuracy = horizontalAccuracy
-        self.speed = speed
-        self.course = course
-    }
-
     /// The position as a `Location` for the arrival monitors.
     public var location: Location {
         Location(

@@ -116,38 +116,34 @@ enum ResponseJSON {
         return o
     }
 
-    private static func code<Code: RawRepresentable<Int>>(_ o: inout JSONObjectText, _ code: Code) {
+    /// An intent response's members: its code (number and SiriKit name), then the ride's status,
+    /// the quote and the failure's reason where present.
+    private static func response<Code: RawRepresentable<Int>>(
+        _ code: Code, rideStatus: RideStatus? = nil, quote: RideQuote? = nil, failureReason: String? = nil
+    ) -> JSONObjectText {
+        var o = JSONObjectText()
         o.add("code", code.rawValue)
         o.add("codeName", "\(code)")
+        if let rideStatus { o.add("rideStatus", object: Self.rideStatus(rideStatus)) }
+        if let quote { o.add("quote", object: Self.quote(quote)) }
+        if let failureReason { o.add("failureReason", failureReason) }
+        return o
     }
 
     static func requestRide(_ r: RequestRideIntentResponse) -> JSONObjectText {
-        var o = JSONObjectText()
-        code(&o, r.code)
-        if let s = r.rideStatus { o.add("rideStatus", object: rideStatus(s)) }
-        if let q = r.quote { o.add("quote", object: quote(q)) }
-        if let why = r.failureReason { o.add("failureReason", why) }
-        return o
+        response(r.code, rideStatus: r.rideStatus, quote: r.quote, failureReason: r.failureReason)
     }
 
     static func rideStatusResponse(_ r: GetRideStatusIntentResponse) -> JSONObjectText {
-        var o = JSONObjectText()
-        code(&o, r.code)
-        if let s = r.rideStatus { o.add("rideStatus", object: rideStatus(s)) }
-        return o
+        response(r.code, rideStatus: r.rideStatus)
     }
 
     static func cancelRide(_ r: CancelRideIntentResponse) -> JSONObjectText {
-        var o = JSONObjectText()
-        code(&o, r.code)
-        if let s = r.rideStatus { o.add("rideStatus", object: rideStatus(s)) }
-        if let why = r.failureReason { o.add("failureReason", why) }
-        return o
+        response(r.code, rideStatus: r.rideStatus, failureReason: r.failureReason)
     }
 
     static func listRideOptions(_ r: ListRideOptionsIntentResponse) -> JSONObjectText {
-        var o = JSONObjectText()
-        code(&o, r.code)
+        var o = response(r.code)
         o.add("rideOptions", objects: r.rideOptions.map(rideOption))
         add(&o, "expirationDate", date: r.expirationDate)
         return o

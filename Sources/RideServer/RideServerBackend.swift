@@ -183,7 +183,7 @@ public final class RideServerBackend: Sendable {
 
     /// Stores the positions, in order, then advances each reporting vehicle's active ride from
     /// its newest report here; the rides after the reports, one per vehicle that has one.
-    public func report(_ positions: [ReportedPosition]) async throws -> [VehicleRideProgress] {
+    package func report(_ positions: [ReportedPosition]) async throws -> [VehicleRideProgress] {
         guard !positions.isEmpty else { return [] }
         _ = try await store.reportPositions(positions.map {
             VehicleReport(vehicleIdentifier: $0.vehicleIdentifier, coordinate: $0.coordinate, course: $0.course, speed: $0.speed, date: $0.timestamp)
@@ -287,13 +287,10 @@ public final class RideServerBackend: Sendable {
 
 /// A vehicle's active ride after a report: `VehicleLocationReceipt` in the API.
 public struct VehicleRideProgress: Sendable, Hashable {
+    /// The vehicle that reported.
     public var vehicleIdentifier: String
+    /// Its active ride, nil when it has none.
     public var rideIdentifier: String?
+    /// The ride's phase after the report, nil when it has no ride.
     public var phase: RidePhase?
-
-    public init(vehicleIdentifier: String, rideIdentifier: String? = nil, phase: RidePhase? = nil) {
-        self.vehicleIdentifier = vehicleIdentifier
-        self.rideIdentifier = rideIdentifier
-        self.phase = phase
-    }
 }

@@ -13,12 +13,6 @@ public struct Fusion: Sendable, Equatable, Hashable, CustomStringConvertible {
     /// How long an outage is dead-reckoned before the location is unknown, > 0.
     public let maximumDeadReckoning: Duration
 
-    private init(isEnabled: Bool, activity: ActivityType, maximumDeadReckoning: Duration) {
-        self.isEnabled = isEnabled
-        self.activity = activity
-        self.maximumDeadReckoning = maximumDeadReckoning
-    }
-
     /// The receiver's fixes, unchanged.
     public static let off = Fusion(isEnabled: false, activity: .other, maximumDeadReckoning: .seconds(30))
 

@@ -21,10 +21,7 @@ extension RideCommand {
                   lodestar ride places --pickup-points --json
                 """)
 
-        @Option(help: ArgumentHelp(
-            "A gazetteer of named places and pickup points (JSON, see Examples/gazetteer.json). Default: the built-in London one.",
-            valueName: "file"))
-        var gazetteer: String?
+        @OptionGroup var gazetteer: RideGazetteerOption
 
         @Flag(help: "Only the designated pickup points.")
         var pickupPoints = false
@@ -32,18 +29,13 @@ extension RideCommand {
         @Flag(help: "Print JSON instead of text.")
         var json = false
 
-        func validate() throws {
-            if gazetteer?.isEmpty == true { throw ValidationError("--gazetteer is an empty path; give a gazetteer file") }
-        }
-
         func run() throws {
             let places: [GazetteerPlace]
             do {
-                places = try (gazetteer.map { path throws(GazetteerError) in try Gazetteer.load(contentsOf: path) } ?? .london).places
+                places = try gazetteer.load().places
             } catch {
                 Diagnostics.error(error.description)
-                if case .unreadable = error { throw ExitStatus.noInput }
-                throw ExitStatus.dataError
+                throw error.code
             }
             let shown = pickupPoints ? places.filter(\.isPickupPoint) : places
             if json {

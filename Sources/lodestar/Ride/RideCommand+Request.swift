@@ -139,26 +139,18 @@ extension RideCommand {
                 handler.resolvePaymentMethod(for: request), parameter: "paymentMethod", label: "payment",
                 describe: { $0.name ?? $0.kind.rawValue }, hint: "")
 
-            let confirmation: RequestRideIntentResponse = try await RideExit.store { () async throws(RideStoreError) in
+            let confirmation = try await dialogue.book("confirm", expecting: .ready, into: \.confirm) { () async throws(RideStoreError) in
                 try await handler.confirm(request)
             }
-            dialogue.report.confirm = confirmation
-            guard confirmation.code == .ready, let quote = confirmation.quote else {
-                dialogue.say("confirm", "\(confirmation.code)  \(confirmation.failureReason ?? "")")
-                throw .refused("\(confirmation.code): \(confirmation.failureReason ?? "cannot book")")
-            }
+            guard let quote = confirmation.quote else { throw .refused("confirm: \(confirmation.code) without a quote") }
             let now = service.now
             dialogue.say("confirm", "ready  \(RideFormat.vehicle(quote.vehicle)), \(RideFormat.distance(quote.distance)) away, "
                 + "at the pickup \(RideFormat.relative(quote.estimatedPickupDate, to: now))")
 
-            let booking: RequestRideIntentResponse = try await RideExit.store { () async throws(RideStoreError) in
+            let booking = try await dialogue.book("handle", expecting: .success, into: \.handle) { () async throws(RideStoreError) in
                 try await handler.handle(request)
             }
-            dialogue.report.handle = booking
-            guard booking.code == .success, let status = booking.rideStatus else {
-                dialogue.say("handle", "\(booking.code)  \(booking.failureReason ?? "")")
-                throw .refused("\(booking.code): \(booking.failureReason ?? "cannot book")")
-            }
+            guard let status = booking.rideStatus else { throw .refused("handle: \(booking.code) without a ride status") }
             dialogue.report.rideStatus = status
             dialogue.say("handle", "success  ride \(status.rideIdentifier) stored in \(store.path)")
             if !storeOptions.json { print("\n" + RideFormat.status(status, now: service.now)) }

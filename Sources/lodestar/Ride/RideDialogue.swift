@@ -22,6 +22,24 @@ struct RideDialogue {
         print("\(label.padding(toLength: 12, withPad: " ", startingAt: 0)) \(text)")
     }
 
+    /// Calls confirm or handle (`step`), keeps its response in the report at `answer`, and returns
+    /// it when its code is `expected`.
+    /// - Throws: ``RideExit/refused(_:)`` with the code and the failure's reason otherwise; the
+    ///   store's failure as ``RideExit``.
+    mutating func book(
+        _ step: String, expecting expected: RequestRideIntentResponseCode,
+        into answer: WritableKeyPath<RideRequestReport, RequestRideIntentResponse?>,
+        _ call: () async throws(RideStoreError) -> RequestRideIntentResponse
+    ) async throws(RideExit) -> RequestRideIntentResponse {
+        let response = try await RideExit.store(call)
+        report[keyPath: answer] = response
+        guard response.code == expected else {
+            say(step, "\(response.code)  \(response.failureReason ?? "")")
+            throw .refused("\(response.code): \(response.failureReason ?? "cannot book")")
+        }
+        return response
+    }
+
     /// Prints the JSON report (JSON mode only).
     func finish() {
         if json { print(RideFormat.json(report)) }

@@ -8,26 +8,14 @@ struct RidePlacesOptions: ParsableArguments {
         valueName: "file"))
     var fleet: String?
 
-    @Option(help: ArgumentHelp(
-        "A gazetteer of named places and pickup points (JSON, see Examples/gazetteer.json). Default: the built-in London one.",
-        valueName: "file"))
-    var gazetteer: String?
+    @OptionGroup var gazetteer: RideGazetteerOption
 
     func validate() throws {
         if fleet?.isEmpty == true { throw ValidationError("--fleet is an empty path; give a fleet file") }
-        if gazetteer?.isEmpty == true { throw ValidationError("--gazetteer is an empty path; give a gazetteer file") }
     }
 
     /// The gazetteer file, or the built-in London gazetteer.
-    func loadGazetteer() throws(RideExit) -> Gazetteer {
-        guard let gazetteer else { return .london }
-        do {
-            return try Gazetteer.load(contentsOf: gazetteer)
-        } catch {
-            if case .unreadable = error { throw .noInput(error.description) }
-            throw .dataError(error.description)
-        }
-    }
+    func loadGazetteer() throws(RideExit) -> Gazetteer { try gazetteer.load() }
 
     /// The fleet file, or the default simulated fleet near `pickup` (see ``Fleet/defaultSimulated(near:)``);
     /// with neither, no vehicles.
