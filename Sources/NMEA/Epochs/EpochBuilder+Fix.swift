@@ -63,6 +63,7 @@ extension EpochBuilder {
     /// Marks the cycle's satellites used where a GSA of the cycle names them and they have a
     /// signal (SNR above 0), as gpsd marks them. In place, before the array is shared with the fix.
     mutating func markUsedSatellites() {
+        usedPRNs.endCycle()
         if sawGSV { usedPRNs.mark(&satellites) }
     }
 

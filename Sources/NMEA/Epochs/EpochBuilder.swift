@@ -85,7 +85,7 @@ struct EpochBuilder {
         satellitesUsed = nil
         gsaSatellites = 0
         sawGSA = false
-        usedPRNs.removeAll()
+        usedPRNs.beginCycle()
         hdop = nil
         vdop = nil
         pdop = nil
@@ -209,7 +209,7 @@ struct EpochBuilder {
         }
         // Only ids 1-32 depend on the system; GPS, a GN talker and no system id number them alike.
         let idSystem = system ?? s.talker.system
-        usedPRNs.insert(s.satelliteIDs, system: idSystem)
+        usedPRNs.record(s.satelliteIDs, system: idSystem)
         if let v = s.pdop { pdop = v }
         if let v = s.hdop { hdop = v }
         if let v = s.vdop { vdop = v }

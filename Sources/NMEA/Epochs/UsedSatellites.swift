@@ -10,8 +10,66 @@ struct UsedSatellites: Sendable {
     /// Whether any satellite is recorded.
     private(set) var isEmpty = true
 
-    /// Records the ids of a GSA, numbered for `system` (nil: by their ranges, as GPS).
-    mutating func insert(_ ids: SatelliteIDs, system: GNSSSystem?) {
+    /// A GSA as recorded: its ids and the system they are numbered for.
+    private struct Entry: Sendable {
+        var ids: SatelliteIDs
+        var system: GNSSSystem?
+    }
+    /// The GSAs the set was built from, in the order of their cycle. A receiver names the same
+    /// satellites epoch after epoch, so a cycle whose GSAs repeat the previous cycle's keeps the
+    /// set as it is: comparing a GSA costs less than numbering its ids again.
+    private var entries: [Entry] = []
+    /// How many GSAs this cycle has recorded.
+    private var recorded = 0
+    /// Whether this cycle's GSAs have differed from the previous cycle's, so that the set is
+    /// being built again.
+    private var rebuilding = false
+
+    /// Starts a cycle: its GSAs are compared with the previous cycle's. (A cycle that ended
+    /// without ``endCycle()`` while its set was being rebuilt keeps only the GSAs it recorded.)
+    mutating func beginCycle() {
+        if rebuilding && entries.count > recorded { entries.removeLast(entries.count &- recorded) }
+        recorded = 0
+        rebuilding = false
+    }
+
+    /// Records the ids of a cycle's GSA, numbered for `system` (nil: by their ranges, as GPS).
+    mutating func record(_ ids: SatelliteIDs, system: GNSSSystem?) {
+        defer { recorded &+= 1 }
+        if !rebuilding, recorded < entries.count, entries[recorded].system == system,
+           entries[recorded].ids.isIdentical(to: ids) {
+            return
+        }
+        if !rebuilding { rebuild(from: recorded) }
+        if recorded < entries.count {
+            entries[recorded] = Entry(ids: ids, system: system)
+        } else {
+            entries.append(Entry(ids: ids, system: system))
+        }
+        insert(ids, system: system)
+    }
+
+    /// Ends a cycle: with fewer GSAs than the previous cycle (or none), the set is built from
+    /// this cycle's alone.
+    mutating func endCycle() {
+        if !rebuilding && recorded < entries.count { rebuild(from: recorded) }
+        if entries.count > recorded { entries.removeLast(entries.count &- recorded) }
+    }
+
+    /// Empties the set and records again the first `count` GSAs, which this cycle repeated.
+    private mutating func rebuild(from count: Int) {
+        rebuilding = true
+        if !isEmpty {
+            words.withUnsafeMutableBufferPointer { words in
+                for i in words.indices { words[i] = 0 }
+            }
+            isEmpty = true
+        }
+        for i in 0..<count { insert(entries[i].ids, system: entries[i].system) }
+    }
+
+    /// Adds the ids of a GSA, numbered for `system`, to the set.
+    private mutating func insert(_ ids: SatelliteIDs, system: GNSSSystem?) {
         guard !ids.isEmpty else { return }
         isEmpty = false
         words.withUnsafeMutableBufferPointer { words in
@@ -36,14 +94,5 @@ struct UsedSatellites: Sendable {
                 }
             }
         }
-    }
-
-    /// Forgets every satellite, keeping the buffer.
-    mutating func removeAll() {
-        guard !isEmpty else { return }
-        words.withUnsafeMutableBufferPointer { words in
-            for i in words.indices { words[i] = 0 }
-        }
-        isEmpty = true
     }
 }

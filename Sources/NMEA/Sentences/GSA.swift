@@ -77,6 +77,20 @@ public struct SatelliteIDs: Sendable, Equatable, RandomAccessCollection {
     public subscript(position: Int) -> Int { Int(storage[position]) }
 
     public static func == (a: SatelliteIDs, b: SatelliteIDs) -> Bool { a.elementsEqual(b) }
+
+    /// Whether `other` holds the same ids in the same order: ``==`` compared as bytes (the slots
+    /// past `count` are always 0), for the decoder's per-epoch check.
+    @inline(__always)
+    func isIdentical(to other: SatelliteIDs) -> Bool {
+        count == other.count
+            && withUnsafeBytes(of: storage) { a in
+                withUnsafeBytes(of: other.storage) { b in
+                    a.load(as: UInt64.self) == b.load(as: UInt64.self)
+                        && a.load(fromByteOffset: 8, as: UInt64.self) == b.load(fromByteOffset: 8, as: UInt64.self)
+                        && a.load(fromByteOffset: 16, as: UInt64.self) == b.load(fromByteOffset: 16, as: UInt64.self)
+                }
+            }
+    }
 }
 
 extension GSA {
