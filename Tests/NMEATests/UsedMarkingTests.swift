@@ -36,6 +36,18 @@ struct UsedMarkingTests {
         #expect(used == [[1, 2, 3], [1, 2, 3], [1, 2], [], [1, 2, 3], [1, 2, 3], [1, 2], [1, 2, 3], [1, 2, 3]])
     }
 
+    @Test("more GSAs in a cycle than are remembered: the next cycles' marks are their own")
+    func manyGSAs() {
+        let one = "GNGSA,A,3,01,,,,,,,,,,,,1.5,0.9,1.2"
+        let two = "GNGSA,A,3,02,,,,,,,,,,,,1.5,0.9,1.2"
+        let many = Array(repeating: one, count: 19) + [two]
+        let used = Self.usedIDs([
+            Self.cycle(0, gsas: many), Self.cycle(1, gsas: Array(many.prefix(16))), Self.cycle(2, gsas: []),
+            Self.cycle(3, gsas: many), Self.cycle(4, gsas: []),
+        ])
+        #expect(used == [[1, 2], [1], [], [1, 2], []])
+    }
+
     @Test("a GSA whose system id changes numbers the same ids as other satellites: GPS 1-3 used, then Galileo 1-3")
     func systemChange() {
         let gps = "GNGSA,A,3,01,02,03,,,,,,,,,,1.5,0.9,1.2,1"

@@ -26,12 +26,23 @@ struct UsedSatellites: Sendable {
     private var rebuilding = false
 
     /// Starts a cycle: its GSAs are compared with the previous cycle's. (A cycle that ended
-    /// without ``endCycle()`` while its set was being rebuilt keeps only the GSAs it recorded.)
+    /// without ``endCycle()`` while its set was being rebuilt keeps only the GSAs it recorded; one
+    /// with more GSAs than are remembered leaves nothing to compare with.)
     mutating func beginCycle() {
-        if rebuilding && entries.count > recorded { entries.removeLast(entries.count &- recorded) }
+        if recorded > Self.maximumEntries {
+            // The set holds GSAs that are not remembered: start from nothing.
+            entries.removeAll(keepingCapacity: true)
+            rebuild(from: 0)
+        } else if rebuilding && entries.count > recorded {
+            entries.removeLast(entries.count &- recorded)
+        }
         recorded = 0
         rebuilding = false
     }
+
+    /// How many GSAs of a cycle are remembered (a receiver sends one per constellation, at most
+    /// 6 or 7); a cycle with more is recorded, not remembered, so hostile input cannot grow the list.
+    private static let maximumEntries = 16
 
     /// Records the ids of a cycle's GSA, numbered for `system` (nil: by their ranges, as GPS).
     mutating func record(_ ids: SatelliteIDs, system: GNSSSystem?) {
@@ -43,7 +54,7 @@ struct UsedSatellites: Sendable {
         if !rebuilding { rebuild(from: recorded) }
         if recorded < entries.count {
             entries[recorded] = Entry(ids: ids, system: system)
-        } else {
+        } else if entries.count < Self.maximumEntries {
             entries.append(Entry(ids: ids, system: system))
         }
         insert(ids, system: system)
