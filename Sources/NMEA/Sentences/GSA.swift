@@ -76,15 +76,13 @@ public struct SatelliteIDs: Sendable, Equatable, RandomAccessCollection {
     /// The id at `position`, 0 ..< count.
     public subscript(position: Int) -> Int { Int(storage[position]) }
 
-    public static func == (a: SatelliteIDs, b: SatelliteIDs) -> Bool { a.elementsEqual(b) }
-
-    /// Whether `other` holds the same ids in the same order: ``==`` compared as bytes (the slots
-    /// past `count` are always 0), for the decoder's per-epoch check.
+    /// Same ids in the same order, compared as bytes (the slots past `count` are always 0): the
+    /// decoder compares a cycle's GSAs with the previous cycle's this way.
     @inline(__always)
-    func isIdentical(to other: SatelliteIDs) -> Bool {
-        count == other.count
-            && withUnsafeBytes(of: storage) { a in
-                withUnsafeBytes(of: other.storage) { b in
+    public static func == (a: SatelliteIDs, b: SatelliteIDs) -> Bool {
+        a.count == b.count
+            && withUnsafeBytes(of: a.storage) { a in
+                withUnsafeBytes(of: b.storage) { b in
                     a.load(as: UInt64.self) == b.load(as: UInt64.self)
                         && a.load(fromByteOffset: 8, as: UInt64.self) == b.load(fromByteOffset: 8, as: UInt64.self)
                         && a.load(fromByteOffset: 16, as: UInt64.self) == b.load(fromByteOffset: 16, as: UInt64.self)

@@ -118,13 +118,6 @@ public struct GSV: Sendable, Equatable {
         return s
     }
 
-    /// The satellite system of a satellite id: from a constellation talker, else from the NMEA id
-    /// ranges (1–32 GPS, 33–64 and 152–158 SBAS, 65–96 GLONASS, 193–202 QZSS, 201–237 and 401–437
-    /// BeiDou, 301–336 Galileo).
-    static func system(talker: Talker, prn: Int) -> GNSSSystem? {
-        system(constellation: constellation(of: talker), talker: talker, prn: prn)
-    }
-
     /// The system a constellation talker names (`GL`, `GA`, ...); nil for `GP` and `GN`, whose
     /// ids are told apart by their ranges. Found once a sentence, not once a satellite.
     @inline(__always)
@@ -132,7 +125,9 @@ public struct GSV: Sendable, Equatable {
         talker == .gps ? nil : talker.system
     }
 
-    /// ``system(talker:prn:)`` with the talker's ``constellation(of:)`` already found.
+    /// The satellite system of a satellite id: the talker's ``constellation(of:)`` (found once a
+    /// sentence), else from the NMEA id ranges (1–32 GPS, 33–64 and 152–158 SBAS, 65–96 GLONASS,
+    /// 193–202 QZSS, 201–237 and 401–437 BeiDou, 301–336 Galileo).
     @inline(__always)
     static func system(constellation: GNSSSystem?, talker: Talker, prn: Int) -> GNSSSystem? {
         if let constellation { return constellation }
