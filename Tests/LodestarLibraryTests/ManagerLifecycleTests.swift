@@ -84,11 +84,11 @@ struct ManagerLifecycleTests {
     func releasedManager() async {
         let source = OwnSource()
         let (events, manager) = Self.startAndRelease(source)
-        let released = ContinuousClock.now
         #expect(manager() == nil, "nothing the manager started holds it")
+        // Stopped, with no call to stop: only the release can have done it. (How soon is not
+        // asserted here: on a loaded two-core CI machine the release's task waited over a second
+        // for the cooperative pool; alone it takes milliseconds.)
         #expect(await eventually(within: .seconds(30)) { source.starts == 1 && !source.isRunning })
-        let stop = source.lastStop
-        #expect(stop.map { $0 - released < .seconds(1) } == true, "stopped \(String(describing: stop.map { $0 - released })) after the release")
         // The reader's loop ends (the suite's time limit fails the test if it waits on a manager
         // that is gone).
         for await _ in events {}
