@@ -69,7 +69,8 @@ public struct NMEAParser: Sendable {
     /// ``NMEASentence`` (the stream decoder's path: no large enum copies per line).
     @inline(__always)
     func parse<V: SentenceVisitor>(_ p: UnsafePointer<UInt8>, _ n: Int, into visitor: inout V) throws(NMEAError) {
-        try withUnsafeTemporaryAllocation(of: Int32.self, capacity: NMEAParser.fieldCapacity) {
+        // One slot more than the fields recorded: ``Fields`` keeps the end of the last field there.
+        try withUnsafeTemporaryAllocation(of: Int32.self, capacity: NMEAParser.fieldCapacity + 1) {
             (starts) throws(NMEAError) -> Void in
             guard let s = starts.baseAddress else { throw NMEAError(.framing, "no memory") }
             let frame = try Framer.frame(p, n, lenient: options.lenient, starts: s, capacity: NMEAParser.fieldCapacity)
@@ -95,6 +96,8 @@ public struct NMEAParser: Sendable {
             return
         }
         let count = min(frame.fieldCount, NMEAParser.fieldCapacity)
+        // The sentinel after the last recorded field (see ``Fields``): where a next field would start.
+        starts[count] = Int32(truncatingIfNeeded: frame.payloadEnd &+ 1)
         var f = Fields(base: p, starts: starts, count: count, end: frame.payloadEnd,
                        overflowed: frame.fieldCount > NMEAParser.fieldCapacity, type: type)
         if try !SentenceRegistry.decode(type, &f, talker: talker, into: &v) {

@@ -71,24 +71,32 @@ struct ManagerLifecycleTests {
         #expect(source.starts == 1, "one run shared by both readers")
     }
 
-    /// Starts a manager on `source` and lets go of it; hands back a reader's stream and a weak reference.
-    private static func startAndRelease(_ source: OwnSource) -> (AsyncStream<LocationEvent>, () -> LocationManager?) {
+    /// Starts a manager on `source`, waits until the source runs, and lets go of the manager; hands
+    /// back a reader's stream, a weak reference and the instant of the release.
+    private static func startAndRelease(_ source: OwnSource) async
+        -> (events: AsyncStream<LocationEvent>, manager: () -> LocationManager?, released: ContinuousClock.Instant) {
         let manager = LocationManager(source: source)
         let events = manager.events()
         manager.startUpdatingLocation()
+        _ = await eventually(within: .seconds(30)) { source.isRunning }
         weak let released = manager
-        return (events, { released })
+        // The manager's last use is above: it goes when this scope ends, just after this instant.
+        return (events, { released }, ContinuousClock.now)
     }
 
     @Test("a released manager stops its source within a second, and its readers finish")
     func releasedManager() async {
         let source = OwnSource()
-        let (events, manager) = Self.startAndRelease(source)
+        let (events, manager, released) = await Self.startAndRelease(source)
+        #expect(source.starts == 1, "the source ran before the release")
         #expect(manager() == nil, "nothing the manager started holds it")
-        // Stopped, with no call to stop: only the release can have done it. (How soon is not
-        // asserted here: on a loaded two-core CI machine the release's task waited over a second
-        // for the cooperative pool; alone it takes milliseconds.)
+        // Stopped, with no call to stop: only the release can have done it. Timed from the
+        // source's own stop instant, as the break and cancel tests are, so a busy test machine
+        // delays the check, not the figure.
         #expect(await eventually(within: .seconds(30)) { source.starts == 1 && !source.isRunning })
+        let stop = source.lastStop
+        #expect(stop.map { $0 - released < .seconds(1) } == true,
+                "stopped \(String(describing: stop.map { $0 - released })) after the release")
         // The reader's loop ends (the suite's time limit fails the test if it waits on a manager
         // that is gone).
         for await _ in events {}

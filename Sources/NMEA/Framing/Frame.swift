@@ -31,8 +31,9 @@ struct Frame {
 /// A read-only view of the fields of a framed sentence.
 ///
 /// `starts[i]` is the index of the first byte of field `i + 1` (fields are numbered from 1, as in
-/// the NMEA standard and gpsd); field `i + 1` ends one byte before `starts[i + 1]`, the last one at
-/// ``Frame/payloadEnd``. Fields beyond the recorded count read as empty, so sentences that omit
+/// the NMEA standard and gpsd); field `i + 1` ends one byte before `starts[i + 1]`. The buffer
+/// holds `count + 1` entries: `starts[count]` is ``Frame/payloadEnd`` + 1, where a next field would
+/// start, so that the last field is read like the others. Fields beyond the recorded count read as empty, so sentences that omit
 /// optional trailing fields (NMEA 2.3 mode, 4.1 status) decode without special cases.
 struct Fields {
     let base: UnsafePointer<UInt8>
@@ -52,7 +53,7 @@ struct Fields {
     subscript(_ number: Int) -> Field {
         guard number >= 1 && number <= count else { return Field(base: base, start: 0, count: 0) }
         let s = Int(starts[number - 1])
-        let e = number == count ? end : Int(starts[number]) - 1
+        let e = Int(starts[number]) &- 1
         return Field(base: base, start: s, count: e - s)
     }
 
