@@ -78,6 +78,8 @@ public struct NMEAParser: Sendable {
         }
     }
 
+    /// Decodes a framed sentence. `starts` is the framer's buffer, with room for
+    /// ``fieldCapacity`` + 1 entries: the last is the sentinel ``Fields`` reads.
     @inline(__always)
     func decode<V: SentenceVisitor>(
         _ p: UnsafePointer<UInt8>, _ frame: Frame, _ starts: UnsafeMutablePointer<Int32>, into v: inout V
