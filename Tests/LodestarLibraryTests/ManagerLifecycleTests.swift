@@ -72,23 +72,24 @@ struct ManagerLifecycleTests {
     }
 
     /// Starts a manager on `source`, waits until the source runs, and lets go of the manager; hands
-    /// back a reader's stream, a weak reference and the instant of the release.
-    private static func startAndRelease(_ source: OwnSource) async
-        -> (events: AsyncStream<LocationEvent>, manager: () -> LocationManager?, released: ContinuousClock.Instant) {
+    /// back whether the source ran, a reader's stream, a weak reference and the instant of the release.
+    private static func startAndRelease(_ source: OwnSource) async -> (
+        ran: Bool, events: AsyncStream<LocationEvent>, manager: () -> LocationManager?, released: ContinuousClock.Instant
+    ) {
         let manager = LocationManager(source: source)
         let events = manager.events()
         manager.startUpdatingLocation()
-        _ = await eventually(within: .seconds(30)) { source.isRunning }
+        let ran = await eventually(within: .seconds(30)) { source.isRunning }
         weak let released = manager
         // The manager's last use is above: it goes when this scope ends, just after this instant.
-        return (events, { released }, ContinuousClock.now)
+        return (ran, events, { released }, ContinuousClock.now)
     }
 
     @Test("a released manager stops its source within a second, and its readers finish")
     func releasedManager() async {
         let source = OwnSource()
-        let (events, manager, released) = await Self.startAndRelease(source)
-        #expect(source.starts == 1, "the source ran before the release")
+        let (ran, events, manager, released) = await Self.startAndRelease(source)
+        #expect(ran && source.starts == 1, "the source ran, once, before the release")
         #expect(manager() == nil, "nothing the manager started holds it")
         // Stopped, with no call to stop: only the release can have done it. Timed from the
         // source's own stop instant, as the break and cancel tests are, so a busy test machine

@@ -32,9 +32,10 @@ struct Frame {
 ///
 /// `starts[i]` is the index of the first byte of field `i + 1` (fields are numbered from 1, as in
 /// the NMEA standard and gpsd); field `i + 1` ends one byte before `starts[i + 1]`. The buffer
-/// holds `count + 1` entries: `starts[count]` is ``Frame/payloadEnd`` + 1, where a next field would
-/// start, so that the last field is read like the others. Fields beyond the recorded count read as empty, so sentences that omit
-/// optional trailing fields (NMEA 2.3 mode, 4.1 status) decode without special cases.
+/// holds `count + 1` entries: `starts[count]` is ``Frame/payloadEnd`` + 1, where a next field
+/// would start, so that the last field is read like the others. Fields beyond the recorded count
+/// read as empty, so sentences that omit optional trailing fields (NMEA 2.3 mode, 4.1 status)
+/// decode without special cases.
 struct Fields {
     let base: UnsafePointer<UInt8>
     let starts: UnsafeMutablePointer<Int32>
