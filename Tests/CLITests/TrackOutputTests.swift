@@ -53,13 +53,15 @@ struct TrackOutputTests {
             line.contains(" heading ") && !line.hasPrefix("(no time)") && !line.hasPrefix("2018-09-07T19:40:57.500Z")
                 && !line.hasPrefix("2018-09-07T19:41:00.000Z")
         }
-        let printed = await waitUntil(upTo: .seconds(10)) { track.stdoutLines.filter(comparable).count >= 5 }
+        let printed = await waitUntil(upTo: .seconds(10)) { track.stdoutLines.filter(comparable).count >= 6 }
         track.send(SIGINT)
         #expect(await track.exited(within: .seconds(5)) == 0)
         #expect(printed)
         let replayed = try await Self.replayLines(excerpt)
 
-        let timed = track.stdoutLines.filter(comparable)
+        // The last line is left out: when the interrupt falls between a fix and its epoch's HDT,
+        // track writes the fix it holds as it ends, with the heading it last had (within 2 s).
+        let timed = track.stdoutLines.filter(comparable).dropLast()
         #expect(timed.count >= 5)
         let differing = timed.filter { line in replayed[String(line.prefix(24))].map(Self.shared) != Self.shared(line) }
         #expect(differing.isEmpty, "\(differing) vs \(differing.map { replayed[String($0.prefix(24))] ?? "none" })")
