@@ -33,7 +33,7 @@ extension RideCommand {
                     .options(pickup: pickup?.coordinate ?? here)
             }
             try await RideExit.guarding("options") { () throws(RideExit) in
-                let resolver = PlaceResolver(gazetteer: try places.loadGazetteer())
+                let resolver = PlaceResolver(gazetteer: try places.gazetteer.load())
                 let current = try await location.current() ?? .unknown(at: Date())
                 let requested = pickup.map { Placemark(coordinate: $0.coordinate) } ?? pickupName.map { Placemark(name: $0) }
                 let place: Placemark?

@@ -99,7 +99,7 @@ extension RideCommand {
         }
 
         private func converse(_ dialogue: inout RideDialogue) async throws(RideExit) {
-            let gazetteer = try places.loadGazetteer()
+            let gazetteer = try places.gazetteer.load()
             let resolver = PlaceResolver(gazetteer: gazetteer)
             let needsLocation = pickup == nil && pickupName == nil
             let current = try await location.current() ?? .unknown(at: Date())

@@ -14,9 +14,6 @@ struct RidePlacesOptions: ParsableArguments {
         if fleet?.isEmpty == true { throw ValidationError("--fleet is an empty path; give a fleet file") }
     }
 
-    /// The gazetteer file, or the built-in London gazetteer.
-    func loadGazetteer() throws(RideExit) -> Gazetteer { try gazetteer.load() }
-
     /// The fleet file, or the default simulated fleet near `pickup` (see ``Fleet/defaultSimulated(near:)``);
     /// with neither, no vehicles.
     func loadFleet(near pickup: Placemark?) throws(RideExit) -> Fleet {
