@@ -7,14 +7,24 @@ import TestSupport
 /// sources import only what their target declares and use everything it declares.
 @Suite("the module map")
 struct ModuleMapTests {
-    struct Target {
+    struct Target: Sendable {
         var name: String
         var type: String
         var dependencies: Set<String>
         var path: String
     }
 
-    static func targets() throws -> [Target] {
+    /// Package.swift's targets, read once for the suite by `swift package dump-package` on a thread
+    /// of its own: SwiftPM takes seconds (tens of them under the full suite's load), and a test
+    /// waiting on it would hold one of the cooperative pool's two threads all that time.
+    static func targets() async throws -> [Target] { try await dumped.value }
+
+    private static let dumped = Task { try await offPool { try dumpPackage() } }
+
+    /// A target list that `dump-package` did not give.
+    struct DumpError: Error, CustomStringConvertible { let description: String }
+
+    private static func dumpPackage() throws -> [Target] {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         // A scratch path of its own: `swift test` holds the lock on the package's .build.
@@ -28,11 +38,14 @@ struct ModuleMapTests {
         try process.run()
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        let list = try #require(json["targets"] as? [[String: Any]])
+        guard let json = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let list = json["targets"] as? [[String: Any]] else {
+            throw DumpError(description: "dump-package (status \(process.terminationStatus)) gave no target list")
+        }
         return try list.map { t in
-            let name = try #require(t["name"] as? String)
-            let type = try #require(t["type"] as? String)
+            guard let name = t["name"] as? String, let type = t["type"] as? String else {
+                throw DumpError(description: "a target without a name or type: \(t)")
+            }
             var dependencies = Set<String>()
             for d in t["dependencies"] as? [[String: Any]] ?? [] {
                 if let byName = d["byName"] as? [Any], let n = byName.first as? String { dependencies.insert(n) }
@@ -62,8 +75,8 @@ struct ModuleMapTests {
     }
 
     @Test("the README's module table is Package.swift's targets, with their dependencies")
-    func readmeMatchesPackage() throws {
-        let targets = try Self.targets().filter { $0.type != "test" }
+    func readmeMatchesPackage() async throws {
+        let targets = try await Self.targets().filter { $0.type != "test" }
         let table = try Self.readmeTable()
         #expect(Set(table.keys) == Set(targets.map(\.name)))
         for target in targets {
@@ -72,8 +85,8 @@ struct ModuleMapTests {
     }
 
     @Test("every Swift target imports only the modules it declares, and uses each one it declares")
-    func importsMatchDependencies() throws {
-        let targets = try Self.targets()
+    func importsMatchDependencies() async throws {
+        let targets = try await Self.targets()
         let names = Set(targets.map(\.name))
         let products: Set<String> = [
             "GRDB", "GRDBSQLite", "ArgumentParser", "Crypto", "PostgresNIO", "Logging", "Hummingbird", "HummingbirdAuth",

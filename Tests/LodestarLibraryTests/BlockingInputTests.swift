@@ -6,7 +6,7 @@ import Testing
 
 /// Traces read from FIFOs whose writer is silent: the reads block, but never a task of the
 /// cooperative pool (which has one thread per core).
-@Suite("reading a silent input blocks no task", .timeLimit(.minutes(1)))
+@Suite("reading a silent input blocks no task", .timeLimit(.minutes(5)))
 struct BlockingInputTests {
     /// A FIFO in a fresh directory, opened read-write here so that the trace's open does not wait
     /// for a writer; its reads then block until something is written.

@@ -4,7 +4,7 @@ import Geodesy
 import Lodestar
 import Testing
 
-@Suite("rules, clocks and delegates, through the public API", .timeLimit(.minutes(1)))
+@Suite("rules, clocks and delegates, through the public API", .timeLimit(.minutes(5)))
 struct ManagerRulesTests {
     @Test("a rule out of range is a typed error where it is set, and the rules stay as they were")
     func rulesValidatedWhenSet() throws {
@@ -91,7 +91,7 @@ final class MainActorModel: MainActorLocationManagerDelegate {
     }
 }
 
-@Suite("a main-actor delegate", .timeLimit(.minutes(1)))
+@Suite("a main-actor delegate", .timeLimit(.minutes(5)))
 @MainActor
 struct MainActorDelegateTests {
     @Test("is called on the main actor, in order, with every location")
