@@ -14,23 +14,22 @@ public struct SatelliteGeometry: Sendable, Equatable {
     public var pdop: Double
     public var gdop: Double
 
-    /// The DOPs of `satellites`' used members; nil as said above.
+    /// The DOPs of `satellites`' used members; nil as said above. No allocation: the rows are
+    /// summed into HᵀH as they are made, and the 4×4 matrices are inline.
     public init?(_ satellites: [SatelliteInView]) {
-        var rows: [(Double, Double, Double, Double)] = []
+        var m = InlineArray<16, Double>(repeating: 0)
+        var rows = 0
         for s in satellites where s.used && s.gpsdNumber.prn > 0 {
             guard let el = s.elevation, let az = s.azimuth, abs(el) <= 90, (0...359).contains(az) else { continue }
             let e = el * .pi / 180, a = az * .pi / 180
-            rows.append((sin(a) * cos(e), cos(a) * cos(e), sin(e), 1))
+            let cosE = cos(e)
+            let v: InlineArray<4, Double> = [sin(a) * cosE, cos(a) * cosE, sin(e), 1]
+            for i in 0..<4 { for j in 0..<4 { m[i * 4 + j] += v[i] * v[j] } }
+            rows += 1
         }
-        guard rows.count >= 4 else { return nil }
-        var m = [[Double]](repeating: [Double](repeating: 0, count: 4), count: 4)
-        for r in rows {
-            let v = [r.0, r.1, r.2, r.3]
-            for i in 0..<4 { for j in 0..<4 { m[i][j] += v[i] * v[j] } }
-        }
-        guard let q = SatelliteGeometry.inverse(m) else { return nil }
-        let d = (0..<4).map { q[$0][$0] }
-        guard d.allSatisfy({ $0 >= 0 && $0.isFinite }) else { return nil }
+        guard rows >= 4, let q = SatelliteGeometry.inverse(m) else { return nil }
+        let d: InlineArray<4, Double> = [q[0], q[5], q[10], q[15]]
+        for i in 0..<4 { guard d[i] >= 0 && d[i].isFinite else { return nil } }
         xdop = d[0].squareRoot()
         ydop = d[1].squareRoot()
         vdop = d[2].squareRoot()
@@ -40,28 +39,32 @@ public struct SatelliteGeometry: Sendable, Equatable {
         gdop = (d[0] + d[1] + d[2] + d[3]).squareRoot()
     }
 
-    /// The inverse of a 4×4 matrix by Gauss–Jordan elimination with partial pivoting; nil when
-    /// it is singular.
-    static func inverse(_ matrix: [[Double]]) -> [[Double]]? {
+    /// The inverse of a 4×4 matrix (row-major) by Gauss–Jordan elimination with partial
+    /// pivoting; nil when it is singular.
+    static func inverse(_ matrix: InlineArray<16, Double>) -> InlineArray<16, Double>? {
         var a = matrix
-        var inv = (0..<4).map { i in (0..<4).map { j in i == j ? 1.0 : 0.0 } }
+        var inv = InlineArray<16, Double> { $0 % 5 == 0 ? 1.0 : 0.0 }
         for col in 0..<4 {
             var pivot = col
-            for r in col..<4 where abs(a[r][col]) > abs(a[pivot][col]) { pivot = r }
-            guard abs(a[pivot][col]) > 1e-12 else { return nil }
-            a.swapAt(col, pivot)
-            inv.swapAt(col, pivot)
-            let p = a[col][col]
+            for r in col..<4 where abs(a[r * 4 + col]) > abs(a[pivot * 4 + col]) { pivot = r }
+            guard abs(a[pivot * 4 + col]) > 1e-12 else { return nil }
+            if pivot != col {
+                for j in 0..<4 {
+                    a.swapAt(col * 4 + j, pivot * 4 + j)
+                    inv.swapAt(col * 4 + j, pivot * 4 + j)
+                }
+            }
+            let p = a[col * 4 + col]
             for j in 0..<4 {
-                a[col][j] /= p
-                inv[col][j] /= p
+                a[col * 4 + j] /= p
+                inv[col * 4 + j] /= p
             }
             for r in 0..<4 where r != col {
-                let f = a[r][col]
+                let f = a[r * 4 + col]
                 guard f != 0 else { continue }
                 for j in 0..<4 {
-                    a[r][j] -= f * a[col][j]
-                    inv[r][j] -= f * inv[col][j]
+                    a[r * 4 + j] -= f * a[col * 4 + j]
+                    inv[r * 4 + j] -= f * inv[col * 4 + j]
                 }
             }
         }

@@ -11,42 +11,71 @@ import Foundation
 /// - ``add(_:fixed:decimals:)`` writes printf's `%.Nf` (``DecimalText``) and leaves the member out
 ///   when the value is nil or not finite, as gpsd does.
 /// - Other nil values are written as `null`: callers leave out the keys that must be absent.
+///
+/// Cost: the writer serves `replay --json` at millions of lines a second, so its common members
+/// (a short key with a number, a Boolean or a short string) are written in place, through one
+/// pointer into room kept at the end of the buffer, instead of element by element; the rest
+/// (times, escaped strings, arrays) append as usual. Issue 22 has the figures.
 package struct JSONObjectText: Sendable {
-    /// The text so far, without the closing brace.
+    /// The text so far is `bytes[0..<count]`, without the closing brace; the bytes after it are
+    /// room that members are written into in place.
     private var bytes: [UInt8]
+    private var count: Int
     private var isEmpty = true
+
+    /// The room made at a time at the end of the buffer, bytes.
+    private static let room = 8192
 
     /// An empty object.
     package init() {
         bytes = [UInt8(ascii: "{")]
+        count = 1
     }
 
     /// An object written after what `out` already holds; ``finish(into:)`` hands the whole
     /// buffer back, so that a caller that reuses one buffer allocates nothing per object.
+    ///
+    /// The buffer moves by `swap`, never by assignment: `out` and the object never share it, so
+    /// every write is to a uniquely held buffer and nothing is copied however large `out` has
+    /// grown (a block of output holds up to a megabyte; issue 22 found a copy of it per object).
     package init(continuing out: inout [UInt8]) {
-        bytes = out
-        out = []
+        bytes = []
+        swap(&bytes, &out)
         bytes.append(UInt8(ascii: "{"))
+        count = bytes.count
     }
 
     /// The finished object, `{...}`.
     package var json: String {
-        var text = bytes
+        var text = Array(bytes[0..<count])
         text.append(UInt8(ascii: "}"))
         return String(decoding: text, as: UTF8.self)
     }
 
     /// Closes the object and puts the buffer (with anything it was continued from) into `out`.
-    package consuming func finish(into out: inout [UInt8]) {
-        bytes.append(UInt8(ascii: "}"))
-        out = bytes
+    ///
+    /// `mutating`, not `consuming`: a consuming call copies the caller's variable when the
+    /// optimizer cannot prove it is the last use, and a write to the buffer then found it shared
+    /// and copied all of it, once per object (issue 22: 200 × slower `replay --json`).
+    package mutating func finish(into out: inout [UInt8]) {
+        appending { $0.append(UInt8(ascii: "}")) }
+        swap(&bytes, &out)
     }
 
     /// Appends a member with a string value.
     package mutating func add(_ key: String, _ value: String?) {
+        guard var text = value else { return addNull(key) }
+        let fast: Bool = text.withUTF8 { v in
+            v.count <= 64 && !v.contains(where: Self.needsEscape) && member(key, room: v.count + 2) { p in
+                p[0] = UInt8(ascii: "\"")
+                if let base = v.baseAddress { (p + 1).update(from: base, count: v.count) }
+                p[v.count + 1] = UInt8(ascii: "\"")
+                return v.count + 2
+            }
+        }
+        guard !fast else { return }
         member(key)
-        guard let value else { return appendNull() }
-        Self.appendQuoted(value, to: &bytes)
+        appending { Self.appendQuoted(text, to: &$0) }
     }
 
     /// Appends a member with a one-letter value (`"A"`).
@@ -56,16 +85,15 @@ package struct JSONObjectText: Sendable {
 
     /// Appends a member with an integer value.
     package mutating func add(_ key: String, _ value: Int?) {
-        member(key)
-        guard let value else { return appendNull() }
-        DecimalText.appendInteger(Int64(value), to: &bytes)
+        guard let value else { return addNull(key) }
+        member(key, room: DecimalText.maximumIntegerLength) { DecimalText.writeInteger(Int64(value), to: $0) }
     }
 
     /// Appends a member with a floating-point value (shortest round-trip form).
     package mutating func add(_ key: String, _ value: Double?) {
         member(key)
         guard let value, value.isFinite else { return appendNull() }
-        bytes.append(contentsOf: (value == 0 ? 0.0 : value).description.utf8)
+        appending { $0.append(contentsOf: (value == 0 ? 0.0 : value).description.utf8) }
     }
 
     /// Appends a member with a floating-point value that is written without a fraction when it
@@ -83,8 +111,7 @@ package struct JSONObjectText: Sendable {
     /// printf's `%.Nf`; nothing when `value` is nil or not finite.
     package mutating func add(_ key: String, fixed value: Double?, decimals: Int) {
         guard let value, value.isFinite else { return }
-        member(key)
-        DecimalText.append(value, decimals: decimals, to: &bytes)
+        member(key, room: DecimalText.maximumFixedLength) { DecimalText.write(value, decimals: decimals, to: $0) }
     }
 
     /// Appends a member with an instant as an ISO 8601 UTC string with `fractionDigits` digits
@@ -92,64 +119,138 @@ package struct JSONObjectText: Sendable {
     package mutating func add(_ key: String, time: Date?, fractionDigits: Int) {
         guard let time else { return }
         member(key)
-        bytes.append(UInt8(ascii: "\""))
-        ISO8601.append(time, fractionDigits: fractionDigits, to: &bytes)
-        bytes.append(UInt8(ascii: "\""))
+        appending { out in
+            out.append(UInt8(ascii: "\""))
+            ISO8601.append(time, fractionDigits: fractionDigits, to: &out)
+            out.append(UInt8(ascii: "\""))
+        }
     }
 
     /// Appends a member with a Boolean value.
     package mutating func add(_ key: String, _ value: Bool?) {
-        member(key)
-        guard let value else { return appendNull() }
-        bytes.append(contentsOf: (value ? "true" : "false").utf8)
+        guard let value else { return addNull(key) }
+        member(key, room: 5) { p in
+            if value {
+                p[0] = 0x74; p[1] = 0x72; p[2] = 0x75; p[3] = 0x65
+                return 4
+            }
+            p[0] = 0x66; p[1] = 0x61; p[2] = 0x6C; p[3] = 0x73; p[4] = 0x65
+            return 5
+        }
     }
 
     /// Appends a member whose value is an array of strings.
     package mutating func add(_ key: String, strings: some Sequence<String>) {
         member(key)
-        bytes.append(UInt8(ascii: "["))
-        for (i, s) in strings.enumerated() {
-            if i > 0 { bytes.append(UInt8(ascii: ",")) }
-            Self.appendQuoted(s, to: &bytes)
+        appending { out in
+            out.append(UInt8(ascii: "["))
+            for (i, s) in strings.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                Self.appendQuoted(s, to: &out)
+            }
+            out.append(UInt8(ascii: "]"))
         }
-        bytes.append(UInt8(ascii: "]"))
     }
 
     /// Appends a member whose value is an array of integers.
     package mutating func add(_ key: String, integers: some Sequence<Int>) {
         member(key)
-        bytes.append(UInt8(ascii: "["))
-        for (i, n) in integers.enumerated() {
-            if i > 0 { bytes.append(UInt8(ascii: ",")) }
-            DecimalText.appendInteger(Int64(n), to: &bytes)
+        appending { out in
+            out.append(UInt8(ascii: "["))
+            for (i, n) in integers.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                DecimalText.appendInteger(Int64(n), to: &out)
+            }
+            out.append(UInt8(ascii: "]"))
         }
-        bytes.append(UInt8(ascii: "]"))
     }
 
     /// Appends a member whose value is an object.
     package mutating func add(_ key: String, object: JSONObjectText) {
         member(key)
-        bytes.append(contentsOf: object.bytes)
-        bytes.append(UInt8(ascii: "}"))
+        appending { out in
+            out.append(contentsOf: object.bytes[0..<object.count])
+            out.append(UInt8(ascii: "}"))
+        }
     }
 
     /// Appends a member whose value is an array of objects.
     package mutating func add(_ key: String, objects: [JSONObjectText]) {
         member(key)
-        bytes.append(UInt8(ascii: "["))
-        for (i, o) in objects.enumerated() {
-            if i > 0 { bytes.append(UInt8(ascii: ",")) }
-            bytes.append(contentsOf: o.bytes)
-            bytes.append(UInt8(ascii: "}"))
+        appending { out in
+            out.append(UInt8(ascii: "["))
+            for (i, o) in objects.enumerated() {
+                if i > 0 { out.append(UInt8(ascii: ",")) }
+                out.append(contentsOf: o.bytes[0..<o.count])
+                out.append(UInt8(ascii: "}"))
+            }
+            out.append(UInt8(ascii: "]"))
         }
-        bytes.append(UInt8(ascii: "]"))
+    }
+
+    /// Appends a member whose value is an array with one object per element, each written in
+    /// place by `write` through a ``JSONMemberCursor`` (no object is built apart and copied in):
+    /// `"satellites":[{...},{...}]`. `room` is the bytes an element usually needs; an element
+    /// that needs more is written again with more room.
+    package mutating func add<Elements: Sequence>(
+        _ key: String, objectsOf elements: Elements, room: Int,
+        _ write: (Elements.Element, inout JSONMemberCursor) -> Void
+    ) {
+        member(key, room: 1) { p in
+            p[0] = UInt8(ascii: "[")
+            return 1
+        }
+        var first = true
+        for element in elements {
+            let open = first
+            first = false
+            inPlace(room: room + 3, startingEmpty: true) { cursor in
+                if !open { cursor.raw(UInt8(ascii: ",")) }
+                cursor.raw(UInt8(ascii: "{"))
+                write(element, &cursor)
+                cursor.raw(UInt8(ascii: "}"))
+            }
+        }
+        reserve(1)
+        bytes[count] = UInt8(ascii: "]")
+        count += 1
+    }
+
+    /// Appends the members `write` writes through a ``JSONMemberCursor``, in place: the fast path
+    /// for objects written millions of times (gpsd's TPV and SKY in `replay --json`). `room` is
+    /// the bytes they usually need; if they need more, they are written again with more room, so
+    /// `write` must write the same members each time it is called.
+    package mutating func inPlace(room: Int, _ write: (inout JSONMemberCursor) -> Void) {
+        inPlace(room: room, startingEmpty: false, write)
+    }
+
+    private mutating func inPlace(room: Int, startingEmpty: Bool, _ write: (inout JSONMemberCursor) -> Void) {
+        var room = max(room, 16)
+        while true {
+            reserve(room)
+            let start = count
+            let empty = startingEmpty || isEmpty
+            var result: (written: Int, empty: Bool)? = nil
+            bytes.withUnsafeMutableBufferPointer { buffer in
+                guard let base = buffer.baseAddress else { return }
+                var cursor = JSONMemberCursor(at: base + start, end: base + start + room, isEmpty: empty)
+                write(&cursor)
+                if !cursor.overflowed { result = (cursor.p - (base + start), cursor.isEmpty) }
+            }
+            if let result {
+                count += result.written
+                if !startingEmpty { isEmpty = result.empty }
+                return
+            }
+            room *= 4
+        }
     }
 
     /// Appends a member whose value is JSON text this writer made: an object's ``json``, an
     /// ``array(_:)``, a ``number(wholeWhenIntegral:)``; for values nested in any shape.
     package mutating func add(_ key: String, json: String) {
         member(key)
-        bytes.append(contentsOf: json.utf8)
+        appending { $0.append(contentsOf: json.utf8) }
     }
 
     /// A JSON array of the JSON texts `elements` (`[1,"a",{}]`).
@@ -163,7 +264,7 @@ package struct JSONObjectText: Sendable {
         var object = JSONObjectText()
         object.add("", wholeWhenIntegral: value)
         // The member is `"":VALUE`: three bytes before the value.
-        return String(decoding: object.bytes.dropFirst(4), as: UTF8.self)
+        return String(decoding: object.bytes[4..<object.count], as: UTF8.self)
     }
 
     /// `s` as a JSON string literal (see the type's escaping rules).
@@ -173,36 +274,199 @@ package struct JSONObjectText: Sendable {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Appends `s` as a JSON string literal to `out`.
+    /// Appends `s` as a JSON string literal to `out`: the runs of bytes that need no escape are
+    /// copied whole (a key or a satellite system is one copy), the others escaped one by one.
     package static func appendQuoted(_ s: String, to out: inout [UInt8]) {
-        let hex = Array("0123456789abcdef".utf8)
         out.append(UInt8(ascii: "\""))
-        for byte in s.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
-            case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-            case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            case 0..<0x20, 0x7F:
-                out.append(contentsOf: "\\u00".utf8)
-                out.append(hex[Int(byte >> 4)])
-                out.append(hex[Int(byte & 0x0F)])
-            default: out.append(byte)
+        var s = s
+        s.withUTF8 { bytes in
+            var run = 0
+            for i in bytes.indices {
+                let byte = bytes[i]
+                guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F else { continue }
+                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i]))
+                appendEscape(byte, to: &out)
+                run = i + 1
             }
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
         }
         out.append(UInt8(ascii: "\""))
     }
 
-    /// Writes `,"key":` (without the comma for the first member).
+    /// The escape of one byte that cannot stand in a JSON string as it is.
+    private static func appendEscape(_ byte: UInt8, to out: inout [UInt8]) {
+        out.append(0x5C)
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(byte)
+        case 0x0A: out.append(UInt8(ascii: "n"))
+        case 0x0D: out.append(UInt8(ascii: "r"))
+        case 0x09: out.append(UInt8(ascii: "t"))
+        default:
+            // \u00XX for the other control characters and DEL.
+            let hex: (UInt8) -> UInt8 = { $0 < 10 ? 0x30 + $0 : 0x57 + $0 }
+            out.append(contentsOf: [UInt8(ascii: "u"), 0x30, 0x30, hex(byte >> 4), hex(byte & 0x0F)])
+        }
+    }
+
+    /// Whether `byte` cannot stand in a JSON string as it is.
+    private static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F
+    }
+
+    /// Makes room for `n` more bytes after the text.
+    @inline(__always)
+    private mutating func reserve(_ n: Int) {
+        if bytes.count - count < n {
+            bytes.append(contentsOf: repeatElement(0, count: max(n, Self.room)))
+        }
+    }
+
+    /// Runs `body` on the buffer cut to the text (for the members written element by element).
+    private mutating func appending(_ body: (inout [UInt8]) -> Void) {
+        if bytes.count > count { bytes.removeSubrange(count...) }
+        body(&bytes)
+        count = bytes.count
+    }
+
+    /// Writes `,"key":` (without the comma for the first member) and, in the same pass, the value
+    /// `value` writes at the pointer it is given (at most `room` bytes; it returns how many):
+    /// the fast path of short keys that need no escape, as every key the package writes is.
+    /// - Returns: false, writing nothing, when the key needs the slow path.
+    @discardableResult
+    private mutating func member(_ key: String, room: Int, _ value: (UnsafeMutablePointer<UInt8>) -> Int) -> Bool {
+        var utf8 = key
+        return utf8.withUTF8 { k in
+            guard k.count <= 64, !k.contains(where: Self.needsEscape) else {
+                member(key)
+                appending { out in
+                    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: room) { text in
+                        guard let base = text.baseAddress else { return }
+                        out.append(contentsOf: UnsafeBufferPointer(start: base, count: value(base)))
+                    }
+                }
+                return true
+            }
+            reserve(k.count + 4 + room)
+            let comma = !isEmpty
+            isEmpty = false
+            let start = count
+            count += bytes.withUnsafeMutableBufferPointer { buffer -> Int in
+                guard let base = buffer.baseAddress, let key = k.baseAddress else { return 0 }
+                var p = base + start
+                if comma {
+                    p[0] = UInt8(ascii: ",")
+                    p += 1
+                }
+                p[0] = UInt8(ascii: "\"")
+                (p + 1).update(from: key, count: k.count)
+                p[k.count + 1] = UInt8(ascii: "\"")
+                p[k.count + 2] = UInt8(ascii: ":")
+                p += k.count + 3
+                p += value(p)
+                return p - (base + start)
+            }
+            return true
+        }
+    }
+
+    /// Writes `,"key":` (without the comma for the first member), escaping the key as needed.
     private mutating func member(_ key: String) {
-        if !isEmpty { bytes.append(UInt8(ascii: ",")) }
+        let comma = !isEmpty
         isEmpty = false
-        Self.appendQuoted(key, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
+        appending { out in
+            if comma { out.append(UInt8(ascii: ",")) }
+            Self.appendQuoted(key, to: &out)
+            out.append(UInt8(ascii: ":"))
+        }
+    }
+
+    /// `"key":null`.
+    private mutating func addNull(_ key: String) {
+        member(key, room: 4) { p in
+            p[0] = 0x6E; p[1] = 0x75; p[2] = 0x6C; p[3] = 0x6C
+            return 4
+        }
     }
 
     private mutating func appendNull() {
-        bytes.append(contentsOf: "null".utf8)
+        appending { $0.append(contentsOf: "null".utf8) }
+    }
+}
+
+/// Members written through one pointer into room a ``JSONObjectText`` has made
+/// (``JSONObjectText/inPlace(room:_:)``): the writer's fast path, for static keys that need no
+/// escape (as every key of gpsd's objects). Each member checks that it fits; one that does not
+/// marks the cursor overflowed and writes nothing more, and the object writes them all again with
+/// more room. Nothing is allocated and nothing traps.
+package struct JSONMemberCursor {
+    fileprivate private(set) var p: UnsafeMutablePointer<UInt8>
+    private let end: UnsafeMutablePointer<UInt8>
+    fileprivate private(set) var isEmpty: Bool
+    /// Whether a member did not fit.
+    fileprivate private(set) var overflowed = false
+
+    fileprivate init(at p: UnsafeMutablePointer<UInt8>, end: UnsafeMutablePointer<UInt8>, isEmpty: Bool) {
+        self.p = p
+        self.end = end
+        self.isEmpty = isEmpty
+    }
+
+    /// An integer member.
+    package mutating func add(_ key: StaticString, _ value: Int) {
+        guard member(key, valueRoom: DecimalText.maximumIntegerLength) else { return }
+        p += DecimalText.writeInteger(Int64(value), to: p)
+    }
+
+    /// A member with exactly `decimals` fraction digits (0...9), as printf's `%.Nf`; nothing when
+    /// `value` is nil or not finite, as gpsd leaves it out.
+    package mutating func add(_ key: StaticString, fixed value: Double?, decimals: Int) {
+        guard let value, value.isFinite else { return }
+        // The usual number is short: ask for its room, not printf's worst case.
+        let valueRoom = abs(value) < 1e15 ? 28 : DecimalText.maximumFixedLength
+        guard member(key, valueRoom: valueRoom) else { return }
+        p += DecimalText.write(value, decimals: decimals, to: p)
+    }
+
+    /// A Boolean member.
+    package mutating func add(_ key: StaticString, _ value: Bool) {
+        guard member(key, valueRoom: 5) else { return }
+        if value {
+            p[0] = 0x74; p[1] = 0x72; p[2] = 0x75; p[3] = 0x65
+            p += 4
+        } else {
+            p[0] = 0x66; p[1] = 0x61; p[2] = 0x6C; p[3] = 0x73; p[4] = 0x65
+            p += 5
+        }
+    }
+
+    /// One byte of structure (a brace, a comma between objects).
+    fileprivate mutating func raw(_ byte: UInt8) {
+        guard !overflowed, p < end else {
+            overflowed = true
+            return
+        }
+        p[0] = byte
+        p += 1
+    }
+
+    /// Writes `,"key":` (no comma for the first member) when it and `valueRoom` bytes fit.
+    private mutating func member(_ key: StaticString, valueRoom: Int) -> Bool {
+        key.withUTF8Buffer { k in
+            guard !overflowed, end - p >= k.count + 4 + valueRoom, let start = k.baseAddress else {
+                overflowed = true
+                return false
+            }
+            if !isEmpty {
+                p[0] = UInt8(ascii: ",")
+                p += 1
+            }
+            isEmpty = false
+            p[0] = UInt8(ascii: "\"")
+            (p + 1).update(from: start, count: k.count)
+            p[k.count + 1] = UInt8(ascii: "\"")
+            p[k.count + 2] = UInt8(ascii: ":")
+            p += k.count + 3
+            return true
+        }
     }
 }

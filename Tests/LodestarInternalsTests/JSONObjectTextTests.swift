@@ -34,4 +34,66 @@ struct JSONObjectTextTests {
         o.finish(into: &out)
         #expect(String(decoding: out, as: UTF8.self) == "x\n{\"a\":1}")
     }
+
+    @Test("keys and values that need escapes, long ones and empty ones take the slow path with the same text")
+    func slowPaths() {
+        var o = JSONObjectText()
+        let long = String(repeating: "k", count: 100)
+        o.add("q\"k", "v\"1")
+        o.add(long, 1)
+        o.add("", "")
+        o.add("n\n", nil as Int?)
+        o.add("text", String(repeating: "é", count: 40))
+        o.add("ctl", "a\u{01}b")
+        #expect(o.json == "{\"q\\\"k\":\"v\\\"1\",\"\(long)\":1,\"\":\"\",\"n\\n\":null,"
+            + "\"text\":\"\(String(repeating: "é", count: 40))\",\"ctl\":\"a\\u0001b\"}")
+    }
+
+    @Test("objects written in place in an array, after other members and before more")
+    func objectsInPlace() {
+        var out = Array("x".utf8)
+        var o = JSONObjectText(continuing: &out)
+        o.add("n", 2)
+        // Room for less than one object: each is written again with more, whole.
+        o.add("list", objectsOf: [1, 2], room: 4) { n, item in
+            item.add("i", n)
+            item.add("odd", n % 2 == 1)
+            item.add("x", fixed: 1e300, decimals: 1)
+            item.add("y", fixed: nil, decimals: 1)
+        }
+        o.add("none", objectsOf: [Int](), room: 16) { _, _ in }
+        o.inPlace(room: 1) { c in
+            c.add("big", fixed: -1e20, decimals: 0)
+            c.add("n", Int.min)
+        }
+        o.add("after", fixed: -0.25, decimals: 1)
+        o.finish(into: &out)
+        #expect(String(decoding: out, as: UTF8.self)
+            == "x{\"n\":2,\"list\":[{\"i\":1,\"odd\":true,\"x\":\(String(format: "%.1f", 1e300))},"
+            + "{\"i\":2,\"odd\":false,\"x\":\(String(format: "%.1f", 1e300))}],\"none\":[],"
+            + "\"big\":-100000000000000000000,\"n\":-9223372036854775808,\"after\":-0.2}")
+    }
+
+    @Test("many objects continued in one growing buffer: each is whole, the buffer keeps every byte")
+    func manyObjects() {
+        var out: [UInt8] = []
+        out.reserveCapacity(1 << 20)
+        var expected = ""
+        for i in 0..<20_000 {
+            var o = JSONObjectText(continuing: &out)
+            o.add("i", i)
+            o.add("x", fixed: Double(i) / 8, decimals: 3)
+            o.finish(into: &out)
+            out.append(0x0A)
+            expected += "{\"i\":\(i),\"x\":\(String(format: "%.3f", Double(i) / 8))}\n"
+        }
+        #expect(String(decoding: out, as: UTF8.self) == expected)
+    }
+
+    @Test("a number as JSON text, whole when integral")
+    func number() {
+        #expect(JSONObjectText.number(wholeWhenIntegral: 15) == "15")
+        #expect(JSONObjectText.number(wholeWhenIntegral: 0.1) == "0.1")
+        #expect(JSONObjectText.number(wholeWhenIntegral: .infinity) == "null")
+    }
 }

@@ -22,18 +22,21 @@ public enum SKYEncoder {
         let geometry = SatelliteGeometry(unique)
         var o = JSONObjectText(continuing: &out)
         o.add("class", "SKY")
-        o.add("xdop", fixed: geometry?.xdop, decimals: 2)
-        o.add("ydop", fixed: geometry?.ydop, decimals: 2)
-        o.add("vdop", fixed: fix.vdop ?? geometry?.vdop, decimals: 2)
-        o.add("tdop", fixed: geometry?.tdop, decimals: 2)
-        o.add("hdop", fixed: fix.hdop ?? geometry?.hdop, decimals: 2)
-        o.add("gdop", fixed: geometry?.gdop, decimals: 2)
-        o.add("pdop", fixed: fix.pdop ?? geometry?.pdop, decimals: 2)
-        var listed: [JSONObjectText] = []
-        var used = 0
-        for s in unique {
+        let used = unique.count(where: \.used)
+        o.inPlace(room: 160) { c in
+            c.add("xdop", fixed: geometry?.xdop, decimals: 2)
+            c.add("ydop", fixed: geometry?.ydop, decimals: 2)
+            c.add("vdop", fixed: fix.vdop ?? geometry?.vdop, decimals: 2)
+            c.add("tdop", fixed: geometry?.tdop, decimals: 2)
+            c.add("hdop", fixed: fix.hdop ?? geometry?.hdop, decimals: 2)
+            c.add("gdop", fixed: geometry?.gdop, decimals: 2)
+            c.add("pdop", fixed: fix.pdop ?? geometry?.pdop, decimals: 2)
+            c.add("nSat", unique.count)
+            c.add("uSat", used)
+        }
+        // Each satellite is written in place in the output: no object per satellite.
+        o.add("satellites", objectsOf: unique, room: 128) { s, sat in
             let n = s.gpsdNumber
-            var sat = JSONObjectText()
             sat.add("PRN", n.prn)
             sat.add("el", fixed: s.elevation, decimals: 1)
             sat.add("az", fixed: s.azimuth, decimals: 1)
@@ -41,12 +44,7 @@ public enum SKYEncoder {
             sat.add("used", s.used)
             sat.add("gnssid", n.gnssid)
             if n.svid != 0 { sat.add("svid", n.svid) }
-            listed.append(sat)
-            if s.used { used += 1 }
         }
-        o.add("nSat", listed.count)
-        o.add("uSat", used)
-        o.add("satellites", objects: listed)
         o.finish(into: &out)
         out.append(0x0A)
     }
@@ -54,10 +52,36 @@ public enum SKYEncoder {
     /// The satellites a SKY lists: those gpsd can number, each once (a satellite reported again,
     /// for another signal, is one satellite in the sky: its first report is kept).
     public static func listed(_ satellites: [SatelliteInView]) -> [SatelliteInView] {
-        var seen = Set<Int>()
-        return satellites.filter { s in
-            let prn = s.gpsdNumber.prn
-            return prn > 0 && seen.insert(prn).inserted
+        // A receiver lists each satellite once: then the array is returned as it is, with no copy.
+        var all = true
+        forEachListed(satellites) { all = all && $0 }
+        if all { return satellites }
+        var kept: [SatelliteInView] = []
+        kept.reserveCapacity(satellites.count)
+        var i = 0
+        forEachListed(satellites) { listed in
+            if listed { kept.append(satellites[i]) }
+            i += 1
+        }
+        return kept
+    }
+
+    /// Calls `body` for each satellite in order with whether a SKY lists it: gpsd numbers it
+    /// (PRN 1...447) and no satellite before it had its PRN. The PRNs seen are a bit set on the
+    /// stack; none is allocated.
+    private static func forEachListed(_ satellites: [SatelliteInView], _ body: (Bool) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 7) { seen in
+            seen.initialize(repeating: 0)
+            for s in satellites {
+                let prn = s.gpsdNumber.prn
+                guard prn > 0, prn < 448 else {
+                    body(false)
+                    continue
+                }
+                let bit = UInt64(1) << UInt64(prn & 63)
+                body(seen[prn >> 6] & bit == 0)
+                seen[prn >> 6] |= bit
+            }
         }
     }
 

@@ -25,29 +25,33 @@ public enum TPVEncoder {
     public static func append(_ fix: Fix, to out: inout [UInt8]) {
         var o = JSONObjectText(continuing: &out)
         o.add("class", "TPV")
-        if let status = gpsdStatus(fix.quality), status >= 2 { o.add("status", status) }
-        o.add("mode", fix.mode.rawValue)
-        o.add("time", time: fix.time, fractionDigits: 3)
-        o.add("lat", fixed: fix.coordinate?.latitude, decimals: 9)
-        o.add("lon", fixed: fix.coordinate?.longitude, decimals: 9)
-        o.add("altHAE", fixed: fix.altitudeHAE, decimals: 4)
-        o.add("altMSL", fixed: fix.altitudeMSL, decimals: 4)
-        o.add("alt", fixed: fix.altitudeMSL, decimals: 4)
-        let e = fix.errors
-        o.add("epx", fixed: e.longitude.map { gpsd($0, .horizontal95) }, decimals: 3)
-        o.add("epy", fixed: e.latitude.map { gpsd($0, .horizontal95) }, decimals: 3)
-        o.add("epv", fixed: e.vertical.map { gpsd($0, .vertical95) }, decimals: 3)
-        o.add("track", fixed: fix.course, decimals: 4)
-        if let v = fix.course, let m = fix.magneticVariation {
-            o.add("magtrack", fixed: Angle.normalizedBearing(v - m), decimals: 4)
+        o.inPlace(room: 32) { c in
+            if let status = gpsdStatus(fix.quality), status >= 2 { c.add("status", status) }
+            c.add("mode", fix.mode.rawValue)
         }
-        o.add("magvar", fixed: fix.magneticVariation, decimals: 1)
-        o.add("speed", fixed: fix.speed, decimals: 3)
-        o.add("climb", fixed: fix.climb, decimals: 3)
-        o.add("epd", fixed: e.course.map { gpsd($0, .horizontal95) }, decimals: 4)
-        o.add("eps", fixed: e.speed.map { gpsd($0, .horizontal95) }, decimals: 2)
-        o.add("geoidSep", fixed: fix.geoidSeparation, decimals: 3)
-        o.add("eph", fixed: horizontal95(e), decimals: 3)
+        o.add("time", time: fix.time, fractionDigits: 3)
+        let e = fix.errors
+        o.inPlace(room: 512) { c in
+            c.add("lat", fixed: fix.coordinate?.latitude, decimals: 9)
+            c.add("lon", fixed: fix.coordinate?.longitude, decimals: 9)
+            c.add("altHAE", fixed: fix.altitudeHAE, decimals: 4)
+            c.add("altMSL", fixed: fix.altitudeMSL, decimals: 4)
+            c.add("alt", fixed: fix.altitudeMSL, decimals: 4)
+            c.add("epx", fixed: e.longitude.map { gpsd($0, .horizontal95) }, decimals: 3)
+            c.add("epy", fixed: e.latitude.map { gpsd($0, .horizontal95) }, decimals: 3)
+            c.add("epv", fixed: e.vertical.map { gpsd($0, .vertical95) }, decimals: 3)
+            c.add("track", fixed: fix.course, decimals: 4)
+            if let v = fix.course, let m = fix.magneticVariation {
+                c.add("magtrack", fixed: Angle.normalizedBearing(v - m), decimals: 4)
+            }
+            c.add("magvar", fixed: fix.magneticVariation, decimals: 1)
+            c.add("speed", fixed: fix.speed, decimals: 3)
+            c.add("climb", fixed: fix.climb, decimals: 3)
+            c.add("epd", fixed: e.course.map { gpsd($0, .horizontal95) }, decimals: 4)
+            c.add("eps", fixed: e.speed.map { gpsd($0, .horizontal95) }, decimals: 2)
+            c.add("geoidSep", fixed: fix.geoidSeparation, decimals: 3)
+            c.add("eph", fixed: horizontal95(e), decimals: 3)
+        }
         o.finish(into: &out)
         out.append(0x0A)
     }

@@ -56,8 +56,13 @@ enum ReplayFormat: String, EnumerableFlag {
     /// The shared fix line (``FixText``) and where the epoch lies in the file:
     /// `2020-07-11T19:34:56.000Z  3D  37.123456789 -122.123456789  alt 12.35 m  0.06 m/s  course 123.4°  heading 274.1° true  ±3.20 m  sats 12  [lines 5-17]`
     static func appendText(_ epoch: NMEAEpoch, to out: inout [UInt8]) {
-        let untimed = epoch.timeOfDay.map { "(no date) \($0)" } ?? "(no time)"
-        FixText.append(epoch.fix, heading: epoch.fix.heading, untimed: untimed, to: &out)
-        out.append(contentsOf: "  [lines \(epoch.firstLine)-\(epoch.lastLine)]\n".utf8)
+        FixText.append(
+            epoch.fix, heading: epoch.fix.heading,
+            untimed: epoch.timeOfDay.map { "(no date) \($0)" } ?? "(no time)", to: &out)
+        out.append(contentsOf: "  [lines ".utf8)
+        DecimalText.appendInteger(Int64(epoch.firstLine), to: &out)
+        out.append(UInt8(ascii: "-"))
+        DecimalText.appendInteger(Int64(epoch.lastLine), to: &out)
+        out.append(contentsOf: "]\n".utf8)
     }
 }

@@ -21,12 +21,14 @@ import LodestarInternals
 enum FixText {
     /// Appends the line for `fix`, without a newline; `heading` is the heading shown with it;
     /// `untimed` stands for the time when the fix has none (replay writes the time of day of an
-    /// epoch without a date there).
-    static func append(_ fix: Fix, heading: HeadingReading?, untimed: String = "(no time)", to out: inout [UInt8]) {
+    /// epoch without a date there); it is made only for a fix without a time.
+    static func append(
+        _ fix: Fix, heading: HeadingReading?, untimed: @autoclosure () -> String = "(no time)", to out: inout [UInt8]
+    ) {
         if let t = fix.time {
             ISO8601.append(t, fractionDigits: 3, to: &out)
         } else {
-            out.append(contentsOf: untimed.utf8)
+            out.append(contentsOf: untimed().utf8)
         }
         let mode: String = switch fix.mode {
         case .unknown: "  unknown"
@@ -56,7 +58,10 @@ enum FixText {
             }
         }
         if let h = fix.errors.horizontalAccuracy { field("  ±", h, 2, " m", &out) }
-        if let n = fix.satellitesUsed { out.append(contentsOf: "  sats \(n)".utf8) }
+        if let n = fix.satellitesUsed {
+            out.append(contentsOf: "  sats ".utf8)
+            DecimalText.appendInteger(Int64(n), to: &out)
+        }
     }
 
     /// The line for `fix` as a string, without a newline.

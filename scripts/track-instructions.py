@@ -1,0 +1,103 @@
+#!/usr/bin/env python3
+"""Instructions per epoch of `lodestar track --json` against a real gpsd (gpsfake), beside
+`lodestar replay --json` on the same sentences: the figure issue 22 asks for, that the live path
+writes each epoch at the same cost as the replay path.
+
+Usage: python3 scripts/track-instructions.py LODESTAR [--epochs N]
+
+gpsfake (on a free loopback port, stopped by pid) plays the first epochs of the fixed corpus
+(`make-nmea-corpus.py`, 8 sentences an epoch) once; `track --json -n R` runs under callgrind and
+stops after R records (a TPV and a SKY an epoch). It runs twice, for N and 2N epochs' records;
+the difference of the two counts divided by N is the cost per epoch, without start-up. The same
+is done for `replay --json` on N and 2N epochs. Both include what the process does for an epoch:
+track reads gpsd's JSON through libgps, replay decodes NMEA; both encode TPV and SKY.
+"""
+
+import argparse
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+LINES_PER_EPOCH = 8
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def collected(stderr):
+    match = re.search(r"Collected : (\d+)", stderr)
+    if not match:
+        sys.exit("track-instructions: callgrind printed no count:\n" + stderr[-2000:])
+    return int(match.group(1))
+
+
+def track(binary, log, records, tmp):
+    port = free_port()
+    fake = subprocess.Popen(["gpsfake", "-q", "-1", "-P", str(port), "-c", "0.02", log],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    try:
+        result = subprocess.run(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/track.out", binary, "track",
+             "--json", "-n", str(records), "--gpsd", f"127.0.0.1:{port}"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, timeout=600,
+            env=dict(os.environ, SWIFT_DETERMINISTIC_HASHING="1"))
+    finally:
+        os.killpg(fake.pid, signal.SIGTERM)
+        fake.wait()
+    return collected(result.stderr)
+
+
+def replay(binary, log, tmp):
+    with open(log, "rb") as stdin:
+        result = subprocess.run(
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/replay.out", binary, "replay", "--json", "-"],
+            stdin=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+            env=dict(os.environ, SWIFT_DETERMINISTIC_HASHING="1"))
+    return collected(result.stderr)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("lodestar")
+    parser.add_argument("--epochs", type=int, default=300)
+    args = parser.parse_args()
+    for tool in ("valgrind", "gpsfake", "objcopy"):
+        if shutil.which(tool) is None:
+            sys.exit(f"track-instructions: {tool} is not installed (make deps installs it)")
+    n = args.epochs
+    with tempfile.TemporaryDirectory() as tmp:
+        binary = os.path.join(tmp, "lodestar")
+        subprocess.run(["objcopy", "--strip-debug", args.lodestar, binary], check=True)
+        corpus = os.path.join(tmp, "corpus.nmea")
+        # Whole epochs of the corpus's 1 Hz start, and a margin so that gpsd has more than asked.
+        subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "make-nmea-corpus.py"), corpus,
+                        "--lines", str((2 * n + 20) * LINES_PER_EPOCH)], check=True, stderr=subprocess.DEVNULL)
+        logs = {}
+        with open(corpus) as f:
+            lines = f.readlines()
+        for epochs in (n, 2 * n):
+            logs[epochs] = os.path.join(tmp, f"first-{epochs}.nmea")
+            with open(logs[epochs], "w") as out:
+                out.writelines(lines[: epochs * LINES_PER_EPOCH])
+        # A TPV and a SKY per epoch.
+        t1 = track(binary, corpus, 2 * n, tmp)
+        t2 = track(binary, corpus, 4 * n, tmp)
+        r1 = replay(binary, logs[n], tmp)
+        r2 = replay(binary, logs[2 * n], tmp)
+    print(f"instructions per epoch ({2 * n} - {n} epochs) / {n}, TPV and SKY an epoch:")
+    print(f"  track --json (gpsd 3.22 via gpsfake, libgps) {(t2 - t1) / n:10,.0f}")
+    print(f"  replay --json (NMEA)                          {(r2 - r1) / n:10,.0f}")
+
+
+if __name__ == "__main__":
+    main()
