@@ -43,7 +43,7 @@ def collected(stderr):
 
 def track(binary, log, records, tmp):
     port = free_port()
-    fake = subprocess.Popen(["gpsfake", "-q", "-1", "-P", str(port), "-c", "0.02", log],
+    fake = subprocess.Popen(["gpsfake", "-q", "-1", "-P", str(port), "-c", "0.01", log],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     try:
         result = subprocess.run(
@@ -79,9 +79,10 @@ def main():
         binary = os.path.join(tmp, "lodestar")
         subprocess.run(["objcopy", "--strip-debug", args.lodestar, binary], check=True)
         corpus = os.path.join(tmp, "corpus.nmea")
-        # Whole epochs of the corpus's 1 Hz start, and a margin so that gpsd has more than asked.
+        # Whole epochs of the corpus, and a margin: track joins gpsfake's playback late (a few seconds
+        # under callgrind), and gpsd must still have more than it is asked for.
         subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "make-nmea-corpus.py"), corpus,
-                        "--lines", str((2 * n + 20) * LINES_PER_EPOCH)], check=True, stderr=subprocess.DEVNULL)
+                        "--lines", str((4 * n + 200) * LINES_PER_EPOCH)], check=True, stderr=subprocess.DEVNULL)
         logs = {}
         with open(corpus) as f:
             lines = f.readlines()
