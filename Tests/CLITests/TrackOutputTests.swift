@@ -162,6 +162,9 @@ struct TrackOutputTests {
         #expect(status == 0)
         let lines = track.stdoutLines
         #expect(lines.count == 20)
+        // One object a line, as gpspipe -w writes them: no empty line between them.
+        #expect(track.stdout.split(separator: "\n", omittingEmptySubsequences: false).dropLast().allSatisfy { !$0.isEmpty })
+        #expect(track.stdout.hasSuffix("}\n"))
         let skies = lines.filter { $0.hasPrefix(#"{"class":"SKY","#) }
         #expect(!skies.isEmpty)
         // gpsd's own SKY lines, less "device" (and its satellites' order and numbers unchanged).

@@ -27,9 +27,10 @@ enum TrackOutput: Sendable {
             case .fused: FixText.string(fix, heading: heading) + "  fused"
             case .deadReckoned: FixText.string(fix, heading: heading) + "  dead reckoning"
             }
-        case .tpv(let fix): TPVEncoder.string(fix)
-        case .attitude(let reading): TPVEncoder.attitudeString(reading)
-        case .sky(let fix): SKYEncoder.string(fix)
+        // The encoders end each object with its newline; the queue writes one after each item.
+        case .tpv(let fix): withoutNewline(TPVEncoder.string(fix))
+        case .attitude(let reading): TPVEncoder.attitudeString(reading).map(withoutNewline)
+        case .sky(let fix): SKYEncoder.string(fix).map(withoutNewline)
         case .satellites(let fix): satellitesText(fix)
         case .sentence(let line): line
         }
@@ -64,6 +65,11 @@ enum TrackOutput: Sendable {
             out.append(contentsOf: (s.used ? " dB-Hz  used" : " dB-Hz").utf8)
         }
         return String(decoding: out, as: UTF8.self)
+    }
+
+    /// `line` without its final newline, if it has one.
+    private static func withoutNewline(_ line: String) -> String {
+        line.hasSuffix("\n") ? String(line.dropLast()) : line
     }
 
     private static func whole(_ value: Double) -> String {
