@@ -75,10 +75,10 @@ package enum DecimalText {
         if sign == 1 { p[0] = 0x2D }
         let magnitude = value.magnitude
         var digits = 1
-        var bound: UInt64 = 10
-        while digits < 20 && magnitude >= bound {
+        var rest = magnitude
+        while rest >= 10 {
+            rest /= 10
             digits &+= 1
-            bound = digits < 20 ? bound &* 10 : bound
         }
         writeDigits(magnitude, count: digits, to: p + sign)
         return sign &+ digits

@@ -129,14 +129,7 @@ package struct JSONObjectText: Sendable {
     /// Appends a member with a Boolean value.
     package mutating func add(_ key: String, _ value: Bool?) {
         guard let value else { return addNull(key) }
-        member(key, room: 5) { p in
-            if value {
-                p[0] = 0x74; p[1] = 0x72; p[2] = 0x75; p[3] = 0x65
-                return 4
-            }
-            p[0] = 0x66; p[1] = 0x61; p[2] = 0x6C; p[3] = 0x73; p[4] = 0x65
-            return 5
-        }
+        member(key, room: 5) { JSONMemberCursor.write(value, to: $0) }
     }
 
     /// Appends a member whose value is an array of strings.
@@ -331,7 +324,8 @@ package struct JSONObjectText: Sendable {
     /// Writes `,"key":` (without the comma for the first member) and, in the same pass, the value
     /// `value` writes at the pointer it is given (at most `room` bytes; it returns how many):
     /// the fast path of short keys that need no escape, as every key the package writes is.
-    /// - Returns: false, writing nothing, when the key needs the slow path.
+    /// A key that needs an escape, or is long, takes the element-by-element path. Always true
+    /// (the member is written either way), so that a caller can chain it after its own checks.
     @discardableResult
     private mutating func member(_ key: String, room: Int, _ value: (UnsafeMutablePointer<UInt8>) -> Int) -> Bool {
         var utf8 = key
@@ -346,24 +340,9 @@ package struct JSONObjectText: Sendable {
                 }
                 return true
             }
-            reserve(k.count + 4 + room)
-            let comma = !isEmpty
-            isEmpty = false
-            let start = count
-            count += bytes.withUnsafeMutableBufferPointer { buffer -> Int in
-                guard let base = buffer.baseAddress, let key = k.baseAddress else { return 0 }
-                var p = base + start
-                if comma {
-                    p[0] = UInt8(ascii: ",")
-                    p += 1
-                }
-                p[0] = UInt8(ascii: "\"")
-                (p + 1).update(from: key, count: k.count)
-                p[k.count + 1] = UInt8(ascii: "\"")
-                p[k.count + 2] = UInt8(ascii: ":")
-                p += k.count + 3
-                p += value(p)
-                return p - (base + start)
+            inPlace(room: k.count + 4 + room) { cursor in
+                guard cursor.member(k, valueRoom: room) else { return }
+                cursor.p += value(cursor.p)
             }
             return true
         }
@@ -382,10 +361,7 @@ package struct JSONObjectText: Sendable {
 
     /// `"key":null`.
     private mutating func addNull(_ key: String) {
-        member(key, room: 4) { p in
-            p[0] = 0x6E; p[1] = 0x75; p[2] = 0x6C; p[3] = 0x6C
-            return 4
-        }
+        member(key, room: 4) { JSONMemberCursor.writeNull(to: $0) }
     }
 
     private mutating func appendNull() {
@@ -399,7 +375,7 @@ package struct JSONObjectText: Sendable {
 /// marks the cursor overflowed and writes nothing more, and the object writes them all again with
 /// more room. Nothing is allocated and nothing traps.
 package struct JSONMemberCursor {
-    fileprivate private(set) var p: UnsafeMutablePointer<UInt8>
+    fileprivate var p: UnsafeMutablePointer<UInt8>
     private let end: UnsafeMutablePointer<UInt8>
     fileprivate private(set) var isEmpty: Bool
     /// Whether a member did not fit.
@@ -430,13 +406,7 @@ package struct JSONMemberCursor {
     /// A Boolean member.
     package mutating func add(_ key: StaticString, _ value: Bool) {
         guard member(key, valueRoom: 5) else { return }
-        if value {
-            p[0] = 0x74; p[1] = 0x72; p[2] = 0x75; p[3] = 0x65
-            p += 4
-        } else {
-            p[0] = 0x66; p[1] = 0x61; p[2] = 0x6C; p[3] = 0x73; p[4] = 0x65
-            p += 5
-        }
+        p += Self.write(value, to: p)
     }
 
     /// One byte of structure (a brace, a comma between objects).
@@ -451,22 +421,42 @@ package struct JSONMemberCursor {
 
     /// Writes `,"key":` (no comma for the first member) when it and `valueRoom` bytes fit.
     private mutating func member(_ key: StaticString, valueRoom: Int) -> Bool {
-        key.withUTF8Buffer { k in
-            guard !overflowed, end - p >= k.count + 4 + valueRoom, let start = k.baseAddress else {
-                overflowed = true
-                return false
-            }
-            if !isEmpty {
-                p[0] = UInt8(ascii: ",")
-                p += 1
-            }
-            isEmpty = false
-            p[0] = UInt8(ascii: "\"")
-            (p + 1).update(from: start, count: k.count)
-            p[k.count + 1] = UInt8(ascii: "\"")
-            p[k.count + 2] = UInt8(ascii: ":")
-            p += k.count + 3
-            return true
+        key.withUTF8Buffer { member($0, valueRoom: valueRoom) }
+    }
+
+    /// Writes `,"key":` for a key's bytes, which need no escape, when it and `valueRoom` bytes
+    /// fit; else marks the cursor overflowed.
+    fileprivate mutating func member(_ k: UnsafeBufferPointer<UInt8>, valueRoom: Int) -> Bool {
+        guard !overflowed, end - p >= k.count + 4 + valueRoom, let start = k.baseAddress else {
+            overflowed = true
+            return false
         }
+        if !isEmpty {
+            p[0] = UInt8(ascii: ",")
+            p += 1
+        }
+        isEmpty = false
+        p[0] = UInt8(ascii: "\"")
+        (p + 1).update(from: start, count: k.count)
+        p[k.count + 1] = UInt8(ascii: "\"")
+        p[k.count + 2] = UInt8(ascii: ":")
+        p += k.count + 3
+        return true
+    }
+
+    /// Writes `true` or `false` at `p` (room for 5 bytes); returns the bytes written.
+    fileprivate static func write(_ value: Bool, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        if value {
+            p[0] = 0x74; p[1] = 0x72; p[2] = 0x75; p[3] = 0x65
+            return 4
+        }
+        p[0] = 0x66; p[1] = 0x61; p[2] = 0x6C; p[3] = 0x73; p[4] = 0x65
+        return 5
+    }
+
+    /// Writes `null` at `p` (room for 4 bytes); returns the bytes written.
+    fileprivate static func writeNull(to p: UnsafeMutablePointer<UInt8>) -> Int {
+        p[0] = 0x6E; p[1] = 0x75; p[2] = 0x6C; p[3] = 0x6C
+        return 4
     }
 }
