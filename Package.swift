@@ -38,9 +38,10 @@ let package = Package(
         // access: the UTC calendar and ISO 8601, decimal text, JSON writing, Duration helpers, the
         // monotonic clock, WGS84 radii, a seeded random generator. Not a product.
         .target(name: "LodestarInternals"),
-        // PROJ's geodesic C API (Karney's algorithm), from Debian's libproj-dev.
-        .systemLibrary(name: "CProj", path: "Sources/CProj", providers: [.apt(["libproj-dev"])]),
-        .target(name: "Geodesy", dependencies: ["CProj", "LodestarInternals"]),
+        // GeographicLib's geodesic solver (Karney's algorithm, his C++ library) behind a C face,
+        // from Debian's libgeographiclib-dev, which needs only the C++ runtime.
+        .target(name: "CGeographicLib", linkerSettings: [.linkedLibrary("GeographicLib")]),
+        .target(name: "Geodesy", dependencies: ["CGeographicLib", "LodestarInternals"]),
         // World Magnetic Model 2025; NOAA's coefficient file is compiled into the binary.
         .target(name: "GeoMagnetism", dependencies: ["Geodesy", "LodestarInternals"], resources: [.embedInCode("WMM2025.COF")]),
         // Fix, error estimates, FixSource: values and protocols, no I/O.

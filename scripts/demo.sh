@@ -9,7 +9,7 @@ LHR="51.4700 -0.4543"
 HKG="22.3080 113.9185"
 
 echo "== Heathrow ($LHR) to Hong Kong ($HKG)"
-echo "-- WGS84 ellipsoid (Karney, via PROJ): azi1 azi2 distance_m"
+echo "-- WGS84 ellipsoid (Karney, via GeographicLib): azi1 azi2 distance_m"
 echo "$LHR $HKG" | "$LODESTAR" geodesic inverse
 echo "-- sphere R = 6371008.8 m: initial_bearing final_bearing distance_m"
 echo "$LHR $HKG" | "$LODESTAR" geodesic inverse --sphere

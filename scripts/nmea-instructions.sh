@@ -15,16 +15,16 @@ corpus=${1:-$root/.build/bench/nmea-corpus.nmea}
 [ -f "$corpus" ] || { mkdir -p "$(dirname "$corpus")"; python3 "$root/scripts/make-nmea-corpus.py" "$corpus"; }
 mkdir -p "$work/pkg/Sources/nmeacount"
 head -n 200000 "$corpus" > "$work/slice.nmea"
-for t in CProj LodestarInternals Geodesy GNSS NMEA; do ln -sfn "$root/Sources/$t" "$work/pkg/Sources/$t"; done
+for t in CGeographicLib LodestarInternals Geodesy GNSS NMEA; do ln -sfn "$root/Sources/$t" "$work/pkg/Sources/$t"; done
 cat > "$work/pkg/Package.swift" <<'PKG'
 // swift-tools-version: 6.1
 import PackageDescription
 let package = Package(
     name: "NMEACount",
     targets: [
-        .systemLibrary(name: "CProj", path: "Sources/CProj"),
+        .target(name: "CGeographicLib", linkerSettings: [.linkedLibrary("GeographicLib")]),
         .target(name: "LodestarInternals"),
-        .target(name: "Geodesy", dependencies: ["CProj", "LodestarInternals"]),
+        .target(name: "Geodesy", dependencies: ["CGeographicLib", "LodestarInternals"]),
         .target(name: "GNSS", dependencies: ["Geodesy", "LodestarInternals"]),
         .target(name: "NMEA", dependencies: ["GNSS", "Geodesy", "LodestarInternals"]),
         .executableTarget(name: "nmeacount", dependencies: ["NMEA"]),

@@ -61,7 +61,7 @@ REPLAY_FILES = [
     "Support/FixText.swift", "Support/FusionOptions.swift", "Support/ActivityType+Argument.swift",
     "Support/Plural.swift",
 ]
-MODULES = ["CProj", "LodestarInternals", "Geodesy", "GeoMagnetism", "GNSS", "NMEA", "Lodestar"]
+MODULES = ["CGeographicLib", "LodestarInternals", "Geodesy", "GeoMagnetism", "GNSS", "NMEA", "Lodestar"]
 
 MANIFEST = """// swift-tools-version: 6.1
 // Written by scripts/replay-instructions.py: the replay command alone, for the cost guard.
@@ -70,9 +70,9 @@ let package = Package(
     name: "ReplayGuard",
     dependencies: [.package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0")],
     targets: [
-        .systemLibrary(name: "CProj", path: "Sources/CProj"),
+        .target(name: "CGeographicLib", linkerSettings: [.linkedLibrary("GeographicLib")]),
         .target(name: "LodestarInternals"),
-        .target(name: "Geodesy", dependencies: ["CProj", "LodestarInternals"]),
+        .target(name: "Geodesy", dependencies: ["CGeographicLib", "LodestarInternals"]),
         .target(name: "GeoMagnetism", dependencies: ["Geodesy", "LodestarInternals"], resources: [.embedInCode("WMM2025.COF")]),
         .target(name: "GNSS", dependencies: ["Geodesy", "LodestarInternals"]),
         .target(name: "NMEA", dependencies: ["GNSS", "Geodesy", "LodestarInternals"]),

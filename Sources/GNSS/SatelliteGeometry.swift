@@ -19,11 +19,12 @@ public struct SatelliteGeometry: Sendable, Equatable {
     public init?(_ satellites: [SatelliteInView]) {
         var m = InlineArray<16, Double>(repeating: 0)
         var rows = 0
+        let degrees = WholeDegrees.table
         for s in satellites where s.used && s.gpsdNumber.prn > 0 {
             guard let el = s.elevation, let az = s.azimuth, abs(el) <= 90, (0...359).contains(az) else { continue }
-            let e = el * .pi / 180, a = az * .pi / 180
-            let cosE = cos(e)
-            let v: InlineArray<4, Double> = [sin(a) * cosE, cos(a) * cosE, sin(e), 1]
+            let (sinE, cosE) = degrees.sineAndCosine(el)
+            let (sinA, cosA) = degrees.sineAndCosine(az)
+            let v: InlineArray<4, Double> = [sinA * cosE, cosA * cosE, sinE, 1]
             for i in 0..<4 { for j in 0..<4 { m[i * 4 + j] += v[i] * v[j] } }
             rows += 1
         }
@@ -69,5 +70,30 @@ public struct SatelliteGeometry: Sendable, Equatable {
             }
         }
         return inv
+    }
+}
+
+/// Sine and cosine of angles in degrees, read from a table when the angle is a whole number of
+/// degrees (as NMEA's GSV sends elevations and azimuths): four libm calls per satellite were a
+/// tenth of `replay --json`'s cost. The table holds `sin(d * .pi / 180)` and `cos(d * .pi / 180)`,
+/// the very expressions computed otherwise, so the results are the same bits either way. Read
+/// ``table`` once per use, not once per angle: each read of a lazy global is a call.
+private struct WholeDegrees {
+    /// Whole degrees −90...359, the elevations' and the azimuths' ranges.
+    static let first = -90
+    static let table = WholeDegrees()
+
+    let sines: [Double] = (first...359).map { sin(Double($0) * .pi / 180) }
+    let cosines: [Double] = (first...359).map { cos(Double($0) * .pi / 180) }
+
+    /// sin and cos of `degrees`, any finite value; whole values in −90...359 come from the table.
+    func sineAndCosine(_ degrees: Double) -> (Double, Double) {
+        // In range, the conversion is exact for whole values (and cheaper than rounding).
+        if degrees >= Double(Self.first), degrees <= 359, case let whole = Int(degrees), Double(whole) == degrees {
+            let i = whole - Self.first
+            return (sines[i], cosines[i])
+        }
+        let radians = degrees * .pi / 180
+        return (sin(radians), cos(radians))
     }
 }

@@ -163,13 +163,11 @@ final class GPSDReader: Sendable {
             if options.magneticHeadingsFromNMEA { relayMagneticHeading(line, receivedAt: ReportMapping.receiveTime(report)) }
             if let handler = options.sentenceHandler { handler(SkyReport.trimmed(line)) }
             if options.errorsFromGST { errors.note(line) }
+        case LGPS_KIND_SKY where options.reportsSatellites:
+            // A SKY cut short is half-read by libgps: as before, it is passed over in silence.
+            guard let line = lgps_line(connection), UnreadLines.isWholeObject(line) else { break }
+            send(.fix(SkyReport.fix(from: report, connection, receivedAt: ReportMapping.receiveTime(report))))
         default:
-            if options.reportsSatellites, let line = lgps_line(connection),
-                let sky = SkyReport.fix(fromLine: line, receivedAt: ReportMapping.receiveTime(report))
-            {
-                send(.fix(sky))
-                break
-            }
             guard let line = lgps_line(connection), let warning = unread.note(line) else { break }
             send(.warning(warning))
         }

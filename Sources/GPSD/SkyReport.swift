@@ -1,4 +1,4 @@
-import Foundation
+import CGPSShim
 import GNSS
 import Glibc
 
@@ -11,26 +11,30 @@ import Glibc
 /// range (an elevation outside [-90, 90], an azimuth outside [0, 360], an SNR outside [0, 99], a
 /// PRN outside 1...999) are left out; a satellite without a valid PRN is dropped.
 enum SkyReport {
-    /// The fix of one line when it is a whole SKY object; nil for any other line.
-    static func fix(fromLine line: UnsafePointer<CChar>, receivedAt time: Duration) -> Fix? {
-        let length = strlen(line)
-        let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(line).assumingMemoryBound(to: UInt8.self), count: length)
-        guard bytes.starts(with: Array(#"{"class":"SKY""#.utf8)),
-            let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any]
-        else { return nil }
+    /// The fix of a SKY report (``lgps_report`` of kind `LGPS_KIND_SKY`), from what libgps parsed
+    /// (its satellites and DOPs in `gps_data_t`): the line is not parsed a second time, so a SKY
+    /// costs `track --json` what it costs `replay --json` (issue 22).
+    static func fix(from report: lgps_report, _ connection: OpaquePointer, receivedAt time: Duration) -> Fix {
+        let count = Int(min(max(report.satellite_count, 0), LGPS_MAX_SATELLITES))
         var satellites: [SatelliteInView] = []
-        for entry in object["satellites"] as? [[String: Any]] ?? [] {
-            guard let prn = number(entry["PRN"], in: 1...999) else { continue }
-            var s = SatelliteInView(
-                prn: Int(prn), system: system(gnssid: number(entry["gnssid"], in: 0...7)),
-                elevation: number(entry["el"], in: -90...90), azimuth: number(entry["az"], in: 0...360),
-                snr: number(entry["ss"], in: 0...99))
-            s.used = entry["used"] as? Bool ?? false
-            satellites.append(s)
+        satellites.reserveCapacity(count)
+        withUnsafeTemporaryAllocation(of: lgps_satellite.self, capacity: max(count, 1)) { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let read = Int(lgps_satellites(connection, base, Int32(count)))
+            for entry in buffer.prefix(min(read, count)) {
+                guard let prn = number(Double(entry.prn), in: 1...999) else { continue }
+                // gpsd writes gnssid and svid only together, and only when svid is known.
+                let system = entry.svid == 0 ? nil : system(gnssid: Int(entry.gnssid))
+                var s = SatelliteInView(
+                    prn: Int(prn), system: system, elevation: number(entry.elevation, in: -90...90),
+                    azimuth: number(entry.azimuth, in: 0...360), snr: number(entry.snr, in: 0...99))
+                s.used = entry.used
+                satellites.append(s)
+            }
         }
         return Fix(
-            monotonicTime: time, hdop: number(object["hdop"], in: 0...999.99), vdop: number(object["vdop"], in: 0...999.99),
-            pdop: number(object["pdop"], in: 0...999.99), satellitesInView: satellites)
+            monotonicTime: time, hdop: number(report.hdop, in: 0...999.99), vdop: number(report.vdop, in: 0...999.99),
+            pdop: number(report.pdop, in: 0...999.99), satellitesInView: satellites)
     }
 
     /// A relayed sentence without its line end.
@@ -40,14 +44,13 @@ enum SkyReport {
         return text
     }
 
-    private static func number(_ value: Any?, in range: ClosedRange<Double>) -> Double? {
-        guard let n = value as? NSNumber else { return nil }
-        let d = n.doubleValue
-        return d.isFinite && range.contains(d) ? d : nil
+    /// `value` when it is finite and in `range` (libgps gives NaN for what gpsd did not send).
+    private static func number(_ value: Double, in range: ClosedRange<Double>) -> Double? {
+        value.isFinite && range.contains(value) ? value : nil
     }
 
     /// u-blox gnssid → system: 0 GPS, 1 SBAS, 2 Galileo, 3 BeiDou, 5 QZSS, 6 GLONASS.
-    private static func system(gnssid: Double?) -> GNSSSystem? {
+    private static func system(gnssid: Int) -> GNSSSystem? {
         switch gnssid {
         case 0: .gps
         case 1: .sbas

@@ -1,24 +1,22 @@
-import CProj
+import CGeographicLib
 
 extension Geodesic {
-    /// The full solution of the inverse problem from `start` to `end` (PROJ's
-    /// `geod_geninverse`): the azimuths and length of ``inverse(from:to:)``, and the arc length,
+    /// The full solution of the inverse problem from `start` to `end` (GeographicLib's
+    /// `GenInverse`): the azimuths and length of ``inverse(from:to:)``, and the arc length,
     /// reduced length, geodesic scales and area.
     /// - Complexity: O(1), no allocation.
     public func solution(from start: Coordinate, to end: Coordinate) -> GeodesicSolution {
         var s12 = Double.nan, azi1 = Double.nan, azi2 = Double.nan
         var m12 = Double.nan, bigM12 = Double.nan, bigM21 = Double.nan, area = Double.nan
-        let a12 = withUnsafePointer(to: parameters) {
-            geod_geninverse(
-                $0, start.latitude, start.longitude, end.latitude, end.longitude,
-                &s12, &azi1, &azi2, &m12, &bigM12, &bigM21, &area)
-        }
+        let a12 = lodestar_geodesic_general_inverse(
+            ellipsoid.solver, start.latitude, start.longitude, end.latitude, end.longitude,
+            &s12, &azi1, &azi2, &m12, &bigM12, &bigM21, &area)
         return GeodesicSolution(
             start: start, initialAzimuth: azi1, end: end, finalAzimuth: azi2, distance: s12, arcLength: a12,
             reducedLength: m12, geodesicScale12: bigM12, geodesicScale21: bigM21, area: area)
     }
 
-    /// The full solution of the direct problem (PROJ's `geod_gendirect`): where the geodesic that
+    /// The full solution of the direct problem (GeographicLib's `GenDirect`): where the geodesic that
     /// leaves `start` with `azimuth` is after `distance` metres, and the arc length, reduced
     /// length, geodesic scales and area from `start` to there.
     /// - Parameters:
@@ -32,11 +30,9 @@ extension Geodesic {
         guard distance.isFinite else { throw .nonFiniteDistance(distance) }
         var lat2 = Double.nan, lon2 = Double.nan, azi2 = Double.nan, s12 = Double.nan
         var m12 = Double.nan, bigM12 = Double.nan, bigM21 = Double.nan, area = Double.nan
-        let a12 = withUnsafePointer(to: parameters) {
-            geod_gendirect(
-                $0, start.latitude, start.longitude, azimuth, 0, distance,
-                &lat2, &lon2, &azi2, &s12, &m12, &bigM12, &bigM21, &area)
-        }
+        let a12 = lodestar_geodesic_general_direct(
+            ellipsoid.solver, start.latitude, start.longitude, azimuth, distance,
+            &lat2, &lon2, &azi2, &s12, &m12, &bigM12, &bigM21, &area)
         return GeodesicSolution(
             start: start, initialAzimuth: Self.reducedAzimuth(azimuth),
             end: Coordinate(uncheckedLatitude: lat2, longitude: lon2), finalAzimuth: azi2, distance: s12,

@@ -1,16 +1,18 @@
-import CProj
+import CGeographicLib
 
 /// Geodesics on an ellipsoid of revolution, WGS84 by default: the shortest path between two points
 /// (inverse problem) and where a path of given azimuth and length ends (direct problem).
 ///
 /// The algorithms are C. F. F. Karney's, "Algorithms for geodesics", J. Geodesy 87, 43–55 (2013),
-/// doi:10.1007/s00190-012-0578-z, as implemented by the C geodesic library that ships inside PROJ
-/// (`geod_inverse`, `geod_direct` in `geodesic.h`). They converge everywhere, including for nearly
-/// antipodal points where Vincenty's method fails, and are accurate to about 15 nanometres for the
-/// Earth.
+/// doi:10.1007/s00190-012-0578-z, in the author's own implementation, GeographicLib's C++
+/// `Geodesic` class (Debian's libgeographiclib, whose only dependency is the C++ runtime), reached
+/// through the small C face in the `CGeographicLib` target. They converge everywhere, including for
+/// nearly antipodal points where Vincenty's method fails, and are accurate to about 15 nanometres
+/// for the Earth.
 ///
-/// A `Geodesic` holds PROJ's initialised `geod_geodesic` parameters, so every call goes straight to
-/// C with no allocation and no set-up. Values are immutable and safe to share between tasks.
+/// A `Geodesic` holds GeographicLib's initialised ellipsoid (its series coefficients computed
+/// once), so every call goes straight to the solver with no allocation and no set-up. Values are
+/// immutable and safe to share between tasks.
 public struct Geodesic: Sendable {
     /// The WGS84 ellipsoid: a = 6,378,137 m, f = 1/298.257223563.
     public static let wgs84 = Geodesic(checkedEquatorialRadius: 6_378_137, flattening: 1 / 298.257223563)
@@ -19,8 +21,8 @@ public struct Geodesic: Sendable {
     public let equatorialRadius: Double
     /// Flattening f = (a − b)/a; 0 is a sphere, negative a prolate ellipsoid.
     public let flattening: Double
-    /// PROJ's precomputed series coefficients for this ellipsoid (`geod_init`).
-    @usableFromInline let parameters: geod_geodesic
+    /// GeographicLib's ellipsoid, with its series coefficients precomputed.
+    @usableFromInline let ellipsoid: Ellipsoid
 
     /// An ellipsoid of revolution.
     /// - Parameters:
@@ -37,9 +39,7 @@ public struct Geodesic: Sendable {
     private init(checkedEquatorialRadius a: Double, flattening f: Double) {
         equatorialRadius = a
         flattening = f
-        var g = geod_geodesic()
-        geod_init(&g, a, f)
-        parameters = g
+        ellipsoid = Ellipsoid(equatorialRadius: a, flattening: f)
     }
 
     // MARK: Inverse problem
@@ -51,7 +51,7 @@ public struct Geodesic: Sendable {
     /// (Karney's). At a pole, the azimuth is the limit along the coordinate's meridian.
     /// - Returns: distance in metres; azimuths in degrees in [−180, 180] (and as bearings in
     ///   [0, 360)).
-    /// - Complexity: O(1), no allocation; one call to `geod_inverse`.
+    /// - Complexity: O(1), no allocation; one call to GeographicLib's inverse solver.
     @inlinable
     public func inverse(from start: Coordinate, to end: Coordinate) -> GeodesicInverse {
         inverse(latitude1: start.latitude, longitude1: start.longitude, latitude2: end.latitude, longitude2: end.longitude)
@@ -63,15 +63,13 @@ public struct Geodesic: Sendable {
     ///   - latitude1, latitude2: degrees in [−90, 90]. Outside that range, or NaN, every field of
     ///     the result is NaN.
     ///   - longitude1, longitude2: degrees, any finite value.
-    /// - Complexity: O(1), no allocation; one call to `geod_inverse`.
+    /// - Complexity: O(1), no allocation; one call to GeographicLib's inverse solver.
     @inlinable
     public func inverse(
         latitude1: Double, longitude1: Double, latitude2: Double, longitude2: Double
     ) -> GeodesicInverse {
         var s12 = Double.nan, azi1 = Double.nan, azi2 = Double.nan
-        withUnsafePointer(to: parameters) {
-            geod_inverse($0, latitude1, longitude1, latitude2, longitude2, &s12, &azi1, &azi2)
-        }
+        lodestar_geodesic_inverse(ellipsoid.solver, latitude1, longitude1, latitude2, longitude2, &s12, &azi1, &azi2)
         return GeodesicInverse(distance: s12, initialAzimuth: azi1, finalAzimuth: azi2)
     }
 
@@ -87,7 +85,7 @@ public struct Geodesic: Sendable {
     /// - Returns: the end point (latitude in [−90, 90], longitude in [−180, 180)) and the final
     ///   azimuth in [−180, 180] degrees.
     /// - Throws: ``GeodesyError/nonFiniteAzimuth(_:)`` or ``GeodesyError/nonFiniteDistance(_:)``.
-    /// - Complexity: O(1), no allocation; one call to `geod_direct`.
+    /// - Complexity: O(1), no allocation; one call to GeographicLib's direct solver.
     @inlinable
     public func direct(from start: Coordinate, azimuth: Double, distance: Double) throws(GeodesyError)
         -> GeodesicDirect
@@ -95,9 +93,7 @@ public struct Geodesic: Sendable {
         guard azimuth.isFinite else { throw .nonFiniteAzimuth(azimuth) }
         guard distance.isFinite else { throw .nonFiniteDistance(distance) }
         var lat2 = Double.nan, lon2 = Double.nan, azi2 = Double.nan
-        withUnsafePointer(to: parameters) {
-            geod_direct($0, start.latitude, start.longitude, azimuth, distance, &lat2, &lon2, &azi2)
-        }
+        lodestar_geodesic_direct(ellipsoid.solver, start.latitude, start.longitude, azimuth, distance, &lat2, &lon2, &azi2)
         return GeodesicDirect(
             coordinate: Coordinate(uncheckedLatitude: lat2, longitude: lon2), finalAzimuth: azi2)
     }

@@ -7,6 +7,10 @@ import Foundation
 /// gpsd and GPX use milliseconds, the synthesized traces' ground truth centiseconds, ride times
 /// whole seconds. Leap seconds are not counted (POSIX time).
 package enum ISO8601 {
+    /// The most bytes ``write(_:fractionDigits:rounding:to:)`` writes:
+    /// `YYYY-MM-DDTHH:MM:SS.fffffffffZ`.
+    package static let maximumLength = 30
+
     /// Appends `date` in UTC with `fractionDigits` (0...9) digits of the second, rounded to the
     /// nearest unit (ties away from zero) unless `rule` says otherwise.
     ///
@@ -17,27 +21,44 @@ package enum ISO8601 {
         _ date: Date, fractionDigits: Int, rounding rule: FloatingPointRoundingRule = .toNearestOrAwayFromZero,
         to out: inout [UInt8]
     ) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumLength) { text in
+            guard let base = text.baseAddress else { return }
+            let n = write(date, fractionDigits: fractionDigits, rounding: rule, to: base)
+            out.append(contentsOf: UnsafeBufferPointer(start: base, count: n))
+        }
+    }
+
+    /// Writes `date` as ``append(_:fractionDigits:rounding:to:)`` does, at `p`, which has room for
+    /// ``maximumLength`` bytes: the JSON writer's in-place path (gpsd's TPV `time`).
+    /// - Returns: the bytes written.
+    package static func write(
+        _ date: Date, fractionDigits: Int, rounding rule: FloatingPointRoundingRule = .toNearestOrAwayFromZero,
+        to p: UnsafeMutablePointer<UInt8>
+    ) -> Int {
         let digits = min(max(fractionDigits, 0), 9)
-        guard let f = UTCCalendar.fields(date, fractionDigits: digits, rounding: rule) else {
-            return appendPlaceholder(year: 1970, fractionDigits: digits, to: &out)
+        var f = UTCCalendar.fields(date, fractionDigits: digits, rounding: rule)
+            ?? UTCCalendar.Fields(year: 1970, month: 1, day: 1, hour: 0, minute: 0, second: 0, fraction: 0, fractionDigits: digits)
+        if !(0...9999).contains(f.year) {
+            f = UTCCalendar.Fields(year: 0, month: 1, day: 1, hour: 0, minute: 0, second: 0, fraction: 0, fractionDigits: digits)
         }
-        guard (0...9999).contains(f.year) else { return appendPlaceholder(year: 0, fractionDigits: digits, to: &out) }
-        DecimalText.appendPadded(f.year, digits: 4, to: &out)
-        out.append(UInt8(ascii: "-"))
-        DecimalText.appendPadded(f.month, digits: 2, to: &out)
-        out.append(UInt8(ascii: "-"))
-        DecimalText.appendPadded(f.day, digits: 2, to: &out)
-        out.append(UInt8(ascii: "T"))
-        DecimalText.appendPadded(f.hour, digits: 2, to: &out)
-        out.append(UInt8(ascii: ":"))
-        DecimalText.appendPadded(f.minute, digits: 2, to: &out)
-        out.append(UInt8(ascii: ":"))
-        DecimalText.appendPadded(f.second, digits: 2, to: &out)
+        DecimalText.writePadded(f.year, digits: 4, to: p)
+        p[4] = UInt8(ascii: "-")
+        DecimalText.writePadded(f.month, digits: 2, to: p + 5)
+        p[7] = UInt8(ascii: "-")
+        DecimalText.writePadded(f.day, digits: 2, to: p + 8)
+        p[10] = UInt8(ascii: "T")
+        DecimalText.writePadded(f.hour, digits: 2, to: p + 11)
+        p[13] = UInt8(ascii: ":")
+        DecimalText.writePadded(f.minute, digits: 2, to: p + 14)
+        p[16] = UInt8(ascii: ":")
+        DecimalText.writePadded(f.second, digits: 2, to: p + 17)
+        var n = 19
         if digits > 0 {
-            out.append(UInt8(ascii: "."))
-            DecimalText.appendPadded(f.fraction, digits: digits, to: &out)
+            p[19] = UInt8(ascii: ".")
+            n = 20 + DecimalText.writePadded(f.fraction, digits: digits, to: p + 20)
         }
-        out.append(UInt8(ascii: "Z"))
+        p[n] = UInt8(ascii: "Z")
+        return n + 1
     }
 
     /// `date` as an ISO 8601 UTC string (see ``append(_:fractionDigits:rounding:to:)``).
@@ -48,16 +69,5 @@ package enum ISO8601 {
         out.reserveCapacity(30)
         append(date, fractionDigits: fractionDigits, rounding: rule, to: &out)
         return String(decoding: out, as: UTF8.self)
-    }
-
-    /// `YYYY-01-01T00:00:00[.000]Z`, for instants that cannot be written.
-    private static func appendPlaceholder(year: Int, fractionDigits: Int, to out: inout [UInt8]) {
-        DecimalText.appendPadded(year, digits: 4, to: &out)
-        out.append(contentsOf: "-01-01T00:00:00".utf8)
-        if fractionDigits > 0 {
-            out.append(UInt8(ascii: "."))
-            out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: fractionDigits))
-        }
-        out.append(UInt8(ascii: "Z"))
     }
 }

@@ -23,9 +23,6 @@ package struct JSONObjectText: Sendable {
     private var count: Int
     private var isEmpty = true
 
-    /// The room made at a time at the end of the buffer, bytes.
-    private static let room = 8192
-
     /// An empty object.
     package init() {
         bytes = [UInt8(ascii: "{")]
@@ -118,11 +115,11 @@ package struct JSONObjectText: Sendable {
     /// of the second (``ISO8601``); nothing when `time` is nil.
     package mutating func add(_ key: String, time: Date?, fractionDigits: Int) {
         guard let time else { return }
-        member(key)
-        appending { out in
-            out.append(UInt8(ascii: "\""))
-            ISO8601.append(time, fractionDigits: fractionDigits, to: &out)
-            out.append(UInt8(ascii: "\""))
+        member(key, room: ISO8601.maximumLength + 2) { p in
+            p[0] = UInt8(ascii: "\"")
+            let n = ISO8601.write(time, fractionDigits: fractionDigits, to: p + 1)
+            p[n + 1] = UInt8(ascii: "\"")
+            return n + 2
         }
     }
 
@@ -181,29 +178,41 @@ package struct JSONObjectText: Sendable {
         }
     }
 
-    /// Appends a member whose value is an array with one object per element, each written in
-    /// place by `write` through a ``JSONMemberCursor`` (no object is built apart and copied in):
-    /// `"satellites":[{...},{...}]`. `room` is the bytes an element usually needs; an element
-    /// that needs more is written again with more room.
-    package mutating func add<Elements: Sequence>(
-        _ key: String, objectsOf elements: Elements, room: Int,
-        _ write: (Elements.Element, inout JSONMemberCursor) -> Void
-    ) {
+    /// Opens a member whose value is an array of objects, `,"key":[`; each object follows with
+    /// ``arrayElement(room:first:bytes:)`` and the array ends with ``closeArray()``:
+    /// `"satellites":[{...},{...}]`. The caller loops over its own elements, so no generic loop
+    /// over a sequence runs here (one iterated through the protocol's witness table, at 400
+    /// instructions an element).
+    package mutating func openArray(_ key: String) {
         member(key, room: 1) { p in
             p[0] = UInt8(ascii: "[")
             return 1
         }
-        var first = true
-        for element in elements {
-            let open = first
-            first = false
-            inPlace(room: room + 3, startingEmpty: true) { cursor in
-                if !open { cursor.raw(UInt8(ascii: ",")) }
-                cursor.raw(UInt8(ascii: "{"))
-                write(element, &cursor)
-                cursor.raw(UInt8(ascii: "}"))
+    }
+
+    /// One object of an array opened by ``openArray(_:)`` (with the comma before all but the
+    /// first), written by `write` straight at the pointer it is given: the fastest path, for
+    /// objects written millions of times with a fixed shape (gpsd's SKY satellites). The pointer
+    /// has `room` bytes, and `write` must write at most that many (its worst case, not its usual
+    /// size) and return how many it wrote, braces included.
+    package mutating func arrayElement(room: Int, first: Bool, bytes write: (UnsafeMutablePointer<UInt8>) -> Int) {
+        reserve(room + 1)
+        let start = count
+        let written: Int = bytes.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return 0 }
+            var p = base + start
+            if !first {
+                p[0] = UInt8(ascii: ",")
+                p += 1
             }
+            let n = min(max(write(p), 0), room)
+            return n + (first ? 0 : 1)
         }
+        count += written
+    }
+
+    /// Closes the array ``openArray(_:)`` opened: `]`.
+    package mutating func closeArray() {
         reserve(1)
         bytes[count] = UInt8(ascii: "]")
         count += 1
@@ -306,11 +315,29 @@ package struct JSONObjectText: Sendable {
         byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F
     }
 
-    /// Makes room for `n` more bytes after the text.
+    /// Makes room for `n` more bytes after the text, at least ``minimumRoom`` at a time. The
+    /// bytes are copied from a block of zeros (one `memcpy`), not appended one by one: room is
+    /// made again after every member written element by element, which cuts it off.
     @inline(__always)
     private mutating func reserve(_ n: Int) {
-        if bytes.count - count < n {
-            bytes.append(contentsOf: repeatElement(0, count: max(n, Self.room)))
+        let missing = n - (bytes.count - count)
+        if missing > 0 { Self.appendZeros(max(missing, Self.minimumRoom), to: &bytes) }
+    }
+
+    /// The least room made at a time, bytes: one TPV or one SKY's worth.
+    private static let minimumRoom = 2048
+
+    /// 4 KiB of zeros, the source of the room.
+    private static let zeros = [UInt8](repeating: 0, count: 4096)
+
+    private static func appendZeros(_ n: Int, to bytes: inout [UInt8]) {
+        var left = n
+        zeros.withUnsafeBufferPointer { block in
+            while left > 0 {
+                let chunk = min(left, block.count)
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: block[..<chunk]))
+                left -= chunk
+            }
         }
     }
 
@@ -375,11 +402,11 @@ package struct JSONObjectText: Sendable {
 /// marks the cursor overflowed and writes nothing more, and the object writes them all again with
 /// more room. Nothing is allocated and nothing traps.
 package struct JSONMemberCursor {
-    fileprivate var p: UnsafeMutablePointer<UInt8>
-    private let end: UnsafeMutablePointer<UInt8>
-    fileprivate private(set) var isEmpty: Bool
+    @usableFromInline var p: UnsafeMutablePointer<UInt8>
+    @usableFromInline let end: UnsafeMutablePointer<UInt8>
+    @usableFromInline var isEmpty: Bool
     /// Whether a member did not fit.
-    fileprivate private(set) var overflowed = false
+    @usableFromInline var overflowed = false
 
     fileprivate init(at p: UnsafeMutablePointer<UInt8>, end: UnsafeMutablePointer<UInt8>, isEmpty: Bool) {
         self.p = p
@@ -388,6 +415,7 @@ package struct JSONMemberCursor {
     }
 
     /// An integer member.
+    @inlinable @inline(__always)
     package mutating func add(_ key: StaticString, _ value: Int) {
         guard member(key, valueRoom: DecimalText.maximumIntegerLength) else { return }
         p += DecimalText.writeInteger(Int64(value), to: p)
@@ -395,6 +423,7 @@ package struct JSONMemberCursor {
 
     /// A member with exactly `decimals` fraction digits (0...9), as printf's `%.Nf`; nothing when
     /// `value` is nil or not finite, as gpsd leaves it out.
+    @inlinable @inline(__always)
     package mutating func add(_ key: StaticString, fixed value: Double?, decimals: Int) {
         guard let value, value.isFinite else { return }
         // The usual number is short: ask for its room, not printf's worst case.
@@ -403,7 +432,17 @@ package struct JSONMemberCursor {
         p += DecimalText.write(value, decimals: decimals, to: p)
     }
 
+    /// A member whose value is a constant string that needs no escape (`"class":"TPV"`).
+    package mutating func add(_ key: StaticString, string value: StaticString) {
+        guard member(key, valueRoom: value.utf8CodeUnitCount + 2) else { return }
+        p[0] = UInt8(ascii: "\"")
+        (p + 1).update(from: value.utf8Start, count: value.utf8CodeUnitCount)
+        p[value.utf8CodeUnitCount + 1] = UInt8(ascii: "\"")
+        p += value.utf8CodeUnitCount + 2
+    }
+
     /// A Boolean member.
+    @inlinable @inline(__always)
     package mutating func add(_ key: StaticString, _ value: Bool) {
         guard member(key, valueRoom: 5) else { return }
         p += Self.write(value, to: p)
@@ -420,13 +459,15 @@ package struct JSONMemberCursor {
     }
 
     /// Writes `,"key":` (no comma for the first member) when it and `valueRoom` bytes fit.
-    private mutating func member(_ key: StaticString, valueRoom: Int) -> Bool {
+    @inlinable @inline(__always)
+    mutating func member(_ key: StaticString, valueRoom: Int) -> Bool {
         key.withUTF8Buffer { member($0, valueRoom: valueRoom) }
     }
 
     /// Writes `,"key":` for a key's bytes, which need no escape, when it and `valueRoom` bytes
     /// fit; else marks the cursor overflowed.
-    fileprivate mutating func member(_ k: UnsafeBufferPointer<UInt8>, valueRoom: Int) -> Bool {
+    @inlinable @inline(__always)
+    mutating func member(_ k: UnsafeBufferPointer<UInt8>, valueRoom: Int) -> Bool {
         guard !overflowed, end - p >= k.count + 4 + valueRoom, let start = k.baseAddress else {
             overflowed = true
             return false
@@ -437,7 +478,12 @@ package struct JSONMemberCursor {
         }
         isEmpty = false
         p[0] = UInt8(ascii: "\"")
-        (p + 1).update(from: start, count: k.count)
+        // Keys are a few bytes: a loop costs less than a call to memcpy.
+        var i = 0
+        while i < k.count {
+            p[i &+ 1] = start[i]
+            i &+= 1
+        }
         p[k.count + 1] = UInt8(ascii: "\"")
         p[k.count + 2] = UInt8(ascii: ":")
         p += k.count + 3
@@ -445,7 +491,8 @@ package struct JSONMemberCursor {
     }
 
     /// Writes `true` or `false` at `p` (room for 5 bytes); returns the bytes written.
-    fileprivate static func write(_ value: Bool, to p: UnsafeMutablePointer<UInt8>) -> Int {
+    @inlinable @inline(__always)
+    static func write(_ value: Bool, to p: UnsafeMutablePointer<UInt8>) -> Int {
         if value {
             p[0] = 0x74; p[1] = 0x72; p[2] = 0x75; p[3] = 0x65
             return 4

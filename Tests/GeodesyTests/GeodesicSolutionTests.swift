@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import Geodesy
 
-/// `Geodesic.solution`: GeodSolve -f's quantities (PROJ's geod_geninverse and geod_gendirect).
+/// `Geodesic.solution`: GeodSolve -f's quantities (GeographicLib's GenInverse and GenDirect).
 /// Azimuths and lengths are checked against GeographicLib's reference vectors; the reduced length,
 /// the geodesic scales and the area have no reference column, so they are checked against what
 /// they mean: m12 against the sideways shift of the end point when azi1 turns, a sphere's closed

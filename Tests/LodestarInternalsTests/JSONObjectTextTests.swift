@@ -54,14 +54,28 @@ struct JSONObjectTextTests {
         var out = Array("x".utf8)
         var o = JSONObjectText(continuing: &out)
         o.add("n", 2)
-        // Room for less than one object: each is written again with more, whole.
-        o.add("list", objectsOf: [1, 2], room: 4) { n, item in
-            item.add("i", n)
-            item.add("odd", n % 2 == 1)
-            item.add("x", fixed: 1e300, decimals: 1)
-            item.add("y", fixed: nil, decimals: 1)
+        o.openArray("list")
+        for n in [1, 2] {
+            // Room for the worst case; an element that claims more than its room is cut to it.
+            o.arrayElement(room: 400, first: n == 1) { p in
+                let text = Array("{\"i\":\(n),\"x\":".utf8)
+                for (k, byte) in text.enumerated() { p[k] = byte }
+                let written = text.count + DecimalText.write(1e300, decimals: 1, to: p + text.count)
+                p[written] = UInt8(ascii: "}")
+                return written + 1
+            }
         }
-        o.add("none", objectsOf: [Int](), room: 16) { _, _ in }
+        o.closeArray()
+        o.openArray("cut")
+        o.arrayElement(room: 2, first: true) { p in
+            p[0] = UInt8(ascii: "{")
+            p[1] = UInt8(ascii: "}")
+            return 1_000
+        }
+        o.closeArray()
+        o.openArray("none")
+        o.closeArray()
+        // Room for less than the members: they are written again with more, whole.
         o.inPlace(room: 1) { c in
             c.add("big", fixed: -1e20, decimals: 0)
             c.add("n", Int.min)
@@ -69,8 +83,8 @@ struct JSONObjectTextTests {
         o.add("after", fixed: -0.25, decimals: 1)
         o.finish(into: &out)
         #expect(String(decoding: out, as: UTF8.self)
-            == "x{\"n\":2,\"list\":[{\"i\":1,\"odd\":true,\"x\":\(String(format: "%.1f", 1e300))},"
-            + "{\"i\":2,\"odd\":false,\"x\":\(String(format: "%.1f", 1e300))}],\"none\":[],"
+            == "x{\"n\":2,\"list\":[{\"i\":1,\"x\":\(String(format: "%.1f", 1e300))},"
+            + "{\"i\":2,\"x\":\(String(format: "%.1f", 1e300))}],\"cut\":[{}],\"none\":[],"
             + "\"big\":-100000000000000000000,\"n\":-9223372036854775808,\"after\":-0.2}")
     }
 

@@ -30,6 +30,9 @@ typedef enum lgps_kind {
     LGPS_KIND_ATT = 2,
     /// A raw NMEA 0183 sentence (only when watching with nmea = true); see lgps_line.
     LGPS_KIND_NMEA = 3,
+    /// A SKY report: the DOP fields and satellite_count of lgps_report are filled, the satellites
+    /// are read with lgps_satellites.
+    LGPS_KIND_SKY = 4,
 } lgps_kind;
 
 /// gpsd's fix status (TPV "status"), numbered as gps.h API 10 and later number it.
@@ -78,10 +81,35 @@ typedef struct lgps_report {
     /// Magnetometer status character, 0 when absent.
     char magnetometer_status;
 
+    // SKY
+    /// Dilutions of precision as gpsd sent them, NaN when absent.
+    double hdop, vdop, pdop;
+    /// Satellites the SKY listed (0 when it had no "satellites"), at most LGPS_MAX_SATELLITES.
+    int32_t satellite_count;
+
     /// CLOCK_MONOTONIC when gps_read returned this line.
     int64_t received_seconds;
     int32_t received_nanoseconds;
 } lgps_report;
+
+/// One satellite of a SKY report, as libgps parsed it. Unknown numbers are NaN.
+typedef struct lgps_satellite {
+    /// gpsd's PRN (its own numbering across systems); 0 when absent.
+    int32_t prn;
+    /// Degrees above the horizon; degrees true; dB-Hz.
+    double elevation, azimuth, snr;
+    /// Whether the receiver used it in the solution.
+    bool used;
+    /// u-blox gnssid and svid; both 0 when gpsd did not send them.
+    int32_t gnssid, svid;
+} lgps_satellite;
+
+/// The most satellites one SKY report holds (libgps's MAXCHANNELS in gpsd 3.22).
+#define LGPS_MAX_SATELLITES 140
+
+/// Copies the satellites of the SKY report just read (report->satellite_count of them, at most
+/// capacity) into out; returns how many were copied. Valid until the next lgps_read.
+int32_t lgps_satellites(const lgps_connection *connection, lgps_satellite *out, int32_t capacity);
 
 /// The API major version of the libgps this shim was built against (gps.h).
 int32_t lgps_api_major_version(void);

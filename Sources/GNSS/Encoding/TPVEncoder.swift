@@ -24,8 +24,8 @@ public enum TPVEncoder {
     /// Appends the TPV object for `fix` and a newline to `out`.
     public static func append(_ fix: Fix, to out: inout [UInt8]) {
         var o = JSONObjectText(continuing: &out)
-        o.add("class", "TPV")
-        o.inPlace(room: 32) { c in
+        o.inPlace(room: 48) { c in
+            c.add("class", string: "TPV")
             if let status = gpsdStatus(fix.quality), status >= 2 { c.add("status", status) }
             c.add("mode", fix.mode.rawValue)
         }

@@ -6,7 +6,7 @@ struct GeodesicCommand: ParsableCommand {
         commandName: "geodesic",
         abstract: "Distances, azimuths and destinations on the WGS84 ellipsoid, or on a sphere.",
         discussion: """
-            The ellipsoid uses C. F. F. Karney's algorithms (J. Geodesy 87, 2013) through PROJ, \
+            The ellipsoid uses C. F. F. Karney's algorithms (J. Geodesy 87, 2013) through GeographicLib, \
             accurate to about 15 nm; --sphere uses great circles on a sphere of radius 6371008.8 m. \
             Input and output follow GeographicLib's GeodSolve: angles in decimal degrees or DMS \
             (40d38'23"N, 40:38:23N, with hemisphere letters a pair may come in either order), \
