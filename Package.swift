@@ -1,6 +1,6 @@
 // swift-tools-version: 6.1
 // Lodestar: location and heading navigation for Swift on Linux.
-// Module map and dependency direction: see README.md and DESIGN.md (one direction, no back-edges).
+// Module map and dependency direction: see README.md's "Modules" (one direction, no back-edges).
 import PackageDescription
 
 let package = Package(
@@ -118,6 +118,8 @@ let package = Package(
                 "RideBooking", "Lodestar", "Geodesy", "LodestarInternals", "RideClient",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]),
+        // The command line. Its sources are in Sources/LodestarCLI, not Sources/lodestar, so that no
+        // two paths of the repository differ only by case (Sources/Lodestar is the library).
         .executableTarget(
             name: "lodestar",
             dependencies: [
@@ -125,7 +127,8 @@ let package = Package(
                 "LodestarInternals", "TraceSynthesis", "RideClient", "RideServer", "RideStorePostgres",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            path: "Sources/LodestarCLI"
         ),
         .testTarget(name: "LodestarInternalsTests", dependencies: ["LodestarInternals"]),
         .testTarget(name: "GeodesyTests", dependencies: ["Geodesy", "TestSupport"]),

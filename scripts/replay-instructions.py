@@ -13,7 +13,7 @@ left is the per-line cost of decoding, the rules and the writer: the figure a pe
 per-line allocation changes.
 
 The process is either the release `lodestar` binary given with --binary (as `make bench` builds
-it), or, by default, `replayguard`: the replay command's own sources (Sources/lodestar/Replay and
+it), or, by default, `replayguard`: the replay command's own sources (Sources/LodestarCLI/Replay and
 the support files it uses, symlinked, not copied) and the library modules it imports, built in
 release in .build/replay-guard with `ReplayCommand.main()` as its entry. That build takes minutes
 where the whole `lodestar` in release (server and all) takes about 18 on two cores, so CI runs
@@ -50,7 +50,7 @@ MODES = [
     ("manager fused --csv", ["--fusion", "--desired-accuracy", "1000", "--distance-filter", "0.001", "--csv"]),
 ]
 
-# The files of Sources/lodestar that `replay` is made of; the guard build fails loudly if replay
+# The files of Sources/LodestarCLI that `replay` is made of; the guard build fails loudly if replay
 # starts using another, which is then added here.
 REPLAY_FILES = [
     "Replay/ReplayCommand.swift", "Replay/ReplayFormat.swift", "Replay/GPXTrack.swift",
@@ -104,7 +104,7 @@ def build_guard():
             os.remove(link)
         os.symlink(os.path.join(ROOT, "Sources", module), link)
     for f in REPLAY_FILES:
-        os.symlink(os.path.join(ROOT, "Sources", "lodestar", f), os.path.join(exe, os.path.basename(f)))
+        os.symlink(os.path.join(ROOT, "Sources", "LodestarCLI", f), os.path.join(exe, os.path.basename(f)))
     with open(os.path.join(exe, "main.swift"), "w") as out:
         out.write(MAIN)
     with open(os.path.join(pkg, "Package.swift"), "w") as out:

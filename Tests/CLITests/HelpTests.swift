@@ -68,7 +68,7 @@ struct ReadmeHelpTests {
     }
 
     static func versionText() throws -> String {
-        let swift = try String(contentsOf: TestData.package("Sources/lodestar/Lodestar.swift"), encoding: .utf8)
+        let swift = try String(contentsOf: TestData.package("Sources/LodestarCLI/Lodestar.swift"), encoding: .utf8)
         let line = swift.split(separator: "\n").first { $0.contains("static let version = ") } ?? ""
         return line.split(separator: "\"").dropFirst().first.map(String.init) ?? "?"
     }
