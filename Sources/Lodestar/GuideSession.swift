@@ -9,7 +9,7 @@ import Geodesy
 /// let manager = LocationManager(source: trace, clock: .virtual,
 ///                               configuration: session.configuration(desiredAccuracy: .nearestTenMeters))
 /// let events = manager.events()
-/// manager.startUpdatingLocation(); manager.startUpdatingHeading()
+/// manager.startUpdatingLocationAndHeading()
 /// for await event in events {
 ///     if let update = session.handle(event) { show(update) }
 ///     if session.hasArrived { break }

@@ -184,6 +184,20 @@ public final class LocationManager: Sendable {
         want(\.wantsHeading, true)
     }
 
+    /// Starts delivering locations and headings at once, so that the first fix is judged for both.
+    ///
+    /// Use it rather than ``startUpdatingLocation()`` then ``startUpdatingHeading()`` when both are
+    /// wanted from the start: the first call starts the source, and on the virtual clock a replay
+    /// can run through fixes before the second call lands (the first locations then come without
+    /// their headings, and how many depends on the machine's load).
+    public func startUpdatingLocationAndHeading() {
+        core.state.withLock {
+            $0.wantsLocation = true
+            $0.wantsHeading = true
+        }
+        core.reconcile()
+    }
+
     /// Stops delivering headings. The source stops when nothing else needs it.
     public func stopUpdatingHeading() {
         want(\.wantsHeading, false)

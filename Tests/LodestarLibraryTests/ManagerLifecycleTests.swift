@@ -202,6 +202,26 @@ struct ManagerLifecycleTests {
         #expect(kept.map { $0 >= again[9].timestamp } == true, "the last delivered location is kept (a replay runs ahead by a batch)")
     }
 
+    @Test("startUpdatingLocationAndHeading: a replay's first fix is judged for both, as updates([.location, .heading]) judges it")
+    func locationAndHeadingTogether() async throws {
+        let path = bundledTrace("walk-to-pickup")
+        // The reference: one iteration whose demand is both from the start.
+        var expected: [LocationEvent] = []
+        for await event in LocationManager(source: try NMEATraceSource(path: path), clock: .virtual)
+            .updates([.location, .heading])
+        {
+            expected.append(event)
+        }
+        let manager = LocationManager(source: try NMEATraceSource(path: path), clock: .virtual)
+        let events = manager.events()
+        manager.startUpdatingLocationAndHeading()
+        var all: [LocationEvent] = []
+        for await event in events { all.append(event) }
+        #expect(all.count(where: { if case .heading = $0 { true } else { false } }) > 40)
+        #expect(all.count(where: { if case .location = $0 { true } else { false } }) > 200)
+        #expect(all == expected)
+    }
+
     @Test("events() lives across stop and start, and finishes when the manager is released")
     func eventsAcrossStopAndStart() async {
         let source = OwnSource()

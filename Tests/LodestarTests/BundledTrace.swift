@@ -35,8 +35,7 @@ enum BundledTrace {
         configuration.fusion = .off
         let manager = LocationManager(source: try source(name), clock: .virtual, configuration: configuration)
         let stream = manager.events()
-        manager.startUpdatingLocation()
-        manager.startUpdatingHeading()
+        manager.startUpdatingLocationAndHeading()
         var events: [LocationEvent] = []
         for await event in stream { events.append(event) }
         return events

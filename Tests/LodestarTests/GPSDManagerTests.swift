@@ -17,8 +17,7 @@ struct GPSDManagerTests {
         of manager: LocationManager, upTo timeout: Duration, until enough: @escaping @Sendable ([LocationEvent]) -> Bool
     ) async -> [LocationEvent] {
         let stream = manager.events()
-        manager.startUpdatingLocation()
-        manager.startUpdatingHeading()
+        manager.startUpdatingLocationAndHeading()
         let collector = Task {
             var events: [LocationEvent] = []
             for await event in stream {

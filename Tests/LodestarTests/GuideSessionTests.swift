@@ -17,8 +17,7 @@ struct GuideSessionTests {
         configuration.fusion = .off  // compared with the receiver's reported positions
         let manager = LocationManager(source: try BundledTrace.source(trace), clock: .virtual, configuration: configuration)
         let stream = manager.events()
-        manager.startUpdatingLocation()
-        manager.startUpdatingHeading()
+        manager.startUpdatingLocationAndHeading()
         var updates: [GuideUpdate] = []
         for await event in stream {
             if let update = session.handle(event) { updates.append(update) }

@@ -8,8 +8,7 @@ import Testing
 struct LocationManagerTests {
     static func collect(_ manager: LocationManager, heading: Bool = true) async -> [LocationEvent] {
         let stream = manager.events()
-        manager.startUpdatingLocation()
-        if heading { manager.startUpdatingHeading() }
+        if heading { manager.startUpdatingLocationAndHeading() } else { manager.startUpdatingLocation() }
         var events: [LocationEvent] = []
         for await event in stream { events.append(event) }
         return events

@@ -226,8 +226,7 @@ struct GuideCommand: AsyncParsableCommand {
                 continuation.finish()
             }
             let resizes = mode == .terminal ? TerminalResize.watch { continuation.yield(.resized) } : nil
-            manager.startUpdatingLocation()
-            manager.startUpdatingHeading()
+            manager.startUpdatingLocationAndHeading()
             for await input in inputs {
                 guard case .event(let event) = input else {
                     outcome.output.resized()
