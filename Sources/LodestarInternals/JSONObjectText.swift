@@ -285,7 +285,7 @@ package struct JSONObjectText: Sendable {
             var run = 0
             for i in bytes.indices {
                 let byte = bytes[i]
-                guard byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F else { continue }
+                guard needsEscape(byte) else { continue }
                 out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i]))
                 appendEscape(byte, to: &out)
                 run = i + 1
@@ -436,9 +436,9 @@ package struct JSONMemberCursor {
     package mutating func add(_ key: StaticString, string value: StaticString) {
         guard member(key, valueRoom: value.utf8CodeUnitCount + 2) else { return }
         p[0] = UInt8(ascii: "\"")
-        (p + 1).update(from: value.utf8Start, count: value.utf8CodeUnitCount)
-        p[value.utf8CodeUnitCount + 1] = UInt8(ascii: "\"")
-        p += value.utf8CodeUnitCount + 2
+        let n = Self.writeLiteral(value, to: p + 1)
+        p[n + 1] = UInt8(ascii: "\"")
+        p += n + 2
     }
 
     /// A Boolean member.
@@ -493,17 +493,25 @@ package struct JSONMemberCursor {
     /// Writes `true` or `false` at `p` (room for 5 bytes); returns the bytes written.
     @inlinable @inline(__always)
     static func write(_ value: Bool, to p: UnsafeMutablePointer<UInt8>) -> Int {
-        if value {
-            p[0] = 0x74; p[1] = 0x72; p[2] = 0x75; p[3] = 0x65
-            return 4
-        }
-        p[0] = 0x66; p[1] = 0x61; p[2] = 0x6C; p[3] = 0x73; p[4] = 0x65
-        return 5
+        value ? writeLiteral("true", to: p) : writeLiteral("false", to: p)
     }
 
     /// Writes `null` at `p` (room for 4 bytes); returns the bytes written.
     fileprivate static func writeNull(to p: UnsafeMutablePointer<UInt8>) -> Int {
-        p[0] = 0x6E; p[1] = 0x75; p[2] = 0x6C; p[3] = 0x6C
-        return 4
+        writeLiteral("null", to: p)
+    }
+
+    /// Copies a constant's bytes to `p` (room for them); returns how many. A loop, not `memcpy`:
+    /// the constants are a few bytes, and inlined with a literal they become a few stores (the
+    /// keys of gpsd's SKY satellites, `true`, `null`).
+    @inlinable @inline(__always)
+    package static func writeLiteral(_ text: StaticString, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        let bytes = text.utf8Start
+        var i = 0
+        while i < text.utf8CodeUnitCount {
+            p[i] = bytes[i]
+            i &+= 1
+        }
+        return i
     }
 }
