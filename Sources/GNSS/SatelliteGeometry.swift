@@ -20,8 +20,7 @@ public struct SatelliteGeometry: Sendable, Equatable {
         var m = InlineArray<16, Double>(repeating: 0)
         var rows = 0
         let degrees = WholeDegrees.table
-        for s in satellites where s.used && s.gpsdNumber.prn > 0 {
-            guard let el = s.elevation, let az = s.azimuth, abs(el) <= 90, (0...359).contains(az) else { continue }
+        Self.forEachRow(satellites) { el, az in
             let (sinE, cosE) = degrees.sineAndCosine(el)
             let (sinA, cosA) = degrees.sineAndCosine(az)
             let v: InlineArray<4, Double> = [sinA * cosE, cosA * cosE, sinE, 1]
@@ -38,6 +37,16 @@ public struct SatelliteGeometry: Sendable, Equatable {
         hdop = (d[0] + d[1]).squareRoot()
         pdop = (d[0] + d[1] + d[2]).squareRoot()
         gdop = (d[0] + d[1] + d[2] + d[3]).squareRoot()
+    }
+
+    /// Calls `body` with the elevation and azimuth (degrees) of each satellite that gives a row of
+    /// H: used, numbered by gpsd, elevation in [-90, 90], azimuth in [0, 359].
+    @inline(__always)
+    private static func forEachRow(_ satellites: [SatelliteInView], _ body: (Double, Double) -> Void) {
+        for s in satellites where s.used && s.gpsdNumber.prn > 0 {
+            guard let el = s.elevation, let az = s.azimuth, abs(el) <= 90, (0...359).contains(az) else { continue }
+            body(el, az)
+        }
     }
 
     /// The inverse of a 4×4 matrix (row-major) by Gauss–Jordan elimination with partial

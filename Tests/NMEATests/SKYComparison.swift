@@ -56,6 +56,9 @@ struct SKYComparison {
         let wanted = Set(skies.map(\.line))
         var ours: [Int: [String: JSON]] = [:]
         var decoder = NMEADecoder()
+        // One memo across the log's epochs, as `replay --json` keeps one: the DOPs compared are
+        // those of the memo path (SatelliteGeometryMemo), each sky after the one before it.
+        var memo = SatelliteGeometryMemo()
         let bytes = try Data(contentsOf: url)
         let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         for (i, line) in lines.enumerated() {
@@ -63,8 +66,11 @@ struct SKYComparison {
             guard wanted.contains(i + 1) else { continue }
             var copy = decoder
             copy.finish { event in
-                guard case .epoch(let e) = event, let text = SKYEncoder.string(e.fix),
-                    let json = try? JSONDecoder().decode(JSON.self, from: Data(text.utf8)), let o = json.object
+                guard case .epoch(let e) = event else { return }
+                var out: [UInt8] = []
+                SKYEncoder.append(e.fix, to: &out, geometry: &memo)
+                let text = String(decoding: out, as: UTF8.self)
+                guard !out.isEmpty, let json = try? JSONDecoder().decode(JSON.self, from: Data(text.utf8)), let o = json.object
                 else { return }
                 ours[i + 1] = o
             }

@@ -17,9 +17,16 @@ public enum SKYEncoder {
     /// Appends the SKY object for `fix` and a newline to `out`; nothing when the fix carries no
     /// satellites (no GSV in its epoch, no SKY from gpsd).
     public static func append(_ fix: Fix, to out: inout [UInt8]) {
+        var memo = SatelliteGeometryMemo()
+        append(fix, to: &out, geometry: &memo)
+    }
+
+    /// ``append(_:to:)`` for a writer of many epochs, which keeps `memo` from one to the next:
+    /// the DOPs are computed again only when the sky has changed (``SatelliteGeometryMemo``).
+    public static func append(_ fix: Fix, to out: inout [UInt8], geometry memo: inout SatelliteGeometryMemo) {
         guard let satellites = fix.satellitesInView else { return }
         let unique = listed(satellites)
-        let geometry = SatelliteGeometry(unique)
+        let geometry = memo.geometry(unique)
         var o = JSONObjectText(continuing: &out)
         let used = unique.count(where: \.used)
         o.inPlace(room: 176) { c in
@@ -60,15 +67,15 @@ public enum SKYEncoder {
         i &+= DecimalText.writeInteger(Int64(n.prn), to: p + i)
         if let el = s.elevation, el.isFinite {
             i &+= literal(",\"el\":", at: p + i)
-            i &+= DecimalText.write(el, decimals: 1, to: p + i)
+            i &+= writeTenths(el, to: p + i)
         }
         if let az = s.azimuth, az.isFinite {
             i &+= literal(",\"az\":", at: p + i)
-            i &+= DecimalText.write(az, decimals: 1, to: p + i)
+            i &+= writeTenths(az, to: p + i)
         }
         if let ss = s.snr, ss.isFinite {
             i &+= literal(",\"ss\":", at: p + i)
-            i &+= DecimalText.write(ss, decimals: 1, to: p + i)
+            i &+= writeTenths(ss, to: p + i)
         }
         i &+= literal(s.used ? ",\"used\":true,\"gnssid\":" : ",\"used\":false,\"gnssid\":", at: p + i)
         i &+= DecimalText.writeInteger(Int64(n.gnssid), to: p + i)
@@ -78,6 +85,37 @@ public enum SKYEncoder {
         }
         p[i] = UInt8(ascii: "}")
         return i &+ 1
+    }
+
+    /// `value` as `%.1f` at `p` (room for `DecimalText.maximumFixedLength` bytes). Elevations,
+    /// azimuths and SNRs arrive as whole numbers below 1000: their digits and ".0" are written
+    /// here, inlined; anything else (a fraction, a sign, a larger value) is DecimalText's.
+    /// - Returns: the bytes written.
+    @inline(__always)
+    private static func writeTenths(_ value: Double, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        // `sign == .plus` keeps -0.0 for DecimalText, which writes it as printf does ("-0.0").
+        guard value.sign == .plus, value < 1000, case let whole = Int(value), Double(whole) == value else {
+            return DecimalText.write(value, decimals: 1, to: p)
+        }
+        // Digits from the most significant, each once: one division by a constant per digit.
+        var i = 0
+        var rest = whole
+        if rest >= 100 {
+            let hundreds = rest / 100
+            p[0] = UInt8(truncatingIfNeeded: 0x30 &+ hundreds)
+            rest &-= hundreds &* 100
+            i = 1
+        }
+        if whole >= 10 {
+            let tens = rest / 10
+            p[i] = UInt8(truncatingIfNeeded: 0x30 &+ tens)
+            rest &-= tens &* 10
+            i &+= 1
+        }
+        p[i] = UInt8(truncatingIfNeeded: 0x30 &+ rest)
+        p[i &+ 1] = UInt8(ascii: ".")
+        p[i &+ 2] = UInt8(ascii: "0")
+        return i &+ 3
     }
 
     /// Copies a constant's bytes to `p`; inlined, so that a literal's bytes become a few stores.

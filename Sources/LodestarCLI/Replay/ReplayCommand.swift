@@ -81,6 +81,7 @@ struct ReplayCommand: ParsableCommand {
         var summary = DecodeSummary(maxReports: maxReports)
         var progress = ReplayProgress(total: input.size)
         var gpx = GPXTrack()
+        var sky = SatelliteGeometryMemo()
         let format = format
         output.buffer.append(contentsOf: format.header(name: file == "-" ? "stdin" : file))
         var rules: ReplayRules? =
@@ -103,7 +104,7 @@ struct ReplayCommand: ParsableCommand {
                 if format == .gpx {
                     gpx.append(epoch.fix, to: &output.buffer)
                 } else {
-                    format.append(epoch, to: &output.buffer)
+                    format.append(epoch, to: &output.buffer, geometry: &sky)
                 }
                 output.flushIfFull()
                 summary.count(epoch)

@@ -39,14 +39,15 @@ enum ReplayFormat: String, EnumerableFlag {
         self == .gpx ? GPXEncoder.footer : []
     }
 
-    /// Appends the record of one epoch.
+    /// Appends the record of one epoch; `geometry` is the SKY writer's memo of the DOPs, kept
+    /// by the caller from one epoch to the next.
     @inline(__always)
-    func append(_ epoch: NMEAEpoch, to out: inout [UInt8]) {
+    func append(_ epoch: NMEAEpoch, to out: inout [UInt8], geometry: inout SatelliteGeometryMemo) {
         switch self {
         case .json:
             TPVEncoder.append(epoch.fix, to: &out)
             if let heading = epoch.fix.heading { TPVEncoder.appendAttitude(heading, to: &out) }
-            SKYEncoder.append(epoch.fix, to: &out)
+            SKYEncoder.append(epoch.fix, to: &out, geometry: &geometry)
         case .gpx: GPXEncoder.appendPoint(epoch.fix, to: &out)
         case .csv: CSVEncoder.appendRow(epoch.fix, to: &out)
         case .text: ReplayFormat.appendText(epoch, to: &out)
