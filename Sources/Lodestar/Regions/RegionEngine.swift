@@ -61,20 +61,20 @@ public struct RegionEngine: Sendable {
     }
 
     /// The last decided location: where a crossing segment starts.
-    struct Anchor: Sendable, Equatable, Codable {
+    struct Anchor: Sendable, Equatable {
         var coordinate: Coordinate
         var accuracy: Double
         var time: Date
     }
 
-    private var slots: [Slot] = []
+    private(set) var slots: [Slot] = []
     private var free: [Int32] = []
     private var index: [String: Int32] = [:]
     private var grid = RegionGrid()
     private var insideSlots: Set<Int32> = []
     private var unknownSlots: [Int32] = []
     private var generation: UInt32 = 0
-    private(set) var anchor: Anchor?
+    private var anchor: Anchor?
     /// The time of the last location, for events made between locations.
     public private(set) var lastTime: Date?
 
@@ -146,6 +146,23 @@ public struct RegionEngine: Sendable {
         free.append(slot)
         // A stale entry in unknownSlots is dropped at the next update (its slot reused or dead).
         return condition
+    }
+
+    /// Sets a just-added region's state from a snapshot.
+    mutating func restore(_ entry: RegionSnapshot.Entry) {
+        guard let slot = index[entry.condition.id] else { return }
+        let i = Int(slot)
+        slots[i].state = entry.state
+        slots[i].dwellReported = entry.dwellReported
+        if entry.state == .inside {
+            slots[i].enteredAt = (entry.enteredAt ?? lastTime ?? Date()).timeIntervalSince1970
+            insideSlots.insert(slot)
+        }
+    }
+
+    /// Sets the last location's time from a snapshot.
+    mutating func restoreTime(_ time: Date?) {
+        lastTime = time
     }
 
     // MARK: Updates
