@@ -1,0 +1,315 @@
+import Foundation
+import Geodesy
+import LodestarInternals
+
+/// Many regions watched against a stream of locations: the pure, synchronous core of
+/// ``RegionMonitor`` (no clock, no I/O), for servers and tests. CoreLocation's `CLMonitor` in plain
+/// Swift.
+///
+/// ## The rule (``RegionRule/uncertainty``, the default)
+/// With r the location's 68% radius (``Location/horizontalAccuracy``, metres) and d the signed
+/// distance from the location to the region's boundary (metres, negative inside):
+/// - the state becomes ``RegionState/inside`` when the whole circle lies inside: d ≤ −r;
+/// - it becomes ``RegionState/outside`` when the whole circle lies outside: d ≥ r, or
+///   d ≥ r + ``exitMargin`` for a region that is inside;
+/// - in between it holds; before the first decision it is ``RegionState/unknown``.
+/// A location with no accuracy decides nothing (every state holds). Fused and dead-reckoned
+/// locations count with their own, larger, circles. ``RegionRule/point`` takes r = 0: the raw
+/// comparison, which flaps at an edge with the receiver's noise.
+///
+/// ## Events
+/// A region's first decided state is reported once, as ``RegionEvent/Kind/inside`` or
+/// ``RegionEvent/Kind/outside`` with ``RegionEvent/initial`` true; ``add(_:at:)`` returns its
+/// ``RegionEvent/Kind/unknown``. Afterwards outside → inside is an ``RegionEvent/Kind/enter``,
+/// inside → outside an ``RegionEvent/Kind/exit``, and a region with a dwell time reports
+/// ``RegionEvent/Kind/dwell`` once the location has stayed inside that long (fix time) since it
+/// entered (or was first found inside).
+///
+/// ## Crossings between fixes
+/// When a region is decided outside at two consecutive decided locations, and the straight segment
+/// between them (in a local equirectangular plane about its midpoint) passes inside the region by
+/// at least the smaller of the two locations' 68% radii (0 for the point rule), an
+/// ``RegionEvent/Kind/enter`` and an ``RegionEvent/Kind/exit`` are reported with
+/// ``RegionEvent/interpolated`` true, their times and places linear along the segment at the
+/// boundary. Segments whose box spans more than 256 grid cells (about 15 km) are not searched.
+///
+/// ## Cost
+/// An update looks up the grid cell of the location (and the cells under the segment from the
+/// previous location), evaluates the regions listed there, the regions inside, the large ones,
+/// and, once, every region still unknown; regions far away and outside are never touched.
+/// - Complexity: ``add(_:at:)`` and ``remove(_:)`` O(cells of the region), ``update(_:)`` O(regions
+///   near the location + regions inside + unknown regions).
+public struct RegionEngine: Sendable {
+    public typealias Rule = RegionRule
+
+    /// How states are decided.
+    public let rule: RegionRule
+    /// Extra distance beyond the 68% circle a region that is inside needs before it is left, metres,
+    /// 0...10,000.
+    public let exitMargin: Double
+
+    /// One region and its state.
+    struct Slot: Sendable {
+        var condition: RegionCondition
+        var state: RegionState = .unknown
+        var dwellReported = false
+        var isLive = true
+        /// The last update that evaluated it.
+        var stamp: UInt32 = 0
+        /// When it entered (or was first found inside), seconds since 1970; NaN when not inside.
+        var enteredAt = Double.nan
+    }
+
+    /// The last decided location: where a crossing segment starts.
+    struct Anchor: Sendable, Equatable {
+        var coordinate: Coordinate
+        var accuracy: Double
+        var time: Date
+    }
+
+    private(set) var slots: [Slot] = []
+    private var free: [Int32] = []
+    private var index: [String: Int32] = [:]
+    private var grid = RegionGrid()
+    private var insideSlots: Set<Int32> = []
+    private var unknownSlots: [Int32] = []
+    private var generation: UInt32 = 0
+    private var anchor: Anchor?
+    /// The time of the last location, for events made between locations.
+    public private(set) var lastTime: Date?
+
+    /// The most grid cells a crossing segment's box may span.
+    static let segmentCells = 256
+    /// The widest exit margin, metres.
+    public static let maximumExitMargin = 10_000.0
+
+    /// - Parameters:
+    ///   - rule: ``RegionRule/uncertainty`` (default) or ``RegionRule/point``.
+    ///   - exitMargin: metres, finite, 0...10,000; default 0.
+    /// - Throws: ``RegionError/exitMargin(_:)``.
+    public init(rule: RegionRule = .uncertainty, exitMargin: Double = 0) throws(RegionError) {
+        guard exitMargin.isFinite, exitMargin >= 0, exitMargin <= Self.maximumExitMargin else {
+            throw .exitMargin(exitMargin)
+        }
+        self.rule = rule
+        self.exitMargin = exitMargin
+    }
+
+    // MARK: Conditions
+
+    /// How many regions are watched.
+    public var count: Int { index.count }
+    /// The identifiers watched, in no particular order. - Complexity: O(n).
+    public var identifiers: [String] { Array(index.keys) }
+
+    /// The condition watched under an identifier, or nil.
+    public func condition(_ id: String) -> RegionCondition? {
+        index[id].map { slots[Int($0)].condition }
+    }
+
+    /// A region's state, or nil when no region has this identifier.
+    public func state(of id: String) -> RegionState? {
+        index[id].map { slots[Int($0)].state }
+    }
+
+    /// Starts watching a region; one with the same identifier is replaced (its state starts again
+    /// from unknown). Its state is decided at the next update.
+    /// - Parameter time: the time for the returned event; default the last location's, else now.
+    /// - Returns: the region's ``RegionEvent/Kind/unknown`` event.
+    @discardableResult
+    public mutating func add(_ condition: RegionCondition, at time: Date? = nil) -> RegionEvent {
+        remove(condition.id)
+        let slot: Int32
+        if let reused = free.popLast() {
+            slot = reused
+            slots[Int(slot)] = Slot(condition: condition)
+        } else {
+            slot = Int32(slots.count)
+            slots.append(Slot(condition: condition))
+        }
+        index[condition.id] = slot
+        grid.insert(slot, shape: condition.shape)
+        unknownSlots.append(slot)
+        return RegionEvent(region: condition.id, kind: .unknown, time: time ?? lastTime ?? Date(),
+                           coordinate: anchor?.coordinate, accuracy: anchor?.accuracy)
+    }
+
+    /// Stops watching a region. - Returns: its condition, or nil when there was none.
+    @discardableResult
+    public mutating func remove(_ id: String) -> RegionCondition? {
+        guard let slot = index.removeValue(forKey: id) else { return nil }
+        let condition = slots[Int(slot)].condition
+        grid.remove(slot, shape: condition.shape)
+        insideSlots.remove(slot)
+        slots[Int(slot)].isLive = false
+        slots[Int(slot)].state = .unknown
+        free.append(slot)
+        // A stale entry in unknownSlots is dropped at the next update (its slot reused or dead).
+        return condition
+    }
+
+    /// Sets a just-added region's state from a snapshot.
+    mutating func restore(_ entry: RegionSnapshot.Entry) {
+        guard let slot = index[entry.condition.id] else { return }
+        let i = Int(slot)
+        slots[i].state = entry.state
+        slots[i].dwellReported = entry.dwellReported
+        if entry.state == .inside {
+            slots[i].enteredAt = (entry.enteredAt ?? lastTime ?? Date()).timeIntervalSince1970
+            insideSlots.insert(slot)
+        }
+    }
+
+    /// Sets the last location's time from a snapshot.
+    mutating func restoreTime(_ time: Date?) {
+        lastTime = time
+    }
+
+    // MARK: Updates
+
+    /// Decides every region that the location can change; returns the events, in time order.
+    /// Locations are expected in time order; a crossing is looked for only forward in time.
+    public mutating func update(_ location: Location) -> [RegionEvent] {
+        generation &+= 1
+        if generation == 0 {
+            for i in slots.indices { slots[i].stamp = 0 }
+            generation = 1
+        }
+        lastTime = location.timestamp
+        let radius: Double?
+        switch rule {
+        case .point: radius = 0
+        case .uncertainty: radius = location.horizontalAccuracy.flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
+        }
+        var events: [RegionEvent] = []
+        let fix = Anchor(coordinate: location.coordinate, accuracy: radius ?? .nan, time: location.timestamp)
+        let segment = radius == nil ? nil : anchor.flatMap { $0.time < fix.time ? $0 : nil }
+
+        for slot in insideSlots { evaluate(slot, fix, segment, &events) }
+        guard radius != nil else { return events }
+
+        let here = location.coordinate
+        var box = RegionGrid.Box(south: here.latitude, north: here.latitude, west: here.longitude, east: here.longitude)
+        if let start = segment?.coordinate, abs(start.longitude - here.longitude) <= 180 {
+            box = RegionGrid.Box(south: min(box.south, start.latitude), north: max(box.north, start.latitude),
+                                 west: min(box.west, start.longitude), east: max(box.east, start.longitude))
+        }
+        if !grid.forEach(in: box, limit: Self.segmentCells, { evaluate($0, fix, segment, &events) }) {
+            // A segment too long to search: the location's own cell only.
+            let point = RegionGrid.Box(south: here.latitude, north: here.latitude, west: here.longitude, east: here.longitude)
+            _ = grid.forEach(in: point, limit: 1) { evaluate($0, fix, nil, &events) }
+        }
+        resolveUnknown(fix, &events)
+        anchor = fix
+        if events.count > 1 { events.sort { $0.time < $1.time } }
+        return events
+    }
+
+    /// Evaluates the unknown regions not yet evaluated by this update: a region whose box, widened
+    /// by the circle, does not hold the location is outside without a distance.
+    private mutating func resolveUnknown(_ fix: Anchor, _ events: inout [RegionEvent]) {
+        guard !unknownSlots.isEmpty else { return }
+        let plane = LocalPlane(origin: fix.coordinate)
+        let dLat = fix.accuracy / plane.metresPerDegreeLatitude, dLon = fix.accuracy / plane.metresPerDegreeLongitude
+        var still: [Int32] = []
+        for slot in unknownSlots {
+            let s = slots[Int(slot)]
+            guard s.isLive, s.state == .unknown else { continue }
+            if s.stamp != generation {
+                if let b = RegionGrid.box(of: s.condition.shape),
+                   !RegionGrid.Box(south: b.south - dLat, north: b.north + dLat, west: b.west - dLon, east: b.east + dLon)
+                       .contains(fix.coordinate)
+                {
+                    slots[Int(slot)].stamp = generation
+                    slots[Int(slot)].state = .outside
+                    events.append(event(slot, .outside, fix, initial: true))
+                } else {
+                    evaluate(slot, fix, nil, &events)
+                }
+            }
+            if slots[Int(slot)].state == .unknown { still.append(slot) }
+        }
+        unknownSlots = still
+    }
+
+    /// Decides one region for a location (once per update), with the segment from the previous
+    /// decided location for crossings.
+    private mutating func evaluate(_ slot: Int32, _ fix: Anchor, _ segment: Anchor?, _ events: inout [RegionEvent]) {
+        let i = Int(slot)
+        guard slots[i].isLive, slots[i].stamp != generation else { return }
+        slots[i].stamp = generation
+        let r = fix.accuracy
+        let shape = slots[i].condition.shape
+        switch slots[i].state {
+        case .inside:
+            if !r.isNaN, shape.signedDistance(from: fix.coordinate) >= r + exitMargin {
+                slots[i].state = .outside
+                slots[i].enteredAt = .nan
+                insideSlots.remove(slot)
+                events.append(event(slot, .exit, fix))
+            } else {
+                dwell(slot, fix, &events)
+            }
+        case .outside:
+            guard !r.isNaN else { return }
+            let d = shape.signedDistance(from: fix.coordinate)
+            if d <= -r {
+                enter(slot, .enter, fix, initial: false, &events)
+            } else if d >= r, let start = segment, let crossing = shape.crossing(from: start.coordinate, to: fix.coordinate),
+                      crossing.depth >= min(start.accuracy, r), shape.signedDistance(from: start.coordinate) >= start.accuracy
+            {
+                events.append(event(slot, .enter, interpolating: start, fix, at: crossing.entry))
+                events.append(event(slot, .exit, interpolating: start, fix, at: crossing.exit))
+            }
+        case .unknown:
+            guard !r.isNaN else { return }
+            let d = shape.signedDistance(from: fix.coordinate)
+            if d <= -r {
+                enter(slot, .inside, fix, initial: true, &events)
+            } else if d >= r {
+                slots[i].state = .outside
+                events.append(event(slot, .outside, fix, initial: true))
+            }
+        }
+    }
+
+    private mutating func enter(_ slot: Int32, _ kind: RegionEvent.Kind, _ fix: Anchor, initial: Bool,
+                                _ events: inout [RegionEvent]) {
+        let i = Int(slot)
+        slots[i].state = .inside
+        slots[i].enteredAt = fix.time.timeIntervalSince1970
+        slots[i].dwellReported = false
+        insideSlots.insert(slot)
+        events.append(event(slot, kind, fix, initial: initial))
+        dwell(slot, fix, &events)
+    }
+
+    /// Reports the dwell once the region has been inside for its dwell time.
+    private mutating func dwell(_ slot: Int32, _ fix: Anchor, _ events: inout [RegionEvent]) {
+        let i = Int(slot)
+        guard !slots[i].dwellReported, let dwell = slots[i].condition.dwell,
+              fix.time.timeIntervalSince1970 - slots[i].enteredAt >= dwell.seconds
+        else { return }
+        slots[i].dwellReported = true
+        events.append(event(slot, .dwell, fix))
+    }
+
+    private func event(_ slot: Int32, _ kind: RegionEvent.Kind, _ fix: Anchor, initial: Bool = false) -> RegionEvent {
+        RegionEvent(region: slots[Int(slot)].condition.id, kind: kind, time: fix.time, coordinate: fix.coordinate,
+                    accuracy: fix.accuracy.isNaN ? nil : fix.accuracy, initial: initial)
+    }
+
+    /// An event at fraction `t` of the way from `a` to `b`: time, place (linear in longitude and
+    /// latitude, as the plane is) and accuracy interpolated.
+    private func event(_ slot: Int32, _ kind: RegionEvent.Kind, interpolating a: Anchor, _ b: Anchor, at t: Double)
+        -> RegionEvent
+    {
+        let lat = a.coordinate.latitude + t * (b.coordinate.latitude - a.coordinate.latitude)
+        let lon = a.coordinate.longitude + t * Angle.normalizedLongitude(b.coordinate.longitude - a.coordinate.longitude)
+        return RegionEvent(
+            region: slots[Int(slot)].condition.id, kind: kind,
+            time: a.time.addingTimeInterval(t * b.time.timeIntervalSince(a.time)),
+            coordinate: Coordinate(uncheckedLatitude: lat, longitude: Angle.normalizedLongitude(lon)),
+            accuracy: a.accuracy + t * (b.accuracy - a.accuracy), interpolated: true)
+    }
+}

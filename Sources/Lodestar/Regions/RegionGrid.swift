@@ -1,0 +1,120 @@
+import Geodesy
+
+/// The spatial index of a ``RegionEngine``: a uniform grid of cells 0.01° of latitude by 0.01° of
+/// longitude (about 1.1 km by 0.7 km at 50°), each listing the regions whose bounding box touches it.
+///
+/// A location can only enter a region whose box holds its point, and a crossing between two fixes
+/// only a region whose box meets the segment's; so an update looks up the one cell of the point, or
+/// the few under the segment, whatever the number of regions. Adding or removing a region touches
+/// its cells only. A region whose box spans more than ``maximumCells`` cells, reaches within 1° of a
+/// pole or crosses the antimeridian is kept in ``large`` instead and checked on every update.
+struct RegionGrid: Sendable {
+    /// Cell size, degrees.
+    static let cellDegrees = 0.01
+    /// The most cells a region is listed in; larger regions go to ``large``.
+    static let maximumCells = 64
+
+    /// A box in degrees, west ≤ east (never across the antimeridian).
+    struct Box: Equatable {
+        var south: Double
+        var north: Double
+        var west: Double
+        var east: Double
+
+        func contains(_ c: Coordinate) -> Bool {
+            (south...north).contains(c.latitude) && (west...east).contains(c.longitude)
+        }
+    }
+
+    /// Cell key → the slots listed in it.
+    private(set) var cells: [Int64: [Int32]] = [:]
+    /// Slots of regions too large or awkward for the cells.
+    private(set) var large: Set<Int32> = []
+
+    /// The bounding box of a shape, padded by 1% and 1 m for the flat plane's error; nil when it
+    /// reaches within 1° of a pole or crosses the antimeridian.
+    static func box(of shape: RegionShape) -> Box? {
+        switch shape {
+        case .circle(let center, let radius):
+            let pad = radius * 1.01 + 1
+            let dLat = pad / LocalPlane(origin: center).metresPerDegreeLatitude
+            let south = center.latitude - dLat, north = center.latitude + dLat
+            guard south > -89, north < 89 else { return nil }
+            let widest = Coordinate(uncheckedLatitude: max(abs(south), abs(north)), longitude: 0)
+            let dLon = pad / LocalPlane(origin: widest).metresPerDegreeLongitude
+            return box(south: south, north: north, west: center.longitude - dLon, east: center.longitude + dLon)
+        case .polygon, .multiPolygon:
+            var b = Box(south: 90, north: -90, west: 180, east: -180)
+            for polygon in shape.polygons {
+                for c in polygon.rings[0] {
+                    b = Box(south: min(b.south, c.latitude), north: max(b.north, c.latitude),
+                            west: min(b.west, c.longitude), east: max(b.east, c.longitude))
+                }
+            }
+            // A polygon more than 180° wide is taken to cross the antimeridian.
+            guard b.east - b.west <= 180 else { return nil }
+            let padLat = 1e-5 + (b.north - b.south) * 0.01, padLon = 1e-5 + (b.east - b.west) * 0.01
+            guard b.south - padLat > -89, b.north + padLat < 89 else { return nil }
+            return box(south: b.south - padLat, north: b.north + padLat, west: b.west - padLon, east: b.east + padLon)
+        }
+    }
+
+    private static func box(south: Double, north: Double, west: Double, east: Double) -> Box? {
+        guard west >= -180, east <= 180 else { return nil }
+        return Box(south: south, north: north, west: west, east: east)
+    }
+
+    /// Cell indices covering a box: rows and columns, or nil when more than `limit` cells.
+    static func cellRange(of box: Box, limit: Int) -> (rows: ClosedRange<Int>, columns: ClosedRange<Int>)? {
+        let rows = index(box.south)...index(box.north)
+        let columns = index(box.west)...index(box.east)
+        guard rows.count * columns.count <= limit else { return nil }
+        return (rows, columns)
+    }
+
+    private static func index(_ degrees: Double) -> Int { Int((degrees / cellDegrees).rounded(.down)) }
+
+    private static func key(_ row: Int, _ column: Int) -> Int64 { Int64(row) << 32 | Int64(UInt32(bitPattern: Int32(column))) }
+
+    /// Lists a slot under its shape's cells, or in ``large``.
+    mutating func insert(_ slot: Int32, shape: RegionShape) {
+        guard let box = Self.box(of: shape), let (rows, columns) = Self.cellRange(of: box, limit: Self.maximumCells) else {
+            large.insert(slot)
+            return
+        }
+        for row in rows {
+            for column in columns { cells[Self.key(row, column), default: []].append(slot) }
+        }
+    }
+
+    /// Unlists a slot (its shape must be the one it was inserted with).
+    mutating func remove(_ slot: Int32, shape: RegionShape) {
+        guard let box = Self.box(of: shape), let (rows, columns) = Self.cellRange(of: box, limit: Self.maximumCells) else {
+            large.remove(slot)
+            return
+        }
+        for row in rows {
+            for column in columns {
+                let key = Self.key(row, column)
+                guard var list = cells[key], let i = list.firstIndex(of: slot) else { continue }
+                list.swapAt(i, list.count - 1)
+                list.removeLast()
+                cells[key] = list.isEmpty ? nil : list
+            }
+        }
+    }
+
+    /// Calls `body` with every slot listed in the cells under `box` (a slot may come more than once),
+    /// then with the large ones; false when the box spans more than `limit` cells (nothing called).
+    func forEach(in box: Box, limit: Int, _ body: (Int32) -> Void) -> Bool {
+        guard let (rows, columns) = Self.cellRange(of: box, limit: limit) else { return false }
+        for row in rows {
+            for column in columns {
+                guard let list = cells[Self.key(row, column)] else { continue }
+                for slot in list { body(slot) }
+            }
+        }
+        for slot in large { body(slot) }
+        return true
+    }
+}

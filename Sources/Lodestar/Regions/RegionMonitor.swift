@@ -1,0 +1,172 @@
+import Foundation
+import Synchronization
+
+/// Many regions watched against a device's locations, with events on an `AsyncStream`: CoreLocation's
+/// `CLMonitor` for Linux. A lock-protected ``RegionEngine`` (see it for the rule, crossings, dwell and
+/// cost), optionally kept in a file by a ``RegionStore``.
+///
+/// ```swift
+/// let monitor = try RegionMonitor(storage: URL(fileURLWithPath: "regions.json"))
+/// try monitor.add(RegionCondition(id: "home", shape: .circle(center: home, checkedRadius: 80)))
+/// let watching = monitor.watch(manager)      // consumes manager.updates() until cancelled
+/// for await event in monitor.events { print(event.region, event.kind) }
+/// ```
+///
+/// With storage, every change (an add, a remove, an update that reports events) is saved before its
+/// events are delivered, so after a crash and a restart the monitor does not report again an enter
+/// it reported: decided states come back without `initial` events. Saving writes the whole file
+/// (O(n) in regions) under the lock, so updates from several tasks stay in order.
+public final class RegionMonitor: Sendable {
+    public typealias Rule = RegionRule
+
+    private struct State {
+        var engine: RegionEngine
+        var dropped = 0
+        var storageError: RegionError?
+    }
+
+    private let state: Mutex<State>
+    private let store: RegionStore?
+    private let continuation: AsyncStream<RegionEvent>.Continuation
+    /// The monitor's events in order, for one reader. It buffers the newest ``bufferLimit`` events
+    /// for a slow reader and drops older ones (counted in ``droppedEvents``); it finishes at
+    /// ``finish()`` or when the monitor is released.
+    public let events: AsyncStream<RegionEvent>
+    /// How many events the stream holds for a slow reader, 1...1,000,000.
+    public let bufferLimit: Int
+
+    /// The default ``bufferLimit``.
+    public static let defaultBufferLimit = 10_000
+
+    /// A monitor kept in memory only.
+    /// - Parameters:
+    ///   - rule: default ``RegionRule/uncertainty``.
+    ///   - exitMargin: metres, 0...10,000; default 0.
+    ///   - bufferLimit: events buffered for a slow reader, 1...1,000,000; default 10,000.
+    /// - Throws: ``RegionError/exitMargin(_:)``, ``RegionError/bufferLimit(_:)``.
+    public convenience init(rule: Rule = .uncertainty, exitMargin: Double = 0, bufferLimit: Int = defaultBufferLimit)
+        throws(RegionError)
+    {
+        try self.init(engine: RegionEngine(rule: rule, exitMargin: exitMargin), store: nil, bufferLimit: bufferLimit)
+    }
+
+    /// A monitor kept in a file: its conditions and states are loaded from it when it exists
+    /// (the rule and exit margin are the file's then), and saved to it on every change.
+    /// - Throws: ``RegionError/storage(path:reason:)`` for a file that cannot be read or is not a
+    ///   region file; the errors of ``init(rule:exitMargin:bufferLimit:)``.
+    public convenience init(storage: URL, rule: Rule = .uncertainty, exitMargin: Double = 0,
+                            bufferLimit: Int = defaultBufferLimit) throws(RegionError)
+    {
+        let store = RegionStore(url: storage)
+        let engine: RegionEngine
+        if let snapshot = try store.load() {
+            do { engine = try RegionEngine(snapshot: snapshot) } catch {
+                throw .storage(path: storage.path, reason: error.description)
+            }
+        } else {
+            engine = try RegionEngine(rule: rule, exitMargin: exitMargin)
+        }
+        try self.init(engine: engine, store: store, bufferLimit: bufferLimit)
+    }
+
+    private init(engine: RegionEngine, store: RegionStore?, bufferLimit: Int) throws(RegionError) {
+        guard (1...1_000_000).contains(bufferLimit) else { throw .bufferLimit(bufferLimit) }
+        self.bufferLimit = bufferLimit
+        self.store = store
+        state = Mutex(State(engine: engine))
+        (events, continuation) = AsyncStream.makeStream(of: RegionEvent.self, bufferingPolicy: .bufferingNewest(bufferLimit))
+    }
+
+    deinit {
+        continuation.finish()
+    }
+
+    /// Ends ``events``.
+    public func finish() {
+        continuation.finish()
+    }
+
+    // MARK: Conditions and states
+
+    /// The rule.
+    public var rule: Rule { state.withLock { $0.engine.rule } }
+    /// How many regions are watched.
+    public var count: Int { state.withLock { $0.engine.count } }
+    /// The identifiers watched, in no particular order.
+    public var identifiers: [String] { state.withLock { $0.engine.identifiers } }
+    /// A region's condition, or nil.
+    public func condition(_ id: String) -> RegionCondition? { state.withLock { $0.engine.condition(id) } }
+    /// A region's state, or nil when no region has this identifier.
+    public func state(of id: String) -> RegionState? { state.withLock { $0.engine.state(of: id) } }
+    /// Events the stream dropped because its reader was slower than ``bufferLimit`` events.
+    public var droppedEvents: Int { state.withLock { $0.dropped } }
+    /// The last error saving to the storage file during ``watch(_:)``, or nil.
+    public var storageError: RegionError? { state.withLock { $0.storageError } }
+
+    /// Starts watching a region (replacing one of the same identifier); its ``RegionEvent/Kind/unknown``
+    /// event goes to ``events``, and its state is decided at the next location.
+    /// - Throws: ``RegionError/storage(path:reason:)`` when the file cannot be saved.
+    @discardableResult
+    public func add(_ condition: RegionCondition) throws(RegionError) -> RegionEvent {
+        try add(contentsOf: [condition])[0]
+    }
+
+    /// Starts watching several regions, saving once.
+    @discardableResult
+    public func add(contentsOf conditions: [RegionCondition]) throws(RegionError) -> [RegionEvent] {
+        try change(always: true) { engine in conditions.map { engine.add($0) } }
+    }
+
+    /// Stops watching a region. - Returns: whether there was one.
+    @discardableResult
+    public func remove(_ id: String) throws(RegionError) -> Bool {
+        var removed = false
+        _ = try change(always: true) { engine in
+            removed = engine.remove(id) != nil
+            return []
+        }
+        return removed
+    }
+
+    // MARK: Locations
+
+    /// Decides the regions for a location; the events go to ``events`` and are returned.
+    /// - Throws: ``RegionError/storage(path:reason:)`` when the file cannot be saved (the events are
+    ///   delivered all the same).
+    @discardableResult
+    public func update(_ location: Location) throws(RegionError) -> [RegionEvent] {
+        try change(always: false) { engine in engine.update(location) }
+    }
+
+    /// Feeds the manager's locations (``LocationManager/updates(_:)``, which starts its source) in a
+    /// task, until the task is cancelled or the manager's source finishes. A storage error does not
+    /// stop it; it is kept in ``storageError``.
+    @discardableResult
+    public func watch(_ manager: LocationManager) -> Task<Void, Never> {
+        Task { [self] in
+            for await event in manager.updates(.location) {
+                guard case .location(let location) = event else { continue }
+                do throws(RegionError) { try update(location) } catch { state.withLock { $0.storageError = error } }
+            }
+        }
+    }
+
+    /// Applies a change to the engine under the lock, saves when it reported events or is an add or
+    /// remove, and delivers its events in order.
+    private func change(always: Bool, _ body: (inout RegionEngine) -> [RegionEvent]) throws(RegionError)
+        -> [RegionEvent]
+    {
+        try state.withLock { (s) throws(RegionError) -> [RegionEvent] in
+            let events = body(&s.engine)
+            var failure: RegionError?
+            if let store, always || !events.isEmpty {
+                do throws(RegionError) { try store.save(s.engine.snapshot) } catch { failure = error }
+            }
+            for event in events {
+                if case .dropped = continuation.yield(event) { s.dropped += 1 }
+            }
+            if let failure { throw failure }
+            return events
+        }
+    }
+}
