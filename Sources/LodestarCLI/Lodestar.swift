@@ -30,6 +30,7 @@ struct LodestarCommand: AsyncParsableCommand {
             NMEACommand.self,
             TrackCommand.self,
             GuideCommand.self,
+            MonitorCommand.self,
             RideCommand.self,
             ServeCommand.self,
             TraceCommand.self,

@@ -22,7 +22,7 @@ enum ExitStatus {
     /// outside its range (EX_USAGE).
     static let usage = ExitCode(64)
     /// A file the command reads is malformed: a fleet or gazetteer that is not valid JSON or
-    /// lacks a field (EX_DATAERR).
+    /// lacks a field, a regions file with a bad feature (EX_DATAERR).
     static let dataError = ExitCode(65)
     /// An input file cannot be read: missing, a directory or FIFO where a regular file goes,
     /// no permission (EX_NOINPUT).
@@ -43,7 +43,7 @@ enum ExitStatus {
           6   ride request: you declined the proposed place or chose none
           64  usage: unknown option or command, bad or missing argument, or a
               value out of range
-          65  bad data: a fleet or gazetteer file that is not valid
+          65  bad data: a fleet, gazetteer, regions or state file that is not valid
           66  no input: a file that is missing, not a regular file, or unreadable
           130 guide: interrupted (Ctrl-C) before arrival
         """

@@ -1,0 +1,112 @@
+import Foundation
+import Geodesy
+import Lodestar
+import LodestarInternals
+
+/// What `lodestar monitor` prints: one line per region event on standard output (JSON or text),
+/// and at the end a summary on standard error.
+///
+/// - JSON: `{"class":"REGION","region":"depot-3","event":"enter","initial":false,"interpolated":true,"time":"2026-03-14T09:31:12.40Z","lat":51.5012345,"lon":-0.1234567,"accuracy":4.0}`
+///   (`lat`, `lon` and `accuracy` left out when unknown; times with two decimals of the second).
+/// - Text: `2026-03-14T09:31:12.40Z  enter    depot-3  51.5012345,-0.1234567 ±4.0 m  (interpolated)`.
+struct MonitorOutput: Sendable {
+    let json: Bool
+    private var output = BlockOutput(fd: 1, threshold: 256 * 1024)
+    /// Events printed, by kind.
+    private var counts: [RegionEvent.Kind: Int] = [:]
+    private var interpolated = 0
+    private var locations = 0
+    private var deadReckoned = 0
+
+    init(json: Bool) {
+        self.json = json
+    }
+
+    /// Whether writing to standard output failed.
+    var failed: Bool { output.failed }
+
+    /// Counts a location the monitor is given.
+    mutating func count(_ location: Location) {
+        locations += 1
+        if location.kind == .deadReckoned { deadReckoned += 1 }
+    }
+
+    /// Appends the lines of `events`.
+    mutating func write(_ events: [RegionEvent]) {
+        for e in events {
+            counts[e.kind, default: 0] += 1
+            if e.interpolated { interpolated += 1 }
+            if json { Self.appendJSON(e, to: &output.buffer) } else { Self.appendText(e, to: &output.buffer) }
+            output.flushIfFull()
+        }
+    }
+
+    /// Writes what is buffered when the locations come at the source's pace (gpsd, or a trace
+    /// replayed in time), so that each event is seen as it happens.
+    mutating func flushIfLive(_ live: Bool) {
+        if live && !output.buffer.isEmpty { output.flush() }
+    }
+
+    mutating func flush() {
+        output.flush()
+    }
+
+    /// The JSON object of an event and its newline.
+    static func appendJSON(_ e: RegionEvent, to out: inout [UInt8]) {
+        var o = JSONObjectText(continuing: &out)
+        o.inPlace(room: 160) { c in
+            c.add("class", string: "REGION")
+        }
+        o.add("region", e.region)
+        o.add("event", e.kind.rawValue)
+        o.add("initial", e.initial)
+        o.add("interpolated", e.interpolated)
+        o.add("time", time: e.time, fractionDigits: 2)
+        if let c = e.coordinate {
+            o.add("lat", fixed: c.latitude, decimals: 7)
+            o.add("lon", fixed: c.longitude, decimals: 7)
+        }
+        o.add("accuracy", fixed: e.accuracy, decimals: 1)
+        o.finish(into: &out)
+        out.append(0x0A)
+    }
+
+    /// The readable line of an event and its newline.
+    static func appendText(_ e: RegionEvent, to out: inout [UInt8]) {
+        ISO8601.append(e.time, fractionDigits: 2, to: &out)
+        out.append(contentsOf: "  ".utf8)
+        let kind = e.initial ? "\(e.kind.rawValue) (initial)" : e.kind.rawValue
+        out.append(contentsOf: kind.padding(toLength: max(kind.count, 8), withPad: " ", startingAt: 0).utf8)
+        out.append(contentsOf: " \(e.region)".utf8)
+        if let c = e.coordinate {
+            out.append(contentsOf: "  ".utf8)
+            DecimalText.append(c.latitude, decimals: 7, to: &out)
+            out.append(UInt8(ascii: ","))
+            DecimalText.append(c.longitude, decimals: 7, to: &out)
+        }
+        if let a = e.accuracy {
+            out.append(contentsOf: " ±".utf8)
+            DecimalText.append(a, decimals: 1, to: &out)
+            out.append(contentsOf: " m".utf8)
+        }
+        if e.interpolated { out.append(contentsOf: "  (interpolated)".utf8) }
+        out.append(0x0A)
+    }
+
+    /// The summary on standard error:
+    /// `monitor: 2400 locations (12 dead-reckoned), 3 regions; 2 enter, 2 exit (2 interpolated), 1 dwell; inside now: depot-3`.
+    func summarize(_ monitor: RegionMonitor) {
+        let kinds: [RegionEvent.Kind] = [.enter, .exit, .dwell]
+        var parts = kinds.map { "\(counts[$0, default: 0]) \($0.rawValue)" }
+        if interpolated > 0 { parts[1] += " (\(interpolated) interpolated)" }
+        let inside = monitor.identifiers.filter { monitor.state(of: $0) == .inside }.sorted()
+        let shown = inside.prefix(10).joined(separator: ", ") + (inside.count > 10 ? " and \(inside.count - 10) more" : "")
+        let undecided = monitor.identifiers.count(where: { monitor.state(of: $0) == .unknown })
+        var line = "monitor: \(locations) locations"
+        if deadReckoned > 0 { line += " (\(deadReckoned) dead-reckoned)" }
+        line += ", \(monitor.count) regions; " + parts.joined(separator: ", ")
+        line += "; inside now: " + (inside.isEmpty ? "none" : shown)
+        if undecided > 0 { line += "; undecided: \(undecided)" }
+        Diagnostics.text(line + "\n")
+    }
+}

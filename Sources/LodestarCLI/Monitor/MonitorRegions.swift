@@ -1,0 +1,62 @@
+import Foundation
+import Lodestar
+import LodestarInternals
+
+/// The regions `lodestar monitor` watches: read from the GeoJSON file, and reconciled with the
+/// states kept by `--state`.
+enum MonitorRegions {
+    /// The conditions of the GeoJSON file at `path` (`-`: standard input), read up to
+    /// `RegionCollection.maximumInputSize` bytes; `defaultDwell` for those that give none.
+    /// - Throws: exit 66 (after one line on standard error) when the file cannot be read, 65 when
+    ///   it is not a valid region collection (the line names the feature and the problem).
+    static func load(_ path: String, defaultDwell: Duration?) throws -> [RegionCondition] {
+        let file = try InputOpening.file(path)
+        var data = Data()
+        if let size = file.size { data.reserveCapacity(min(size, RegionCollection.maximumInputSize) + 1) }
+        do {
+            try withUnsafeTemporaryAllocation(byteCount: 1 << 16, alignment: 16) { (chunk) throws(InputFile.Failure) in
+                while data.count <= RegionCollection.maximumInputSize {
+                    let n = try file.read(into: chunk)
+                    if n == 0 { break }
+                    data.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[0..<n]))
+                }
+            }
+        } catch {
+            Diagnostics.error(error.description)
+            throw ExitStatus.noInput
+        }
+        do {
+            // The collection checks the size bound and every feature.
+            let collection = try RegionCollection(geoJSON: data)
+            guard let defaultDwell else { return collection.conditions }
+            return try collection.conditions.map { c throws(RegionError) in
+                c.dwell != nil ? c : try RegionCondition(id: c.id, shape: c.shape, dwell: defaultDwell)
+            }
+        } catch {
+            Diagnostics.error("\(file.name): \(error.description)")
+            throw ExitStatus.dataError
+        }
+    }
+
+    /// A monitor in memory, or kept in the state file.
+    static func monitor(state: URL?, rule: RegionRule, exitMargin: Double) throws(RegionError) -> RegionMonitor {
+        // The command prints what `update` returns; the monitor's own stream keeps one event.
+        if let state {
+            return try RegionMonitor(storage: state, rule: rule, exitMargin: exitMargin, bufferLimit: 1)
+        }
+        return try RegionMonitor(rule: rule, exitMargin: exitMargin, bufferLimit: 1)
+    }
+
+    /// Makes `monitor` watch exactly `conditions`: a region kept from the state file with the
+    /// same condition keeps its state (what was reported is not reported again); one whose
+    /// condition changed starts anew; one no longer in the file is dropped.
+    /// - Returns: the `unknown` events of the regions that start anew.
+    static func watch(_ conditions: [RegionCondition], in monitor: RegionMonitor) throws(RegionError) -> [RegionEvent] {
+        let wanted = Set(conditions.map(\.id))
+        for id in monitor.identifiers where !wanted.contains(id) {
+            try monitor.remove(id)
+        }
+        let new = conditions.filter { monitor.condition($0.id) != $0 }
+        return new.isEmpty ? [] : try monitor.add(contentsOf: new)
+    }
+}
