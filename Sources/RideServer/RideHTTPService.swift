@@ -25,12 +25,15 @@ public struct RideHTTPService: Sendable {
     public let metrics: ServerMetrics
     /// Where requests and lifecycle events are logged.
     public let logger: Logger
+    /// The operator's regions and the vehicles' crossings of them (`/regions`).
+    public let regions: OperatorRegions
 
     public init(backend: RideServerBackend, configuration: RideServerConfiguration, logger: Logger = Logger(label: "lodestar.serve")) {
         self.backend = backend
         self.configuration = configuration
         self.metrics = ServerMetrics()
         self.logger = logger
+        self.regions = OperatorRegions()
     }
 
     /// The router with every route and middleware.
@@ -41,7 +44,8 @@ public struct RideHTTPService: Sendable {
         router.add(middleware: BearerTokenAuthenticator(backend: backend))
         ServiceRoutes(backend: backend, metrics: metrics).add(to: router)
         IntentRoutes(backend: backend, metrics: metrics).add(to: router)
-        VehicleRoutes(backend: backend, metrics: metrics).add(to: router)
+        VehicleRoutes(backend: backend, metrics: metrics, regions: regions).add(to: router)
+        RegionRoutes(regions: regions, metrics: metrics, heartbeatInterval: configuration.heartbeatInterval).add(to: router)
         let events = RideEventStream(
             backend: backend, metrics: metrics, pollInterval: configuration.pollInterval,
             heartbeatInterval: configuration.heartbeatInterval)

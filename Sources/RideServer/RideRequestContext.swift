@@ -13,8 +13,9 @@ public struct RideRequestContext: AuthRequestContext, RequestContext {
         identity = nil
     }
 
-    /// Bodies are read up to ``RequestBodyLimit/bytes``.
-    public var maxUploadSize: Int { RequestBodyLimit.bytes }
+    /// Bodies are read up to ``RequestBodyLimit/bytes`` (``RequestBodyLimit/regionBytes`` for
+    /// `POST /regions`; each route reads its own bound).
+    public var maxUploadSize: Int { RequestBodyLimit.regionBytes }
 
     /// The principal, or a 401 problem document.
     func principal() throws(ProblemDocument) -> RidePrincipal {
@@ -23,14 +24,17 @@ public struct RideRequestContext: AuthRequestContext, RequestContext {
     }
 }
 
-/// The largest request body the service reads: 64 KiB. A larger one is a 400 problem document.
+/// The largest request body the service reads: 64 KiB, 1 MiB for a GeoJSON of regions. A larger
+/// one is a 400 problem document.
 public enum RequestBodyLimit {
     public static let bytes = 65_536
+    /// `POST /regions`: 1 MiB.
+    public static let regionBytes = 1 << 20
 
     /// The body, read up to the limit.
     /// - Throws: ``ProblemDocument/bodyTooLarge(limit:)`` when the body (or its declared length)
     ///   is larger.
-    static func read(_ request: Request) async throws -> [UInt8] {
+    static func read(_ request: Request, limit bytes: Int = bytes) async throws -> [UInt8] {
         if let declared = request.headers[.contentLength].flatMap({ Int($0) }), declared > bytes {
             throw ProblemDocument.bodyTooLarge(limit: bytes)
         }

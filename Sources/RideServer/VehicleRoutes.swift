@@ -4,6 +4,7 @@ import LodestarInternals
 import RideBooking
 
 /// The vehicles' routes: `PUT /vehicles/{id}/location` and the batched `POST /vehicles/locations`.
+/// Each stored position also goes to the operator's regions (``OperatorRegions``).
 ///
 /// A vehicle token reports only its own identifier: another vehicle's is 404 (as an unknown one,
 /// so a token tells nothing about the rest of the fleet). An operator token may report for any
@@ -11,6 +12,8 @@ import RideBooking
 struct VehicleRoutes {
     let backend: RideServerBackend
     let metrics: ServerMetrics
+    /// The operator's regions, which see every position stored.
+    let regions: OperatorRegions
 
     func add(to router: Router<RideRequestContext>) {
         router.put("vehicles/:vehicleIdentifier/location") { request, context in
@@ -22,6 +25,7 @@ struct VehicleRoutes {
             let position = try JSONInput.read(bytes) { RequestBodies.singleLocation($0, vehicle: identifier, now: now) }
             let progress = try await IntentRoutes.store { try await backend.report([position]) }
             metrics.locationsStored(1)
+            regions.observe([position])
             return JSONResponse.make(Self.receipt(progress.first ?? VehicleRideProgress(vehicleIdentifier: identifier)))
         }
         router.post("vehicles/locations") { request, context in
@@ -33,6 +37,7 @@ struct VehicleRoutes {
             try mayReport(for: Set(positions.map(\.vehicleIdentifier)), principal)
             let progress = try await IntentRoutes.store { try await backend.report(positions) }
             metrics.locationsStored(positions.count)
+            regions.observe(positions)
             var o = JSONObjectText()
             o.add("accepted", positions.count)
             o.add("rides", objects: progress.filter { $0.rideIdentifier != nil }.map(Self.receipt))

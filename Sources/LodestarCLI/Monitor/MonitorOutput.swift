@@ -36,7 +36,7 @@ struct MonitorOutput: Sendable {
         for e in events {
             counts[e.kind, default: 0] += 1
             if e.interpolated { interpolated += 1 }
-            if json { Self.appendJSON(e, to: &output.buffer) } else { Self.appendText(e, to: &output.buffer) }
+            if json { e.appendJSON(to: &output.buffer) } else { Self.appendText(e, to: &output.buffer) }
             output.flushIfFull()
         }
     }
@@ -49,26 +49,6 @@ struct MonitorOutput: Sendable {
 
     mutating func flush() {
         output.flush()
-    }
-
-    /// The JSON object of an event and its newline.
-    static func appendJSON(_ e: RegionEvent, to out: inout [UInt8]) {
-        var o = JSONObjectText(continuing: &out)
-        o.inPlace(room: 160) { c in
-            c.add("class", string: "REGION")
-        }
-        o.add("region", e.region)
-        o.add("event", e.kind.rawValue)
-        o.add("initial", e.initial)
-        o.add("interpolated", e.interpolated)
-        o.add("time", time: e.time, fractionDigits: 2)
-        if let c = e.coordinate {
-            o.add("lat", fixed: c.latitude, decimals: 7)
-            o.add("lon", fixed: c.longitude, decimals: 7)
-        }
-        o.add("accuracy", fixed: e.accuracy, decimals: 1)
-        o.finish(into: &out)
-        out.append(0x0A)
     }
 
     /// The readable line of an event and its newline.
