@@ -18,7 +18,19 @@ public struct ReportedPosition: Sendable, Hashable {
     /// Course over ground, degrees clockwise from true north.
     public var course: Double?
 
-    /// The position as a `Location` for the arrival monitors.
+    public init(
+        vehicleIdentifier: String, coordinate: Coordinate, timestamp: Date, horizontalAccuracy: Double? = nil,
+        speed: Double? = nil, course: Double? = nil
+    ) {
+        self.vehicleIdentifier = vehicleIdentifier
+        self.coordinate = coordinate
+        self.timestamp = timestamp
+        self.horizontalAccuracy = horizontalAccuracy
+        self.speed = speed
+        self.course = course
+    }
+
+    /// The position as a `Location` for the ride phases and the operator's regions.
     public var location: Location {
         Location(
             coordinate: coordinate, horizontalAccuracy: horizontalAccuracy, speed: speed, course: course,
