@@ -17,8 +17,11 @@ extension RegionShape {
     /// ellipsoid (Karney 2013, `Geodesic.wgs84`), where the flat plane would err by more than metres.
     static let flatRange = 20_000.0
 
-    /// Signed distance from a point to the region's boundary, metres: negative inside.
-    func signedDistance(from point: Coordinate) -> Double {
+    /// Signed distance from a point to the region's boundary, metres: negative inside. In the local
+    /// equirectangular plane about the point (polygon edges straight in longitude and latitude, as
+    /// RFC 7946 has them); a circle's centre farther than 20 km is measured on the ellipsoid
+    /// (Karney 2013). - Complexity: O(1) for a circle, O(vertices) for a polygon.
+    public func signedDistance(from point: Coordinate) -> Double {
         switch self {
         case .circle(let center, let radius):
             let plane = LocalPlane(origin: point)
