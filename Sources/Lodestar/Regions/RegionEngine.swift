@@ -201,7 +201,10 @@ public struct RegionEngine: Sendable {
         }
         resolveUnknown(fix, &events)
         anchor = fix
-        if events.count > 1 { events.sort { $0.time < $1.time } }
+        if events.count > 1 {
+            // Stable: events of one time keep their order (an enter before its dwell).
+            events = events.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+        }
         return events
     }
 
