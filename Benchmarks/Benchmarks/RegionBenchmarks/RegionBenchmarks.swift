@@ -5,7 +5,7 @@
 // The regions: circles of 20–300 m with centres uniform over a square whose side grows with √n
 // (2 km for 1,000, 20 km for 100,000, 63 km for 1,000,000), so that the density, 250 a km² (a
 // location lies in about 25 circles), is the same at every n: what grows is only the number
-// of regions far away. One location a second along a drive at 12 m/s, 4 m accuracy.
+// of regions far away. One location a second, round a circle of 800 m at 12 m/s, 4 m accuracy.
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -44,13 +44,14 @@ func circles(_ n: Int) -> [RegionCondition] {
     }
 }
 
-/// 1000 locations a second apart, east-north-east at 12 m/s from the origin, with 2 m of noise.
+/// 1000 locations a second apart, round a circle of 800 m about the origin at 12 m/s (inside the
+/// regions' square at every n), with 2 m of noise.
 let drive: [Location] = {
     var noise = LayoutNoise(state: 9)
     let t0 = Date(timeIntervalSince1970: 1_790_000_000)
     return (0..<1000).map { i in
-        let along = 12 * Double(i)
-        return Location(coordinate: place(along * 0.9 + 4 * (noise.unit() - 0.5), along * 0.43 + 4 * (noise.unit() - 0.5)),
+        let angle = 12 * Double(i) / 800
+        return Location(coordinate: place(800 * cos(angle) + 4 * (noise.unit() - 0.5), 800 * sin(angle) + 4 * (noise.unit() - 0.5)),
                         horizontalAccuracy: 4, timestamp: t0.addingTimeInterval(Double(i)))
     }
 }()

@@ -51,6 +51,9 @@ public struct RegionEngine: Sendable {
     /// One region and its state.
     struct Slot: Sendable {
         var condition: RegionCondition
+        /// Its padded box (``RegionGrid/Box/world`` for a large one): an outside region whose box
+        /// misses the update's reach cannot change, and is not measured.
+        var box: RegionGrid.Box
         var state: RegionState = .unknown
         var dwellReported = false
         var isLive = true
@@ -79,7 +82,7 @@ public struct RegionEngine: Sendable {
     public private(set) var lastTime: Date?
 
     /// The most grid cells a crossing segment's box may span.
-    static let segmentCells = 256
+    static let segmentCells = 1024
     /// The widest exit margin, metres.
     public static let maximumExitMargin = 10_000.0
 
@@ -119,13 +122,14 @@ public struct RegionEngine: Sendable {
     @discardableResult
     public mutating func add(_ condition: RegionCondition, at time: Date? = nil) -> RegionEvent {
         remove(condition.id)
+        let box = RegionGrid.box(of: condition.shape) ?? .world
         let slot: Int32
         if let reused = free.popLast() {
             slot = reused
-            slots[Int(slot)] = Slot(condition: condition)
+            slots[Int(slot)] = Slot(condition: condition, box: box)
         } else {
             slot = Int32(slots.count)
-            slots.append(Slot(condition: condition))
+            slots.append(Slot(condition: condition, box: box))
         }
         index[condition.id] = slot
         grid.insert(slot, shape: condition.shape)
@@ -185,21 +189,22 @@ public struct RegionEngine: Sendable {
         let fix = Anchor(coordinate: location.coordinate, accuracy: radius ?? .nan, time: location.timestamp)
         let segment = radius == nil ? nil : anchor.flatMap { $0.time < fix.time ? $0 : nil }
 
-        for slot in insideSlots { evaluate(slot, fix, segment, &events) }
+        let here = location.coordinate
+        let plane = LocalPlane(origin: here)
+        let point = RegionGrid.Box(south: here.latitude, north: here.latitude, west: here.longitude, east: here.longitude)
+        for slot in insideSlots { evaluate(slot, fix, plane, nil, point, &events) }
         guard radius != nil else { return events }
 
-        let here = location.coordinate
-        var box = RegionGrid.Box(south: here.latitude, north: here.latitude, west: here.longitude, east: here.longitude)
+        var reach = point
         if let start = segment?.coordinate, abs(start.longitude - here.longitude) <= 180 {
-            box = RegionGrid.Box(south: min(box.south, start.latitude), north: max(box.north, start.latitude),
-                                 west: min(box.west, start.longitude), east: max(box.east, start.longitude))
+            reach = RegionGrid.Box(south: min(reach.south, start.latitude), north: max(reach.north, start.latitude),
+                                   west: min(reach.west, start.longitude), east: max(reach.east, start.longitude))
         }
-        if !grid.forEach(in: box, limit: Self.segmentCells, { evaluate($0, fix, segment, &events) }) {
+        if !grid.forEach(in: reach, limit: Self.segmentCells, { evaluate($0, fix, plane, segment, reach, &events) }) {
             // A segment too long to search: the location's own cell only.
-            let point = RegionGrid.Box(south: here.latitude, north: here.latitude, west: here.longitude, east: here.longitude)
-            _ = grid.forEach(in: point, limit: 1) { evaluate($0, fix, nil, &events) }
+            _ = grid.forEach(in: point, limit: 1) { evaluate($0, fix, plane, nil, point, &events) }
         }
-        resolveUnknown(fix, &events)
+        resolveUnknown(fix, plane, &events)
         anchor = fix
         if events.count > 1 {
             // Stable: events of one time keep their order (an enter before its dwell).
@@ -210,24 +215,23 @@ public struct RegionEngine: Sendable {
 
     /// Evaluates the unknown regions not yet evaluated by this update: a region whose box, widened
     /// by the circle, does not hold the location is outside without a distance.
-    private mutating func resolveUnknown(_ fix: Anchor, _ events: inout [RegionEvent]) {
+    private mutating func resolveUnknown(_ fix: Anchor, _ plane: LocalPlane, _ events: inout [RegionEvent]) {
         guard !unknownSlots.isEmpty else { return }
-        let plane = LocalPlane(origin: fix.coordinate)
         let dLat = fix.accuracy / plane.metresPerDegreeLatitude, dLon = fix.accuracy / plane.metresPerDegreeLongitude
         var still: [Int32] = []
         for slot in unknownSlots {
             let s = slots[Int(slot)]
             guard s.isLive, s.state == .unknown else { continue }
             if s.stamp != generation {
-                if let b = RegionGrid.box(of: s.condition.shape),
-                   !RegionGrid.Box(south: b.south - dLat, north: b.north + dLat, west: b.west - dLon, east: b.east + dLon)
-                       .contains(fix.coordinate)
+                let b = s.box
+                if !RegionGrid.Box(south: b.south - dLat, north: b.north + dLat, west: b.west - dLon, east: b.east + dLon)
+                    .contains(fix.coordinate)
                 {
                     slots[Int(slot)].stamp = generation
                     slots[Int(slot)].state = .outside
                     events.append(event(slot, .outside, fix, initial: true))
                 } else {
-                    evaluate(slot, fix, nil, &events)
+                    evaluate(slot, fix, plane, nil, .world, &events)
                 }
             }
             if slots[Int(slot)].state == .unknown { still.append(slot) }
@@ -235,17 +239,20 @@ public struct RegionEngine: Sendable {
         unknownSlots = still
     }
 
-    /// Decides one region for a location (once per update), with the segment from the previous
-    /// decided location for crossings.
-    private mutating func evaluate(_ slot: Int32, _ fix: Anchor, _ segment: Anchor?, _ events: inout [RegionEvent]) {
+    /// Decides one region for a location (once per update), in the plane about it, with the segment
+    /// from the previous decided location for crossings; `reach` is the box of the location and the
+    /// segment: an outside region whose box misses it cannot change.
+    private mutating func evaluate(_ slot: Int32, _ fix: Anchor, _ plane: LocalPlane, _ segment: Anchor?,
+                                   _ reach: RegionGrid.Box, _ events: inout [RegionEvent]) {
         let i = Int(slot)
         guard slots[i].isLive, slots[i].stamp != generation else { return }
         slots[i].stamp = generation
+        if slots[i].state == .outside, !slots[i].box.intersects(reach) { return }
         let r = fix.accuracy
         let shape = slots[i].condition.shape
         switch slots[i].state {
         case .inside:
-            if !r.isNaN, shape.signedDistance(from: fix.coordinate) >= r + exitMargin {
+            if !r.isNaN, shape.signedDistance(from: fix.coordinate, in: plane) >= r + exitMargin {
                 slots[i].state = .outside
                 slots[i].enteredAt = .nan
                 insideSlots.remove(slot)
@@ -255,7 +262,7 @@ public struct RegionEngine: Sendable {
             }
         case .outside:
             guard !r.isNaN else { return }
-            let d = shape.signedDistance(from: fix.coordinate)
+            let d = shape.signedDistance(from: fix.coordinate, in: plane)
             if d <= -r {
                 enter(slot, .enter, fix, initial: false, &events)
             } else if d >= r, let start = segment, let crossing = shape.crossing(from: start.coordinate, to: fix.coordinate),
@@ -266,7 +273,7 @@ public struct RegionEngine: Sendable {
             }
         case .unknown:
             guard !r.isNaN else { return }
-            let d = shape.signedDistance(from: fix.coordinate)
+            let d = shape.signedDistance(from: fix.coordinate, in: plane)
             if d <= -r {
                 enter(slot, .inside, fix, initial: true, &events)
             } else if d >= r {

@@ -22,15 +22,18 @@ extension RegionShape {
     /// RFC 7946 has them); a circle's centre farther than 20 km is measured on the ellipsoid
     /// (Karney 2013). - Complexity: O(1) for a circle, O(vertices) for a polygon.
     public func signedDistance(from point: Coordinate) -> Double {
+        signedDistance(from: point, in: LocalPlane(origin: point))
+    }
+
+    /// ``signedDistance(from:)`` in a plane made about the point already (one per update).
+    func signedDistance(from point: Coordinate, in plane: LocalPlane) -> Double {
         switch self {
         case .circle(let center, let radius):
-            let plane = LocalPlane(origin: point)
             var distance = plane.point(center).length
             if distance > Self.flatRange { distance = Geodesic.wgs84.inverse(from: point, to: center).distance }
             return distance - radius
         case .polygon, .multiPolygon:
-            let plane = LocalPlane(origin: point)
-            return Self.signedDistance(SIMD2(0, 0), to: project(plane))
+            return Self.signedDistance(plane.point(point), to: project(plane))
         }
     }
 

@@ -1,7 +1,7 @@
 import Geodesy
 
 /// The spatial index of a ``RegionEngine``: a uniform grid of cells 0.01° of latitude by 0.01° of
-/// longitude (about 1.1 km by 0.7 km at 50°), each listing the regions whose bounding box touches it.
+/// longitude (about 220 m by 140 m at 50°), each listing the regions whose bounding box touches it.
 ///
 /// A location can only enter a region whose box holds its point, and a crossing between two fixes
 /// only a region whose box meets the segment's; so an update looks up the one cell of the point, or
@@ -10,9 +10,10 @@ import Geodesy
 /// pole or crosses the antimeridian is kept in ``large`` instead and checked on every update.
 struct RegionGrid: Sendable {
     /// Cell size, degrees.
-    static let cellDegrees = 0.01
-    /// The most cells a region is listed in; larger regions go to ``large``.
-    static let maximumCells = 64
+    static let cellDegrees = 0.002
+    /// The most cells a region is listed in (a box of about 7 km by 4.5 km at 50°); larger regions
+    /// go to ``large``.
+    static let maximumCells = 1024
 
     /// A box in degrees, west ≤ east (never across the antimeridian).
     struct Box: Equatable {
@@ -21,8 +22,15 @@ struct RegionGrid: Sendable {
         var west: Double
         var east: Double
 
+        /// The whole Earth: the box of a region kept in ``RegionGrid/large``.
+        static let world = Box(south: -90, north: 90, west: -180, east: 180)
+
         func contains(_ c: Coordinate) -> Bool {
             (south...north).contains(c.latitude) && (west...east).contains(c.longitude)
+        }
+
+        func intersects(_ o: Box) -> Bool {
+            south <= o.north && o.south <= north && west <= o.east && o.west <= east
         }
     }
 
