@@ -31,7 +31,8 @@ import LodestarInternals
 /// at least the smaller of the two locations' 68% radii (0 for the point rule), an
 /// ``RegionEvent/Kind/enter`` and an ``RegionEvent/Kind/exit`` are reported with
 /// ``RegionEvent/interpolated`` true, their times and places linear along the segment at the
-/// boundary. Segments whose box spans more than 256 grid cells (about 15 km) are not searched.
+/// boundary. Segments whose box spans more than 1024 grid cells (about 7 km by 4.5 km at 50°) are
+/// not searched.
 ///
 /// ## Cost
 /// An update looks up the grid cell of the location (and the cells under the segment from the
