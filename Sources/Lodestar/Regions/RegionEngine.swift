@@ -27,7 +27,7 @@ import LodestarInternals
 ///
 /// ## Crossings between fixes
 /// When a region is decided outside at two consecutive decided locations, and the straight segment
-/// between them (in a local equirectangular plane about its midpoint) passes inside the region by
+/// between them (in the local equirectangular plane about the later one) passes inside the region by
 /// at least the smaller of the two locations' 68% radii (0 for the point rule), an
 /// ``RegionEvent/Kind/enter`` and an ``RegionEvent/Kind/exit`` are reported with
 /// ``RegionEvent/interpolated`` true, their times and places linear along the segment at the
@@ -52,9 +52,6 @@ public struct RegionEngine: Sendable {
     /// One region and its state.
     struct Slot: Sendable {
         var condition: RegionCondition
-        /// Its padded box (``RegionGrid/Box/world`` for a large one): an outside region whose box
-        /// misses the update's reach cannot change, and is not measured.
-        var box: RegionGrid.Box
         var state: RegionState = .unknown
         var dwellReported = false
         var isLive = true
@@ -72,6 +69,11 @@ public struct RegionEngine: Sendable {
     }
 
     private(set) var slots: [Slot] = []
+    /// Each slot's padded box (``RegionGrid/Box/world`` for a large region), kept apart from the
+    /// slots so that the cell's regions an update cannot reach are passed over reading 16 bytes
+    /// each: an outside region whose box misses the location (and the segment from the last one)
+    /// cannot change.
+    private var boxes: [RegionGrid.CompactBox] = []
     private var free: [Int32] = []
     private var index: [String: Int32] = [:]
     private var grid = RegionGrid()
@@ -123,14 +125,16 @@ public struct RegionEngine: Sendable {
     @discardableResult
     public mutating func add(_ condition: RegionCondition, at time: Date? = nil) -> RegionEvent {
         remove(condition.id)
-        let box = RegionGrid.box(of: condition.shape) ?? .world
+        let box = RegionGrid.CompactBox(RegionGrid.box(of: condition.shape) ?? .world)
         let slot: Int32
         if let reused = free.popLast() {
             slot = reused
-            slots[Int(slot)] = Slot(condition: condition, box: box)
+            slots[Int(slot)] = Slot(condition: condition)
+            boxes[Int(slot)] = box
         } else {
             slot = Int32(slots.count)
-            slots.append(Slot(condition: condition, box: box))
+            slots.append(Slot(condition: condition))
+            boxes.append(box)
         }
         index[condition.id] = slot
         grid.insert(slot, shape: condition.shape)
@@ -201,13 +205,17 @@ public struct RegionEngine: Sendable {
             reach = RegionGrid.Box(south: min(reach.south, start.latitude), north: max(reach.north, start.latitude),
                                    west: min(reach.west, start.longitude), east: max(reach.east, start.longitude))
         }
-        if !grid.forEach(in: reach, limit: Self.segmentCells, { evaluate($0, fix, plane, segment, reach, &events) }) {
+        // Every region listed in the cells is live; one the reach misses cannot change (inside ones
+        // were evaluated above, unknown ones are below).
+        if !grid.forEach(in: reach, limit: Self.segmentCells, {
+            if boxes[Int($0)].intersects(reach) { evaluate($0, fix, plane, segment, reach, &events) }
+        }) {
             // A segment too long to search: the location's own cell only.
             _ = grid.forEach(in: point, limit: 1) { evaluate($0, fix, plane, nil, point, &events) }
         }
         resolveUnknown(fix, plane, &events)
         anchor = fix
-        if events.count > 1 {
+        if events.count > 1, zip(events, events.dropFirst()).contains(where: { $0.time > $1.time }) {
             // Stable: events of one time keep their order (an enter before its dwell).
             events = events.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
         }
@@ -224,7 +232,7 @@ public struct RegionEngine: Sendable {
             let s = slots[Int(slot)]
             guard s.isLive, s.state == .unknown else { continue }
             if s.stamp != generation {
-                let b = s.box
+                let b = boxes[Int(slot)].box
                 if !RegionGrid.Box(south: b.south - dLat, north: b.north + dLat, west: b.west - dLon, east: b.east + dLon)
                     .contains(fix.coordinate)
                 {
@@ -248,7 +256,7 @@ public struct RegionEngine: Sendable {
         let i = Int(slot)
         guard slots[i].isLive, slots[i].stamp != generation else { return }
         slots[i].stamp = generation
-        if slots[i].state == .outside, !slots[i].box.intersects(reach) { return }
+        if slots[i].state == .outside, !boxes[i].intersects(reach) { return }
         let r = fix.accuracy
         let shape = slots[i].condition.shape
         switch slots[i].state {
@@ -266,7 +274,7 @@ public struct RegionEngine: Sendable {
             let d = shape.signedDistance(from: fix.coordinate, in: plane)
             if d <= -r {
                 enter(slot, .enter, fix, initial: false, &events)
-            } else if d >= r, let start = segment, let crossing = shape.crossing(from: start.coordinate, to: fix.coordinate),
+            } else if d >= r, let start = segment, let crossing = shape.crossing(from: start.coordinate, to: fix.coordinate, in: plane),
                       crossing.depth >= min(start.accuracy, r), shape.signedDistance(from: start.coordinate) >= start.accuracy
             {
                 events.append(event(slot, .enter, interpolating: start, fix, at: crossing.entry))

@@ -37,13 +37,13 @@ extension RegionShape {
         }
     }
 
-    /// Where the straight segment from `a` to `b` passes through the region, in the plane about its
+    /// Where the straight segment from `a` to `b` passes through the region, in the given plane (the
+    /// engine's, about `b`; segments are a few kilometres at most) or else the plane about its
     /// midpoint; nil when it misses, or starts or ends inside.
-    func crossing(from a: Coordinate, to b: Coordinate) -> RegionCrossing? {
-        let mid = Coordinate(uncheckedLatitude: (a.latitude + b.latitude) / 2,
-                             longitude: a.longitude + Angle.normalizedLongitude(b.longitude - a.longitude) / 2)
-        let plane = LocalPlane(origin: Coordinate(uncheckedLatitude: mid.latitude,
-                                                   longitude: Angle.normalizedLongitude(mid.longitude)))
+    func crossing(from a: Coordinate, to b: Coordinate, in given: LocalPlane? = nil) -> RegionCrossing? {
+        let plane = given ?? LocalPlane(origin: Coordinate(
+            uncheckedLatitude: (a.latitude + b.latitude) / 2,
+            longitude: Angle.normalizedLongitude(a.longitude + Angle.normalizedLongitude(b.longitude - a.longitude) / 2)))
         let p0 = plane.point(a), p1 = plane.point(b)
         let v = p1 - p0
         let vv = (v * v).sum()

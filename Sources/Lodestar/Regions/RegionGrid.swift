@@ -34,6 +34,29 @@ struct RegionGrid: Sendable {
         }
     }
 
+    /// A ``Box`` in 16 bytes, rounded outwards (by at most two steps of a Float, about 2 m): the
+    /// engine keeps one a region, apart from the rest of its state, for the cheap test of whether an
+    /// update can reach it.
+    struct CompactBox {
+        var south: Float
+        var north: Float
+        var west: Float
+        var east: Float
+
+        init(_ b: Box) {
+            south = Float(b.south).nextDown
+            north = Float(b.north).nextUp
+            west = Float(b.west).nextDown
+            east = Float(b.east).nextUp
+        }
+
+        var box: Box { Box(south: Double(south), north: Double(north), west: Double(west), east: Double(east)) }
+
+        func intersects(_ o: Box) -> Bool {
+            Double(south) <= o.north && o.south <= Double(north) && Double(west) <= o.east && o.west <= Double(east)
+        }
+    }
+
     /// Cell key → the slots listed in it.
     private(set) var cells: [Int64: [Int32]] = [:]
     /// Slots of regions too large or awkward for the cells.
