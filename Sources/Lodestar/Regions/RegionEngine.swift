@@ -80,6 +80,8 @@ public struct RegionEngine: Sendable {
     private var insideSlots: Set<Int32> = []
     private var unknownSlots: [Int32] = []
     private var generation: UInt32 = 0
+    /// The candidate buffer of ``update(_:)``, kept for its capacity.
+    private var scratch: [Int32] = []
     private var anchor: Anchor?
     /// The time of the last location, for events made between locations.
     public private(set) var lastTime: Date?
@@ -205,14 +207,23 @@ public struct RegionEngine: Sendable {
             reach = RegionGrid.Box(south: min(reach.south, start.latitude), north: max(reach.north, start.latitude),
                                    west: min(reach.west, start.longitude), east: max(reach.east, start.longitude))
         }
-        // Every region listed in the cells is live; one the reach misses cannot change (inside ones
-        // were evaluated above, unknown ones are below).
-        if !grid.forEach(in: reach, limit: Self.segmentCells, {
-            if boxes[Int($0)].intersects(reach) { evaluate($0, fix, plane, segment, reach, &events) }
-        }) {
+        // The regions listed under the reach, in a buffer kept between updates (no allocation).
+        var candidates = scratch
+        scratch = []
+        candidates.removeAll(keepingCapacity: true)
+        var searched = segment
+        if !grid.collect(in: reach, limit: Self.segmentCells, into: &candidates) {
             // A segment too long to search: the location's own cell only.
-            _ = grid.forEach(in: point, limit: 1) { evaluate($0, fix, plane, nil, point, &events) }
+            searched = nil
+            reach = point
+            _ = grid.collect(in: point, limit: 1, into: &candidates)
         }
+        // Every region listed is live; one the reach misses cannot change (inside ones were
+        // evaluated above, unknown ones are below).
+        for slot in candidates where boxes[Int(slot)].intersects(reach) {
+            evaluate(slot, fix, plane, searched, reach, &events)
+        }
+        scratch = candidates
         resolveUnknown(fix, plane, &events)
         anchor = fix
         if events.count > 1, zip(events, events.dropFirst()).contains(where: { $0.time > $1.time }) {

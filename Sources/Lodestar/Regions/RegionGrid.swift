@@ -135,17 +135,17 @@ struct RegionGrid: Sendable {
         }
     }
 
-    /// Calls `body` with every slot listed in the cells under `box` (a slot may come more than once),
-    /// then with the large ones; false when the box spans more than `limit` cells (nothing called).
-    func forEach(in box: Box, limit: Int, _ body: (Int32) -> Void) -> Bool {
+    /// Appends every slot listed in the cells under `box` (a slot may come more than once), then the
+    /// large ones; false when the box spans more than `limit` cells (nothing appended).
+    func collect(in box: Box, limit: Int, into slots: inout [Int32]) -> Bool {
         guard let (rows, columns) = Self.cellRange(of: box, limit: limit) else { return false }
         for row in rows {
             for column in columns {
                 guard let list = cells[Self.key(row, column)] else { continue }
-                for slot in list { body(slot) }
+                slots.append(contentsOf: list)
             }
         }
-        for slot in large { body(slot) }
+        slots.append(contentsOf: large)
         return true
     }
 }
