@@ -1,6 +1,6 @@
 import Geodesy
 
-/// The spatial index of a ``RegionEngine``: a uniform grid of cells 0.01° of latitude by 0.01° of
+/// The spatial index of a ``RegionEngine``: a uniform grid of cells 0.002° of latitude by 0.002° of
 /// longitude (about 220 m by 140 m at 50°), each listing the regions whose bounding box touches it.
 ///
 /// A location can only enter a region whose box holds its point, and a crossing between two fixes
