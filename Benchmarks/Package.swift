@@ -49,6 +49,15 @@ let package = Package(
             plugins: plugins
         ),
         .executableTarget(
+            name: "RegionBenchmarks",
+            dependencies: benchmark + [
+                .product(name: "Lodestar", package: lodestar),
+                .product(name: "Geodesy", package: lodestar),
+            ],
+            path: "Benchmarks/RegionBenchmarks",
+            plugins: plugins
+        ),
+        .executableTarget(
             name: "RideBenchmarks",
             dependencies: benchmark + [
                 .product(name: "RideBooking", package: lodestar),

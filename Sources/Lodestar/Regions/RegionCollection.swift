@@ -115,9 +115,10 @@ public struct RegionCollection: Sendable, Equatable {
         return n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)
     }
 
-    /// A JSON number (not a Boolean).
+    /// A JSON number (not a Boolean: JSONSerialization gives both as NSNumber, a Boolean of type
+    /// "c", and `is Bool` holds for the numbers 0 and 1 too).
     private static func number(_ any: Any) -> Double? {
-        guard !(any is Bool), let n = any as? NSNumber else { return nil }
+        guard let n = any as? NSNumber, String(cString: n.objCType) != "c" else { return nil }
         let value = n.doubleValue
         return value.isFinite ? value : nil
     }

@@ -27,11 +27,12 @@ import LodestarInternals
 ///
 /// ## Crossings between fixes
 /// When a region is decided outside at two consecutive decided locations, and the straight segment
-/// between them (in a local equirectangular plane about its midpoint) passes inside the region by
+/// between them (in the local equirectangular plane about the later one) passes inside the region by
 /// at least the smaller of the two locations' 68% radii (0 for the point rule), an
 /// ``RegionEvent/Kind/enter`` and an ``RegionEvent/Kind/exit`` are reported with
 /// ``RegionEvent/interpolated`` true, their times and places linear along the segment at the
-/// boundary. Segments whose box spans more than 256 grid cells (about 15 km) are not searched.
+/// boundary. Segments whose box spans more than 1024 grid cells (about 7 km by 4.5 km at 50°) are
+/// not searched.
 ///
 /// ## Cost
 /// An update looks up the grid cell of the location (and the cells under the segment from the
@@ -68,18 +69,25 @@ public struct RegionEngine: Sendable {
     }
 
     private(set) var slots: [Slot] = []
+    /// Each slot's padded box (``RegionGrid/Box/world`` for a large region), kept apart from the
+    /// slots so that the cell's regions an update cannot reach are passed over reading 16 bytes
+    /// each: an outside region whose box misses the location (and the segment from the last one)
+    /// cannot change.
+    private var boxes: [RegionGrid.CompactBox] = []
     private var free: [Int32] = []
     private var index: [String: Int32] = [:]
     private var grid = RegionGrid()
     private var insideSlots: Set<Int32> = []
     private var unknownSlots: [Int32] = []
     private var generation: UInt32 = 0
+    /// The candidate buffer of ``update(_:)``, kept for its capacity.
+    private var scratch: [Int32] = []
     private var anchor: Anchor?
     /// The time of the last location, for events made between locations.
     public private(set) var lastTime: Date?
 
     /// The most grid cells a crossing segment's box may span.
-    static let segmentCells = 256
+    static let segmentCells = 1024
     /// The widest exit margin, metres.
     public static let maximumExitMargin = 10_000.0
 
@@ -119,13 +127,16 @@ public struct RegionEngine: Sendable {
     @discardableResult
     public mutating func add(_ condition: RegionCondition, at time: Date? = nil) -> RegionEvent {
         remove(condition.id)
+        let box = RegionGrid.CompactBox(RegionGrid.box(of: condition.shape) ?? .world)
         let slot: Int32
         if let reused = free.popLast() {
             slot = reused
             slots[Int(slot)] = Slot(condition: condition)
+            boxes[Int(slot)] = box
         } else {
             slot = Int32(slots.count)
             slots.append(Slot(condition: condition))
+            boxes.append(box)
         }
         index[condition.id] = slot
         grid.insert(slot, shape: condition.shape)
@@ -185,46 +196,62 @@ public struct RegionEngine: Sendable {
         let fix = Anchor(coordinate: location.coordinate, accuracy: radius ?? .nan, time: location.timestamp)
         let segment = radius == nil ? nil : anchor.flatMap { $0.time < fix.time ? $0 : nil }
 
-        for slot in insideSlots { evaluate(slot, fix, segment, &events) }
+        let here = location.coordinate
+        let plane = LocalPlane(origin: here)
+        let point = RegionGrid.Box(south: here.latitude, north: here.latitude, west: here.longitude, east: here.longitude)
+        for slot in insideSlots { evaluate(slot, fix, plane, nil, point, &events) }
         guard radius != nil else { return events }
 
-        let here = location.coordinate
-        var box = RegionGrid.Box(south: here.latitude, north: here.latitude, west: here.longitude, east: here.longitude)
+        var reach = point
         if let start = segment?.coordinate, abs(start.longitude - here.longitude) <= 180 {
-            box = RegionGrid.Box(south: min(box.south, start.latitude), north: max(box.north, start.latitude),
-                                 west: min(box.west, start.longitude), east: max(box.east, start.longitude))
+            reach = RegionGrid.Box(south: min(reach.south, start.latitude), north: max(reach.north, start.latitude),
+                                   west: min(reach.west, start.longitude), east: max(reach.east, start.longitude))
         }
-        if !grid.forEach(in: box, limit: Self.segmentCells, { evaluate($0, fix, segment, &events) }) {
+        // The regions listed under the reach, in a buffer kept between updates (no allocation).
+        var candidates = scratch
+        scratch = []
+        candidates.removeAll(keepingCapacity: true)
+        var searched = segment
+        if !grid.collect(in: reach, limit: Self.segmentCells, into: &candidates) {
             // A segment too long to search: the location's own cell only.
-            let point = RegionGrid.Box(south: here.latitude, north: here.latitude, west: here.longitude, east: here.longitude)
-            _ = grid.forEach(in: point, limit: 1) { evaluate($0, fix, nil, &events) }
+            searched = nil
+            reach = point
+            _ = grid.collect(in: point, limit: 1, into: &candidates)
         }
-        resolveUnknown(fix, &events)
+        // Every region listed is live; one the reach misses cannot change (inside ones were
+        // evaluated above, unknown ones are below).
+        for slot in candidates where boxes[Int(slot)].intersects(reach) {
+            evaluate(slot, fix, plane, searched, reach, &events)
+        }
+        scratch = candidates
+        resolveUnknown(fix, plane, &events)
         anchor = fix
-        if events.count > 1 { events.sort { $0.time < $1.time } }
+        if events.count > 1, zip(events, events.dropFirst()).contains(where: { $0.time > $1.time }) {
+            // Stable: events of one time keep their order (an enter before its dwell).
+            events = events.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+        }
         return events
     }
 
     /// Evaluates the unknown regions not yet evaluated by this update: a region whose box, widened
     /// by the circle, does not hold the location is outside without a distance.
-    private mutating func resolveUnknown(_ fix: Anchor, _ events: inout [RegionEvent]) {
+    private mutating func resolveUnknown(_ fix: Anchor, _ plane: LocalPlane, _ events: inout [RegionEvent]) {
         guard !unknownSlots.isEmpty else { return }
-        let plane = LocalPlane(origin: fix.coordinate)
         let dLat = fix.accuracy / plane.metresPerDegreeLatitude, dLon = fix.accuracy / plane.metresPerDegreeLongitude
         var still: [Int32] = []
         for slot in unknownSlots {
             let s = slots[Int(slot)]
             guard s.isLive, s.state == .unknown else { continue }
             if s.stamp != generation {
-                if let b = RegionGrid.box(of: s.condition.shape),
-                   !RegionGrid.Box(south: b.south - dLat, north: b.north + dLat, west: b.west - dLon, east: b.east + dLon)
-                       .contains(fix.coordinate)
+                let b = boxes[Int(slot)].box
+                if !RegionGrid.Box(south: b.south - dLat, north: b.north + dLat, west: b.west - dLon, east: b.east + dLon)
+                    .contains(fix.coordinate)
                 {
                     slots[Int(slot)].stamp = generation
                     slots[Int(slot)].state = .outside
                     events.append(event(slot, .outside, fix, initial: true))
                 } else {
-                    evaluate(slot, fix, nil, &events)
+                    evaluate(slot, fix, plane, nil, .world, &events)
                 }
             }
             if slots[Int(slot)].state == .unknown { still.append(slot) }
@@ -232,17 +259,20 @@ public struct RegionEngine: Sendable {
         unknownSlots = still
     }
 
-    /// Decides one region for a location (once per update), with the segment from the previous
-    /// decided location for crossings.
-    private mutating func evaluate(_ slot: Int32, _ fix: Anchor, _ segment: Anchor?, _ events: inout [RegionEvent]) {
+    /// Decides one region for a location (once per update), in the plane about it, with the segment
+    /// from the previous decided location for crossings; `reach` is the box of the location and the
+    /// segment: an outside region whose box misses it cannot change.
+    private mutating func evaluate(_ slot: Int32, _ fix: Anchor, _ plane: LocalPlane, _ segment: Anchor?,
+                                   _ reach: RegionGrid.Box, _ events: inout [RegionEvent]) {
         let i = Int(slot)
         guard slots[i].isLive, slots[i].stamp != generation else { return }
         slots[i].stamp = generation
+        if slots[i].state == .outside, !boxes[i].intersects(reach) { return }
         let r = fix.accuracy
         let shape = slots[i].condition.shape
         switch slots[i].state {
         case .inside:
-            if !r.isNaN, shape.signedDistance(from: fix.coordinate) >= r + exitMargin {
+            if !r.isNaN, shape.signedDistance(from: fix.coordinate, in: plane) >= r + exitMargin {
                 slots[i].state = .outside
                 slots[i].enteredAt = .nan
                 insideSlots.remove(slot)
@@ -252,10 +282,10 @@ public struct RegionEngine: Sendable {
             }
         case .outside:
             guard !r.isNaN else { return }
-            let d = shape.signedDistance(from: fix.coordinate)
+            let d = shape.signedDistance(from: fix.coordinate, in: plane)
             if d <= -r {
                 enter(slot, .enter, fix, initial: false, &events)
-            } else if d >= r, let start = segment, let crossing = shape.crossing(from: start.coordinate, to: fix.coordinate),
+            } else if d >= r, let start = segment, let crossing = shape.crossing(from: start.coordinate, to: fix.coordinate, in: plane),
                       crossing.depth >= min(start.accuracy, r), shape.signedDistance(from: start.coordinate) >= start.accuracy
             {
                 events.append(event(slot, .enter, interpolating: start, fix, at: crossing.entry))
@@ -263,7 +293,7 @@ public struct RegionEngine: Sendable {
             }
         case .unknown:
             guard !r.isNaN else { return }
-            let d = shape.signedDistance(from: fix.coordinate)
+            let d = shape.signedDistance(from: fix.coordinate, in: plane)
             if d <= -r {
                 enter(slot, .inside, fix, initial: true, &events)
             } else if d >= r {

@@ -17,27 +17,33 @@ extension RegionShape {
     /// ellipsoid (Karney 2013, `Geodesic.wgs84`), where the flat plane would err by more than metres.
     static let flatRange = 20_000.0
 
-    /// Signed distance from a point to the region's boundary, metres: negative inside.
-    func signedDistance(from point: Coordinate) -> Double {
+    /// Signed distance from a point to the region's boundary, metres: negative inside. In the local
+    /// equirectangular plane about the point (polygon edges straight in longitude and latitude, as
+    /// RFC 7946 has them); a circle's centre farther than 20 km is measured on the ellipsoid
+    /// (Karney 2013). - Complexity: O(1) for a circle, O(vertices) for a polygon.
+    public func signedDistance(from point: Coordinate) -> Double {
+        signedDistance(from: point, in: LocalPlane(origin: point))
+    }
+
+    /// ``signedDistance(from:)`` in a plane made about the point already (one per update).
+    func signedDistance(from point: Coordinate, in plane: LocalPlane) -> Double {
         switch self {
         case .circle(let center, let radius):
-            let plane = LocalPlane(origin: point)
             var distance = plane.point(center).length
             if distance > Self.flatRange { distance = Geodesic.wgs84.inverse(from: point, to: center).distance }
             return distance - radius
         case .polygon, .multiPolygon:
-            let plane = LocalPlane(origin: point)
-            return Self.signedDistance(SIMD2(0, 0), to: project(plane))
+            return Self.signedDistance(plane.point(point), to: project(plane))
         }
     }
 
-    /// Where the straight segment from `a` to `b` passes through the region, in the plane about its
+    /// Where the straight segment from `a` to `b` passes through the region, in the given plane (the
+    /// engine's, about `b`; segments are a few kilometres at most) or else the plane about its
     /// midpoint; nil when it misses, or starts or ends inside.
-    func crossing(from a: Coordinate, to b: Coordinate) -> RegionCrossing? {
-        let mid = Coordinate(uncheckedLatitude: (a.latitude + b.latitude) / 2,
-                             longitude: a.longitude + Angle.normalizedLongitude(b.longitude - a.longitude) / 2)
-        let plane = LocalPlane(origin: Coordinate(uncheckedLatitude: mid.latitude,
-                                                   longitude: Angle.normalizedLongitude(mid.longitude)))
+    func crossing(from a: Coordinate, to b: Coordinate, in given: LocalPlane? = nil) -> RegionCrossing? {
+        let plane = given ?? LocalPlane(origin: Coordinate(
+            uncheckedLatitude: (a.latitude + b.latitude) / 2,
+            longitude: Angle.normalizedLongitude(a.longitude + Angle.normalizedLongitude(b.longitude - a.longitude) / 2)))
         let p0 = plane.point(a), p1 = plane.point(b)
         let v = p1 - p0
         let vv = (v * v).sum()

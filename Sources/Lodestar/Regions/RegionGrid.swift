@@ -1,7 +1,7 @@
 import Geodesy
 
-/// The spatial index of a ``RegionEngine``: a uniform grid of cells 0.01° of latitude by 0.01° of
-/// longitude (about 1.1 km by 0.7 km at 50°), each listing the regions whose bounding box touches it.
+/// The spatial index of a ``RegionEngine``: a uniform grid of cells 0.002° of latitude by 0.002° of
+/// longitude (about 220 m by 140 m at 50°), each listing the regions whose bounding box touches it.
 ///
 /// A location can only enter a region whose box holds its point, and a crossing between two fixes
 /// only a region whose box meets the segment's; so an update looks up the one cell of the point, or
@@ -10,9 +10,10 @@ import Geodesy
 /// pole or crosses the antimeridian is kept in ``large`` instead and checked on every update.
 struct RegionGrid: Sendable {
     /// Cell size, degrees.
-    static let cellDegrees = 0.01
-    /// The most cells a region is listed in; larger regions go to ``large``.
-    static let maximumCells = 64
+    static let cellDegrees = 0.002
+    /// The most cells a region is listed in (a box of about 7 km by 4.5 km at 50°); larger regions
+    /// go to ``large``.
+    static let maximumCells = 1024
 
     /// A box in degrees, west ≤ east (never across the antimeridian).
     struct Box: Equatable {
@@ -21,8 +22,38 @@ struct RegionGrid: Sendable {
         var west: Double
         var east: Double
 
+        /// The whole Earth: the box of a region kept in ``RegionGrid/large``.
+        static let world = Box(south: -90, north: 90, west: -180, east: 180)
+
         func contains(_ c: Coordinate) -> Bool {
             (south...north).contains(c.latitude) && (west...east).contains(c.longitude)
+        }
+
+        func intersects(_ o: Box) -> Bool {
+            south <= o.north && o.south <= north && west <= o.east && o.west <= east
+        }
+    }
+
+    /// A ``Box`` in 16 bytes, rounded outwards (by at most two steps of a Float, about 2 m): the
+    /// engine keeps one a region, apart from the rest of its state, for the cheap test of whether an
+    /// update can reach it.
+    struct CompactBox {
+        var south: Float
+        var north: Float
+        var west: Float
+        var east: Float
+
+        init(_ b: Box) {
+            south = Float(b.south).nextDown
+            north = Float(b.north).nextUp
+            west = Float(b.west).nextDown
+            east = Float(b.east).nextUp
+        }
+
+        var box: Box { Box(south: Double(south), north: Double(north), west: Double(west), east: Double(east)) }
+
+        func intersects(_ o: Box) -> Bool {
+            Double(south) <= o.north && o.south <= Double(north) && Double(west) <= o.east && o.west <= Double(east)
         }
     }
 
@@ -104,17 +135,17 @@ struct RegionGrid: Sendable {
         }
     }
 
-    /// Calls `body` with every slot listed in the cells under `box` (a slot may come more than once),
-    /// then with the large ones; false when the box spans more than `limit` cells (nothing called).
-    func forEach(in box: Box, limit: Int, _ body: (Int32) -> Void) -> Bool {
+    /// Appends every slot listed in the cells under `box` (a slot may come more than once), then the
+    /// large ones; false when the box spans more than `limit` cells (nothing appended).
+    func collect(in box: Box, limit: Int, into slots: inout [Int32]) -> Bool {
         guard let (rows, columns) = Self.cellRange(of: box, limit: limit) else { return false }
         for row in rows {
             for column in columns {
                 guard let list = cells[Self.key(row, column)] else { continue }
-                for slot in list { body(slot) }
+                slots.append(contentsOf: list)
             }
         }
-        for slot in large { body(slot) }
+        slots.append(contentsOf: large)
         return true
     }
 }

@@ -61,6 +61,7 @@ public final class RegionMonitor: Sendable {
         let engine: RegionEngine
         if let snapshot = try store.load() {
             do { engine = try RegionEngine(snapshot: snapshot) } catch {
+                if case .storage(_, let reason) = error { throw .storage(path: storage.path, reason: reason) }
                 throw .storage(path: storage.path, reason: error.description)
             }
         } else {

@@ -22,7 +22,8 @@ public struct RegionPolygon: Sendable, Equatable, Codable {
         for (i, ring) in rings.enumerated() {
             var r = ring
             if r.count > 1, r.first == r.last { r.removeLast() }
-            guard r.count >= 3 else { throw .polygon("ring \(i) has \(r.count) distinct vertices, needs at least 3") }
+            let distinct = Set(r).count
+            guard distinct >= 3 else { throw .polygon("ring \(i) has \(distinct) distinct vertices, needs at least 3") }
             guard r.count <= Self.maximumRingVertices else {
                 throw .polygon("ring \(i) has \(r.count) vertices, at most \(Self.maximumRingVertices)")
             }
