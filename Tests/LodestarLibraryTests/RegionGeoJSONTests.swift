@@ -63,9 +63,39 @@ struct RegionGeoJSONTests {
         let twice = #"{"type":"Feature","id":"a",\#(point),"properties":{"radius":3}}"#
         let error = #expect(throws: RegionError.self) { try Self.read(Self.features(twice + "," + twice)) }
         #expect(error?.description == #"feature 1 (id "a"): the id repeats feature 0's"#)
-        #expect(throws: RegionError.geoJSON("not valid JSON")) { try Self.read("{\"type\":") }
+        #expect(throws: RegionError.geoJSON("not valid JSON: line 1, column 9: unexpected end of the text")) {
+            try Self.read("{\"type\":")
+        }
         #expect(throws: RegionError.geoJSON(#"type is "Topology", expected "FeatureCollection""#)) {
             try Self.read(#"{"type":"Topology"}"#)
         }
+    }
+
+    @Test("the JSON reader: escapes and surrogate pairs in ids, exponents, and strict errors with their line and column")
+    func jsonReader() throws {
+        let ids = Self.features(#"""
+            {"type":"Feature","id":"caf\u00e9 \ud83d\ude95 \"q\" \\ \/","geometry":{"type":"Point","coordinates":[2.35e0,4885E-2]},"properties":{"radius":8.0e1}},
+            {"type":"Feature","id":-12,"geometry":{"type":"Point","coordinates":[-0.5,51]},"properties":{"radius":1}}
+            """#)
+        let collection = try Self.read(ids)
+        #expect(collection.conditions.map(\.id) == ["café 🚕 \"q\" \\ /", "-12"])
+        #expect(collection.conditions[0].shape == .circle(center: Coordinate(uncheckedLatitude: 48.85, longitude: 2.35), radius: 80))
+        let bad: [(String, String)] = [
+            ("{\"type\":\"FeatureCollection\",\n \"features\":[NaN]}", "line 2, column 14: unexpected character"),
+            ("{\"type\":\"FeatureCollection\",\"features\":[],}", "line 1, column 43: expected a member name"),
+            ("{\"a\":01}", "line 1, column 7: expected ',' or '}'"),
+            ("{\"a\":1.}", "line 1, column 8: a number needs digits after '.'"),
+            ("{\"a\":1e999}", "line 1, column 6: a number too large for a double"),
+            ("{\"a\":\"\\x\"}", "line 1, column 10: a bad escape"),
+            ("{\"a\":\"\\ud800\"}", "line 1, column 14: a lone surrogate in a \\u escape"),
+            ("{\"a\":\"tab\there\"}", "line 1, column 10: a control character in a string"),
+            ("{} {}", "line 1, column 4: text after the JSON value"),
+            (String(repeating: "[", count: 100), "line 1, column 65: nested deeper than 64"),
+        ]
+        for (text, reason) in bad {
+            #expect(throws: RegionError.geoJSON("not valid JSON: " + reason), "\(text)") { try Self.read(text) }
+        }
+        let invalidUTF8 = Data(#"{"type":"FeatureCollection","features":[],"x":""#.utf8) + Data([0xC3, 0x28]) + Data(#""}"#.utf8)
+        #expect(throws: RegionError.self) { try RegionCollection(geoJSON: invalidUTF8) }
     }
 }

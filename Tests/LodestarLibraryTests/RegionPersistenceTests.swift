@@ -110,6 +110,14 @@ struct RegionPersistenceTests {
         for await event in monitor.events { kinds.append(event.kind) }
         #expect(kinds == [.unknown, .outside, .enter, .exit])
         #expect(monitor.state(of: "a") == .outside && monitor.droppedEvents == 0 && monitor.storageError == nil)
-        #expect(throws: RegionError.bufferLimit(0)) { try RegionMonitor(bufferLimit: 0) }
+        #expect(throws: RegionError.bufferLimit(-1)) { try RegionMonitor(bufferLimit: -1) }
+        #expect(throws: RegionError.bufferLimit(1_000_001)) { try RegionMonitor(bufferLimit: 1_000_001) }
+        // bufferLimit 0: events only returned, the stream finished at once.
+        let quiet = try RegionMonitor(bufferLimit: 0)
+        let added = try quiet.add(RegionCondition(id: "b", shape: .circle(center: map.origin, checkedRadius: 50)))
+        #expect(added.kind == .unknown)
+        var streamed = 0
+        for await _ in quiet.events { streamed += 1 }
+        #expect(streamed == 0 && quiet.droppedEvents == 0)
     }
 }

@@ -30,17 +30,17 @@ public struct RegionCollection: Sendable, Equatable {
         guard data.count <= Self.maximumInputSize else {
             throw .geoJSON("\(data.count) bytes, larger than the limit of \(Self.maximumInputSize)")
         }
-        let root: Any
-        do { root = try JSONSerialization.jsonObject(with: data) } catch {
-            throw .geoJSON("not valid JSON")
+        let root: JSONValue
+        do { root = try JSONValue.parse(data) } catch {
+            throw .geoJSON("not valid JSON: \(error.description)")
         }
-        guard let object = root as? [String: Any] else { throw .geoJSON("the document is not a JSON object") }
-        let features: [Any]
-        switch object["type"] as? String {
+        guard root.isObject else { throw .geoJSON("the document is not a JSON object") }
+        let features: [JSONValue]
+        switch root["type"]?.string {
         case "FeatureCollection":
-            guard let list = object["features"] as? [Any] else { throw .geoJSON("a FeatureCollection without a features array") }
+            guard let list = root["features"]?.array else { throw .geoJSON("a FeatureCollection without a features array") }
             features = list
-        case "Feature": features = [object]
+        case "Feature": features = [root]
         case let other: throw .geoJSON("type is \(other.map { "\"\($0)\"" } ?? "missing"), expected \"FeatureCollection\"")
         }
         var conditions: [RegionCondition] = []
@@ -57,21 +57,21 @@ public struct RegionCollection: Sendable, Equatable {
     }
 
     /// One feature as a condition.
-    private static func condition(_ any: Any, index: Int) throws(RegionError) -> RegionCondition {
-        guard let feature = any as? [String: Any], feature["type"] as? String == "Feature" else {
+    private static func condition(_ feature: JSONValue, index: Int) throws(RegionError) -> RegionCondition {
+        guard feature["type"]?.string == "Feature" else {
             throw .feature(index: index, id: nil, reason: "not a GeoJSON Feature object")
         }
-        let properties = feature["properties"] as? [String: Any] ?? [:]
+        let properties = feature["properties"] ?? .null
         let id = identifier(feature["id"]) ?? identifier(properties["id"])
         func bad(_ reason: String) -> RegionError { .feature(index: index, id: id, reason: reason) }
         guard let id else { throw bad("no id (a feature id or properties.id, string or number)") }
-        guard let geometry = feature["geometry"] as? [String: Any], let type = geometry["type"] as? String else {
+        guard let geometry = feature["geometry"], let type = geometry["type"]?.string else {
             throw bad("no geometry")
         }
         var dwell: Duration?
-        if let value = properties["dwell"], !(value is NSNull) {
-            guard let seconds = number(value), seconds >= 0, seconds <= RegionError.longestDwell else {
-                throw bad("properties.dwell must be a number of seconds ≥ 0 and ≤ 604800, not \(value)")
+        if let value = properties["dwell"], value != .null {
+            guard let seconds = value.number, seconds >= 0, seconds <= RegionError.longestDwell else {
+                throw bad("properties.dwell must be a number of seconds ≥ 0 and ≤ 604800, not \(Self.text(value))")
             }
             dwell = .milliseconds((seconds * 1000).rounded())
         }
@@ -80,7 +80,7 @@ public struct RegionCollection: Sendable, Equatable {
             switch type {
             case "Point":
                 let center = try position(geometry["coordinates"], "coordinates")
-                guard let radius = properties["radius"].flatMap(number) else {
+                guard let radius = properties["radius"]?.number else {
                     throw RegionError.geoJSON("a Point needs properties.radius, metres > 0 and ≤ 1000000")
                 }
                 guard radius > 0, radius <= RegionError.largestRadius else {
@@ -90,7 +90,7 @@ public struct RegionCollection: Sendable, Equatable {
             case "Polygon":
                 shape = .polygon(try polygon(geometry["coordinates"], "coordinates"))
             case "MultiPolygon":
-                guard let list = geometry["coordinates"] as? [Any], !list.isEmpty else {
+                guard let list = geometry["coordinates"]?.array, !list.isEmpty else {
                     throw RegionError.geoJSON("coordinates must be a non-empty array of polygons")
                 }
                 var polygons: [RegionPolygon] = []
@@ -109,23 +109,29 @@ public struct RegionCollection: Sendable, Equatable {
     }
 
     /// A feature identifier: a string, or a number written as an integer when it is one.
-    private static func identifier(_ any: Any?) -> String? {
-        if let s = any as? String { return s }
-        guard let n = any.flatMap(number) else { return nil }
-        return n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)
+    private static func identifier(_ value: JSONValue?) -> String? {
+        switch value {
+        case .string(let s): return s
+        case .number(let n): return n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)
+        default: return nil
+        }
     }
 
-    /// A JSON number (not a Boolean: JSONSerialization gives both as NSNumber, a Boolean of type
-    /// "c", and `is Bool` holds for the numbers 0 and 1 too).
-    private static func number(_ any: Any) -> Double? {
-        guard let n = any as? NSNumber, String(cString: n.objCType) != "c" else { return nil }
-        let value = n.doubleValue
-        return value.isFinite ? value : nil
+    /// A value as a message shows it: a number or string as it is, else its kind.
+    private static func text(_ value: JSONValue) -> String {
+        switch value {
+        case .number(let n): n == n.rounded() && abs(n) < 1e15 ? "\(Int64(n))" : "\(n)"
+        case .string(let s): "\"\(s.prefix(40))\""
+        case .bool(let b): "\(b)"
+        case .null: "null"
+        case .array: "an array"
+        case .object: "an object"
+        }
     }
 
     /// A `[longitude, latitude]` position.
-    private static func position(_ any: Any?, _ what: String) throws(RegionError) -> Coordinate {
-        guard let pair = any as? [Any], pair.count >= 2, let lon = number(pair[0]), let lat = number(pair[1]) else {
+    private static func position(_ value: JSONValue?, _ what: String) throws(RegionError) -> Coordinate {
+        guard let pair = value?.array, pair.count >= 2, let lon = pair[0].number, let lat = pair[1].number else {
             throw .geoJSON("\(what) must be a position [longitude, latitude]")
         }
         do { return try Coordinate(latitude: lat, longitude: lon) } catch {
@@ -134,11 +140,11 @@ public struct RegionCollection: Sendable, Equatable {
     }
 
     /// A polygon's closed rings.
-    private static func polygon(_ any: Any?, _ what: String) throws(RegionError) -> RegionPolygon {
-        guard let rings = any as? [Any], !rings.isEmpty else { throw .geoJSON("\(what) must be a non-empty array of rings") }
+    private static func polygon(_ value: JSONValue?, _ what: String) throws(RegionError) -> RegionPolygon {
+        guard let rings = value?.array, !rings.isEmpty else { throw .geoJSON("\(what) must be a non-empty array of rings") }
         var coordinates: [[Coordinate]] = []
         for (r, ring) in rings.enumerated() {
-            guard let positions = ring as? [Any], positions.count >= 4 else {
+            guard let positions = ring.array, positions.count >= 4 else {
                 throw .geoJSON("\(what) ring \(r) must be an array of at least 4 positions")
             }
             var list: [Coordinate] = []

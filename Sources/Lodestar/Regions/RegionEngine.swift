@@ -109,6 +109,10 @@ public struct RegionEngine: Sendable {
     public var count: Int { index.count }
     /// The identifiers watched, in no particular order. - Complexity: O(n).
     public var identifiers: [String] { Array(index.keys) }
+    /// The identifiers of the regions in `state`, in no particular order. - Complexity: O(n).
+    public func identifiers(in state: RegionState) -> [String] {
+        slots.compactMap { $0.isLive && $0.state == state ? $0.condition.id : nil }
+    }
 
     /// The condition watched under an identifier, or nil.
     public func condition(_ id: String) -> RegionCondition? {

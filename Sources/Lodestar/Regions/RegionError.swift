@@ -29,7 +29,7 @@ public enum RegionError: Error, Sendable, Equatable, CustomStringConvertible {
         case .dwell(let d): "a region's dwell must be 0 s or more and at most 604800 s (one week), not \(d)"
         case .exitMargin(let m): "exitMargin must be a finite number of metres ≥ 0 and ≤ 10000, not \(m)"
         case .polygon(let reason): "bad polygon: \(reason)"
-        case .bufferLimit(let n): "bufferLimit must be 1 to 1000000 events, not \(n)"
+        case .bufferLimit(let n): "bufferLimit must be 0 to 1000000 events, not \(n)"
         case .identifier(let id): "a region identifier must be 1 to 1024 bytes, not \(id.utf8.count) bytes"
         case .feature(let index, let id, let reason):
             "feature \(index)\(id.map { " (id \"\($0)\")" } ?? ""): \(reason)"

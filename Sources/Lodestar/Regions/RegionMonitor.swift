@@ -42,7 +42,9 @@ public final class RegionMonitor: Sendable {
     /// - Parameters:
     ///   - rule: default ``RegionRule/uncertainty``.
     ///   - exitMargin: metres, 0...10,000; default 0.
-    ///   - bufferLimit: events buffered for a slow reader, 1...1,000,000; default 10,000.
+    ///   - bufferLimit: events buffered for a slow reader, 0...1,000,000; default 10,000. With 0 the
+    ///     stream is finished at once and events are only returned by ``add(contentsOf:)`` and
+    ///     ``update(_:)`` (for a caller that handles them itself, as `lodestar monitor` does).
     /// - Throws: ``RegionError/exitMargin(_:)``, ``RegionError/bufferLimit(_:)``.
     public convenience init(rule: Rule = .uncertainty, exitMargin: Double = 0, bufferLimit: Int = defaultBufferLimit)
         throws(RegionError)
@@ -71,11 +73,12 @@ public final class RegionMonitor: Sendable {
     }
 
     private init(engine: RegionEngine, store: RegionStore?, bufferLimit: Int) throws(RegionError) {
-        guard (1...1_000_000).contains(bufferLimit) else { throw .bufferLimit(bufferLimit) }
+        guard (0...1_000_000).contains(bufferLimit) else { throw .bufferLimit(bufferLimit) }
         self.bufferLimit = bufferLimit
         self.store = store
         state = Mutex(State(engine: engine))
-        (events, continuation) = AsyncStream.makeStream(of: RegionEvent.self, bufferingPolicy: .bufferingNewest(bufferLimit))
+        (events, continuation) = AsyncStream.makeStream(of: RegionEvent.self, bufferingPolicy: .bufferingNewest(max(bufferLimit, 1)))
+        if bufferLimit == 0 { continuation.finish() }
     }
 
     deinit {
@@ -95,6 +98,10 @@ public final class RegionMonitor: Sendable {
     public var count: Int { state.withLock { $0.engine.count } }
     /// The identifiers watched, in no particular order.
     public var identifiers: [String] { state.withLock { $0.engine.identifiers } }
+    /// The identifiers of the regions in `state`, in no particular order.
+    public func identifiers(in regionState: RegionState) -> [String] {
+        state.withLock { $0.engine.identifiers(in: regionState) }
+    }
     /// A region's condition, or nil.
     public func condition(_ id: String) -> RegionCondition? { state.withLock { $0.engine.condition(id) } }
     /// A region's state, or nil when no region has this identifier.
@@ -163,7 +170,7 @@ public final class RegionMonitor: Sendable {
             if let store, always || !events.isEmpty {
                 do throws(RegionError) { try store.save(s.engine.snapshot) } catch { failure = error }
             }
-            for event in events {
+            for event in events where bufferLimit > 0 {
                 if case .dropped = continuation.yield(event) { s.dropped += 1 }
             }
             if let failure { throw failure }

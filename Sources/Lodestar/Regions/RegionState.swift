@@ -14,6 +14,6 @@ public enum RegionRule: String, Sendable, Equatable, Codable {
     /// wholly outside (plus the exit margin when leaving); in between the state holds. The default.
     case uncertainty
     /// The raw comparison: the location's point alone, its accuracy ignored (a circle of radius 0).
-    /// Flaps at the edge with the receiver's noise; for comparison (`--raw`) and tests.
+    /// Flaps at the edge with the receiver's noise; for comparison (`lodestar monitor --rule point`) and tests.
     case point
 }

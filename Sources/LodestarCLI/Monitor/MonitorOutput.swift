@@ -79,9 +79,9 @@ struct MonitorOutput: Sendable {
         let kinds: [RegionEvent.Kind] = [.enter, .exit, .dwell]
         var parts = kinds.map { "\(counts[$0, default: 0]) \($0.rawValue)" }
         if interpolated > 0 { parts[1] += " (\(interpolated) interpolated)" }
-        let inside = monitor.identifiers.filter { monitor.state(of: $0) == .inside }.sorted()
+        let inside = monitor.identifiers(in: .inside).sorted()
         let shown = inside.prefix(10).joined(separator: ", ") + (inside.count > 10 ? " and \(inside.count - 10) more" : "")
-        let undecided = monitor.identifiers.count(where: { monitor.state(of: $0) == .unknown })
+        let undecided = monitor.identifiers(in: .unknown).count
         var line = "monitor: \(locations) locations"
         if deadReckoned > 0 { line += " (\(deadReckoned) dead-reckoned)" }
         line += ", \(monitor.count) regions; " + parts.joined(separator: ", ")

@@ -40,11 +40,11 @@ enum MonitorRegions {
 
     /// A monitor in memory, or kept in the state file.
     static func monitor(state: URL?, rule: RegionRule, exitMargin: Double) throws(RegionError) -> RegionMonitor {
-        // The command prints what `update` returns; the monitor's own stream keeps one event.
+        // The command prints what `add` and `update` return: no stream (bufferLimit 0).
         if let state {
-            return try RegionMonitor(storage: state, rule: rule, exitMargin: exitMargin, bufferLimit: 1)
+            return try RegionMonitor(storage: state, rule: rule, exitMargin: exitMargin, bufferLimit: 0)
         }
-        return try RegionMonitor(rule: rule, exitMargin: exitMargin, bufferLimit: 1)
+        return try RegionMonitor(rule: rule, exitMargin: exitMargin, bufferLimit: 0)
     }
 
     /// Makes `monitor` watch exactly `conditions`: a region kept from the state file with the
