@@ -66,12 +66,12 @@ struct ErrorVoiceTests {
         let bare = try await CLIRunner.run([])
         #expect(bare.status == 64)
         #expect(bare.stdout.isEmpty)
-        #expect(bare.stderr == "lodestar: give a subcommand: geodesic, declination, replay, nmea, track, guide, ride, serve, trace, vehicle (see 'lodestar --help')\n")
+        #expect(bare.stderr == "lodestar: give a subcommand: geodesic, declination, replay, nmea, track, guide, monitor, ride, serve, trace, vehicle (see 'lodestar --help')\n")
         let group = try await CLIRunner.run(["ride"])
         #expect(group.status == 64)
         #expect(group.stderr.hasPrefix("lodestar ride: give a subcommand: "))
         try await expectRefusal(["help", "nonexistent"], 64,
-            "lodestar help: no command 'lodestar nonexistent'; the commands of 'lodestar' are geodesic, declination, replay, nmea, track, guide, ride, serve, trace, vehicle")
+            "lodestar help: no command 'lodestar nonexistent'; the commands of 'lodestar' are geodesic, declination, replay, nmea, track, guide, monitor, ride, serve, trace, vehicle")
         try await expectRefusal(["help", "ride", "nope"], 64,
             "lodestar help: no command 'lodestar ride nope'; the commands of 'lodestar ride' are request, status, cancel, list, options, places")
         let known = try await CLIRunner.run(["help", "ride", "list"])

@@ -54,7 +54,7 @@ struct ReadmeHelpTests {
         let table = try #require(section.components(separatedBy: "```").dropFirst().first)
         let rows = table.split(separator: "\n").filter { $0.hasPrefix("lodestar ") }
         let commands = Self.subcommands(in: try await CLIRunner.run(["help"]).stdout)
-        #expect(commands.count == 10)
+        #expect(commands.count == 11)
         for command in commands {
             let row = try #require(rows.first { $0.hasPrefix("lodestar \(command) ") }, "\(command) is not in the README table")
             let subcommands = Self.subcommands(in: try await CLIRunner.run(["help", command]).stdout)

@@ -69,19 +69,7 @@ struct GuideCommand: AsyncParsableCommand {
     @Option(name: .customLong("arrive-within"), parsing: .unconditional, help: ArgumentHelp("Arrival radius, metres.", valueName: "metres"))
     var arriveWithin: Double = 20
 
-    @Option(
-        name: .customLong("gpsd"),
-        help: ArgumentHelp("Where gpsd is: HOST[:PORT[:DEVICE]].", valueName: "host[:port]"))
-    var gpsd: String?
-
-    @Option(help: ArgumentHelp("Replay this NMEA trace instead of reading gpsd ('-' for standard input).", valueName: "file"))
-    var trace: String?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("Replay the trace N times faster than it was recorded.", valueName: "n"))
-    var speed: Double?
-
-    @Flag(help: "Replay the trace as fast as possible, on a virtual clock.")
-    var fast = false
+    @OptionGroup var source: LocationSourceOptions
 
     @Option(
         name: .customLong("desired-accuracy"), parsing: .unconditional,
@@ -130,8 +118,6 @@ struct GuideCommand: AsyncParsableCommand {
 
     /// --arrive-within: 10 cm to 100 km.
     static let arriveWithinRange = OptionRange("--arrive-within", 0.1...100_000, unit: "metres")
-    /// --speed: a thousandth of real time to a million times faster.
-    static let speedRange = OptionRange("--speed", 0.001...1_000_000)
     /// --heading-filter: 0 (every heading) to 180 degrees.
     static let headingFilterRange = OptionRange("--heading-filter", 0.0...180, unit: "degrees")
     /// --max-fix-age: a millisecond to a day.
@@ -156,13 +142,7 @@ struct GuideCommand: AsyncParsableCommand {
                 throw ValidationError("--exit-radius (\(exit) m) must be at least --arrive-within (\(entry) m)")
             }
         }
-        if gpsd != nil, trace != nil { throw ValidationError("--gpsd and --trace cannot be used together.") }
-        if trace == nil, speed != nil || fast { throw ValidationError("--speed and --fast replay a --trace.") }
-        if speed != nil, fast { throw ValidationError("--speed and --fast cannot be used together.") }
-        try Self.speedRange.check(speed)
-        if trace?.isEmpty == true { throw ValidationError("--trace needs a file name.") }
         if plot?.isEmpty == true { throw ValidationError("--plot needs a file name.") }
-        if trace == nil { _ = try GPSDAddress.endpoint(gpsd) }
     }
 
     /// What the guiding loop reads: the manager's events and the terminal's changes of size.
@@ -196,15 +176,7 @@ struct GuideCommand: AsyncParsableCommand {
             destination: to.coordinate, entryRadius: arriveWithin, exitRadius: exitRadius,
             dwell: dwell.flatMap { Duration(checkedSeconds: $0) })
         let configuration = try rules(region)
-        let manager: LocationManager
-        if let trace {
-            let source = try InputOpening.trace(trace)
-            let clock: ReplayClock = fast ? .virtual : speed.map(ReplayClock.speed) ?? .realTime
-            manager = LocationManager(source: source, clock: clock, configuration: configuration)
-        } else {
-            let endpoint = (try? GPSDAddress.endpoint(gpsd)) ?? GPSDEndpoint()
-            manager = LocationManager(source: GPSDSource(endpoint: endpoint), clock: .live, configuration: configuration)
-        }
+        let manager = try source.manager(configuration: configuration).manager
         let mode: GuideOutput.Mode = json ? .json : isatty(1) != 0 ? .terminal : .lines
         let plotFile: GuidePlotFile?
         do {
@@ -256,7 +228,7 @@ struct GuideCommand: AsyncParsableCommand {
             return outcome
         }
         var outcome = await SignalCancellation.value(of: guiding)
-        try finish(&outcome, isTrace: trace != nil)
+        try finish(&outcome, isTrace: source.trace != nil)
     }
 
     /// The closing line, the plot, and the exit status.

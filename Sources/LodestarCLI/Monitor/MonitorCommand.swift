@@ -47,19 +47,7 @@ struct MonitorCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The regions: a GeoJSON FeatureCollection.", valueName: "file.geojson"))
     var regions: String
 
-    @Option(
-        name: .customLong("gpsd"),
-        help: ArgumentHelp("Where gpsd is: HOST[:PORT[:DEVICE]].", valueName: "host[:port]"))
-    var gpsd: String?
-
-    @Option(help: ArgumentHelp("Replay this NMEA trace instead of reading gpsd ('-' for standard input).", valueName: "file"))
-    var trace: String?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("Replay the trace N times faster than it was recorded.", valueName: "n"))
-    var speed: Double?
-
-    @Flag(help: "Replay the trace as fast as possible, on a virtual clock.")
-    var fast = false
+    @OptionGroup var source: LocationSourceOptions
 
     @Flag(help: "Print one JSON object per event.")
     var json = false
@@ -93,14 +81,8 @@ struct MonitorCommand: AsyncParsableCommand {
     func validate() throws {
         try Self.dwellRange.check(dwell)
         try Self.exitMarginRange.check(exitMargin)
-        try GuideCommand.speedRange.check(speed)
-        if gpsd != nil, trace != nil { throw ValidationError("--gpsd and --trace cannot be used together.") }
-        if trace == nil, speed != nil || fast { throw ValidationError("--speed and --fast replay a --trace.") }
-        if speed != nil, fast { throw ValidationError("--speed and --fast cannot be used together.") }
         if regions.isEmpty { throw ValidationError("--regions needs a file name.") }
-        if trace?.isEmpty == true { throw ValidationError("--trace needs a file name.") }
         if state?.isEmpty == true { throw ValidationError("--state needs a file name.") }
-        if trace == nil { _ = try GPSDAddress.endpoint(gpsd) }
     }
 
     func run() async throws {
@@ -119,15 +101,8 @@ struct MonitorCommand: AsyncParsableCommand {
 
         var configuration = LocationConfiguration()
         if raw { configuration.fusion = .off }
-        let manager: LocationManager
-        if let trace {
-            let source = try InputOpening.trace(trace)
-            let clock: ReplayClock = fast ? .virtual : speed.map(ReplayClock.speed) ?? .realTime
-            manager = LocationManager(source: source, clock: clock, configuration: configuration)
-        } else {
-            let endpoint = (try? GPSDAddress.endpoint(gpsd)) ?? GPSDEndpoint()
-            manager = LocationManager(source: GPSDSource(endpoint: endpoint), clock: .live, configuration: configuration)
-        }
+        let manager = try source.manager(configuration: configuration).manager
+        let paced = source.isPaced
         let watching = Task { [output] in
             var output = output
             var failure: String?
@@ -144,7 +119,7 @@ struct MonitorCommand: AsyncParsableCommand {
                     failure = error.description
                 default: break
                 }
-                output.flushIfLive(trace == nil || !fast)
+                output.flushIfLive(paced)
                 if failure != nil || output.failed || Task.isCancelled { break }
             }
             return (output, failure)

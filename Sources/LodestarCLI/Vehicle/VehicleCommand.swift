@@ -41,19 +41,7 @@ struct VehicleCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The vehicle's identifier, as its token names it.", valueName: "id"))
     var id: String
 
-    @Option(
-        name: .customLong("gpsd"),
-        help: ArgumentHelp("Where the vehicle's gpsd is: HOST[:PORT[:DEVICE]].", valueName: "host[:port]"))
-    var gpsd: String?
-
-    @Option(help: ArgumentHelp("Replay this NMEA trace instead of reading gpsd ('-' for standard input).", valueName: "file"))
-    var trace: String?
-
-    @Option(help: ArgumentHelp("Replay the trace N times faster than it was recorded.", valueName: "n"))
-    var speed: Double?
-
-    @Flag(help: "Replay the trace as fast as possible, on a virtual clock (positions then supersede one another).")
-    var fast = false
+    @OptionGroup var source: LocationSourceOptions
 
     @Flag(help: "Report the receiver's own fixes instead of fused locations (fusion is on by default).")
     var raw = false
@@ -83,37 +71,20 @@ struct VehicleCommand: AsyncParsableCommand {
         }
         try Self.distanceFilterRange.check(distanceFilter)
         try Self.intervalRange.check(interval)
-        try GuideCommand.speedRange.check(speed)
-        if gpsd != nil, trace != nil { throw ValidationError("--gpsd and --trace cannot be used together.") }
-        if trace == nil, speed != nil || fast { throw ValidationError("--speed and --fast replay a --trace.") }
-        if speed != nil, fast { throw ValidationError("--speed and --fast cannot be used together.") }
-        if trace?.isEmpty == true { throw ValidationError("--trace needs a file name.") }
-        if trace == nil { _ = try GPSDAddress.endpoint(gpsd) }
     }
 
     func run() async throws {
         guard let endpoint = try serverOptions.endpoint() else { throw ExitCode.validationFailure }
         var configuration = LocationConfiguration()
         if raw { configuration.fusion = .off }
-        let manager: LocationManager
-        let sourceName: String
-        if let trace {
-            let source = try InputOpening.trace(trace)
-            let clock: ReplayClock = fast ? .virtual : speed.map(ReplayClock.speed) ?? .realTime
-            manager = LocationManager(source: source, clock: clock, configuration: configuration)
-            sourceName = "trace \(trace)"
-        } else {
-            let gpsdEndpoint = (try? GPSDAddress.endpoint(gpsd)) ?? GPSDEndpoint()
-            manager = LocationManager(source: GPSDSource(endpoint: gpsdEndpoint), clock: .live, configuration: configuration)
-            sourceName = "gpsd at \(gpsdEndpoint)"
-        }
+        let (manager, sourceName) = try source.manager(configuration: configuration)
         let log = VehicleLog(vehicleID: id, server: endpoint.baseURL, source: sourceName)
         let reporter = PositionReporter(
             client: RideServiceClient(endpoint: endpoint), backoff: { ReconnectBackoff().delay(forAttempt: $0) },
             handler: { log.handle($0) })
         let schedule = ReportSchedule(distanceFilter: distanceFilter, maximumInterval: Duration(checkedSeconds: interval) ?? .seconds(5))
         let vehicleID = id
-        let replaying = trace != nil
+        let replaying = source.trace != nil
         let reporting = Task {
             var schedule = schedule
             var unreadable = false  // or the last position undelivered: status 1
