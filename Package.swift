@@ -152,8 +152,13 @@ let package = Package(
         .executableTarget(
             name: "GPSDMeasurements", dependencies: ["GPSD", "GNSS", "TestSupport", "LodestarInternals"],
             path: "Tests/GPSDMeasurements"),
+        // The fusion ensemble (issue 23): scenario classes crossed with two independently written
+        // receiver error models, run through the engine and pooled. LodestarTests checks a reduced
+        // size; FusionEnsembleRun (scripts/fusion-ensemble.sh) prints the full tables.
+        .target(name: "FusionEnsemble", dependencies: ["Lodestar", "GNSS", "Geodesy", "LodestarInternals"], path: "Tests/FusionEnsemble"),
+        .executableTarget(name: "FusionEnsembleRun", dependencies: ["FusionEnsemble"], path: "Tests/FusionEnsembleRun"),
         .testTarget(name: "GPSDTests", dependencies: ["GPSD", "GNSS", "NMEA", "TestSupport"]),
-        .testTarget(name: "LodestarTests", dependencies: ["Lodestar", "GNSS", "Geodesy", "GeoMagnetism", "GPSD", "TestSupport"]),
+        .testTarget(name: "LodestarTests", dependencies: ["Lodestar", "GNSS", "Geodesy", "GeoMagnetism", "GPSD", "TestSupport", "FusionEnsemble"]),
         // The manager as an application uses it: the public API only (no @testable import).
         .testTarget(name: "LodestarLibraryTests", dependencies: ["Lodestar", "GNSS", "Geodesy"]),
         .testTarget(

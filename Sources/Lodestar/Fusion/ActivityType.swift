@@ -19,15 +19,15 @@ public enum ActivityType: String, Sendable, Equatable, Hashable, CaseIterable, C
     var profile: ActivityProfile {
         switch self {
         case .automotive:
-            ActivityProfile(acceleration: 0.05, stationarySpeed: 0.3, maximumDeadReckoning: .seconds(30))
+            ActivityProfile(acceleration: 0.05, manoeuvre: 2.5, stationarySpeed: 0.3, maximumDeadReckoning: .seconds(30))
         case .fitness:
-            ActivityProfile(acceleration: 0.02, stationarySpeed: 0.2, maximumDeadReckoning: .seconds(15))
+            ActivityProfile(acceleration: 0.02, manoeuvre: 0.5, stationarySpeed: 0.2, maximumDeadReckoning: .seconds(15))
         case .maritime:
-            ActivityProfile(acceleration: 0.01, stationarySpeed: 0.1, maximumDeadReckoning: .seconds(60))
+            ActivityProfile(acceleration: 0.01, manoeuvre: 0.3, stationarySpeed: 0.1, maximumDeadReckoning: .seconds(60))
         case .airborne:
-            ActivityProfile(acceleration: 0.5, stationarySpeed: 0.5, maximumDeadReckoning: .seconds(20))
+            ActivityProfile(acceleration: 0.5, manoeuvre: 5, stationarySpeed: 0.5, maximumDeadReckoning: .seconds(20))
         case .other:
-            ActivityProfile(acceleration: 0.05, stationarySpeed: 0.25, maximumDeadReckoning: .seconds(30))
+            ActivityProfile(acceleration: 0.05, manoeuvre: 2.5, stationarySpeed: 0.25, maximumDeadReckoning: .seconds(30))
         }
     }
 }
@@ -40,6 +40,13 @@ struct ActivityProfile: Sendable, Equatable {
     /// acceleration of ``AxisFilter/predict`` and the `(Δv Δt)² / 12` of ``FusionFilter``); this
     /// covers what is left between fixes, and how fast the accuracy grows when dead-reckoning.
     var acceleration: Double
+    /// Spectral density of the white-noise acceleration while dead-reckoning, m²/s³: with no
+    /// Doppler velocity, nothing says whether the vehicle turned, braked or started, so the velocity
+    /// may change by what the activity allows. Its square root over a second is the size of a
+    /// manoeuvre's acceleration per axis: 1.6 m/s² for a car (starts and stops of 2–3.5 m/s², turns
+    /// of 3 m/s² lateral), 0.7 m/s² on foot, 0.55 m/s² at sea, 2.2 m/s² in the air. See docs/fusion.md,
+    /// "Dead reckoning".
+    var manoeuvre: Double
     /// Below this Doppler speed (m/s), for ``stillEpochs`` epochs running, the receiver is still.
     var stationarySpeed: Double
     /// How long the filter dead-reckons through an outage before the location is unknown.

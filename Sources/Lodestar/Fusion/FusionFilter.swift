@@ -29,8 +29,15 @@ package struct FusionFilter: Sendable {
     package static let correlatedFraction = 0.9
     /// Epochs below the stationary speed before the receiver is taken to be still.
     package static let stillEpochs = 3
-    /// How long a position may stay outside the gate before the filter believes it.
+    /// How long a position may stay outside the gate before the filter believes it, seconds, when
+    /// the filter had no Doppler velocity to coast on.
     package static let outlierPatience = 8.0
+    /// The same while coasting on a Doppler velocity: longer than the 20 s a reflection may last.
+    package static let reflectionPatience = 25.0
+    /// An outage at least this long (seconds) ends with the filter started again at the first fix.
+    package static let reacquireAfter = 3.0
+    /// The span of the running mean that scales the receiver's stated variances, seconds.
+    package static let adaptationWindow = 60.0
     /// The gates: χ²₂ at 95% (down-weight beyond) and 99.9% (reject beyond).
     static let softGate = 5.991, hardGate = 13.816
     /// Doppler speed noise assumed when the fix states none (NMEA never does), m/s (one sigma):
@@ -52,6 +59,10 @@ package struct FusionFilter: Sendable {
     private(set) var isStationary = false
     private var slow = 0, fast = 0
     private var outsideSince: Date?
+    /// Whether an epoch of the current run of rejected fixes had no Doppler velocity to coast on.
+    private var outsideWithoutDoppler = false
+    /// λ: the scale of the receiver's stated variances learnt from the innovations (1: as stated).
+    private var noiseScale = 1.0
     /// Where the location is held while the receiver is still (east, north), metres.
     private var held: (east: Double, north: Double)?
 
@@ -99,10 +110,17 @@ package struct FusionFilter: Sendable {
 
     /// Fuses a fix that has a position (`location`, the raw location of `fix`) at `time`.
     package mutating func fuse(_ fix: UnsafePointer<Fix>, raw location: Location, time: Date) -> FusedEstimate {
-        let hSigma = Self.horizontalSigmas(fix.pointee.errors, location.horizontalAccuracy)
+        let stated = Self.horizontalSigmas(fix.pointee.errors, location.horizontalAccuracy)
+        let scale = noiseScale.squareRoot()
+        let hSigma = (east: stated.east * scale, north: stated.north * scale)
         let velocity = Self.velocity(fix)
+        // After an outage the dead-reckoned position has grown far less certain than a fix: the
+        // first fix is believed outright (with its Doppler velocity), which is what the Kalman
+        // update would nearly do, without leaving the error to the correlated-error state.
         if let origin, let last = lastTime, let measured = lastMeasurement,
-           time.timeIntervalSince(measured) <= maximumDeadReckoning {
+           time.timeIntervalSince(measured) <= maximumDeadReckoning,
+           time.timeIntervalSince(measured) < Self.reacquireAfter
+            || !agreesWithDeadReckoning(origin.local(location.coordinate), sigmas: hSigma, dt: time.timeIntervalSince(last)) {
             let dt = time.timeIntervalSince(last)
             var z = origin.local(location.coordinate)
             updateStillness(speed: velocity?.speed)
@@ -125,7 +143,7 @@ package struct FusionFilter: Sendable {
                     + change.north * change.north / (north.vv + velocity.variance)
                 if d2 < Self.softGate { change = (0, 0) }
             }
-            if dt > 0 { predict(dt, change: change, measured: doppler) }
+            if dt > 0 { predict(dt, change: change, measured: doppler, blind: velocity == nil) }
             setCorrelated(hSigma, vertical: location.verticalAccuracy)
             applyVelocity(velocity)
             if dt > 0 {
@@ -134,7 +152,7 @@ package struct FusionFilter: Sendable {
                 north.inflatePosition(by: change.north * change.north * k)
             }
             if abs(east.p) > 5_000 || abs(north.p) > 5_000 { recentre(); z = self.origin.map { $0.local(location.coordinate) } ?? z }
-            applyPosition(z, sigmas: hSigma, time: time, fix: fix, location: location, velocity: velocity)
+            applyPosition(z, sigmas: hSigma, time: time, dt: dt, location: location, velocity: velocity)
             applyAltitude(location.altitude, sigma: location.verticalAccuracy)
         } else {
             start(at: location, sigmas: hSigma, velocity: velocity)
@@ -151,11 +169,32 @@ package struct FusionFilter: Sendable {
         guard origin != nil, let last = lastTime, let measured = lastMeasurement else { return nil }
         guard time.timeIntervalSince(measured) <= maximumDeadReckoning else { return nil }
         let dt = time.timeIntervalSince(last)
+        // Without a Doppler speed nothing says the receiver is still there: a stop may end in
+        // the tunnel. The velocity stays where it was; its uncertainty grows as the activity allows.
+        if isStationary {
+            isStationary = false
+            slow = 0
+        }
         if dt > 0 {
-            predict(dt)
+            predict(dt, blind: true)
             lastTime = time
         }
         return estimate(deadReckoned: true)
+    }
+
+    /// Whether a fix at `z` (local metres) after an outage lies within the hard gate of the
+    /// position dead-reckoned `dt` seconds further: if not, it is handled as any disagreeing fix
+    /// (a reflection at the tunnel's mouth is not believed outright).
+    private func agreesWithDeadReckoning(_ z: (east: Double, north: Double), sigmas: (east: Double, north: Double), dt: Double) -> Bool {
+        var e = east, n = north
+        let tau = Self.timeConstant, q = profile.manoeuvre
+        if dt > 0 {
+            e.predict(dt: dt, acceleration: q, timeConstant: tau, correlatedVariance: correlatedVariance.east, stationary: false)
+            n.predict(dt: dt, acceleration: q, timeConstant: tau, correlatedVariance: correlatedVariance.north, stationary: false)
+        }
+        let (ye, se) = e.positionInnovation(z.east, whiteVariance: sigmas.east * sigmas.east)
+        let (yn, sn) = n.positionInnovation(z.north, whiteVariance: sigmas.north * sigmas.north)
+        return ye * ye / se + yn * yn / sn <= Self.hardGate
     }
 
     // MARK: Steps
@@ -188,8 +227,12 @@ package struct FusionFilter: Sendable {
     /// epoch has a Doppler velocity vector, which tells the interval's change of velocity, so the
     /// horizontal axes take no white acceleration (the profile's `q` is for intervals without
     /// one: dead reckoning, a receiver that sends no speed or course, a crawl without a course).
-    private mutating func predict(_ dt: Double, change: (east: Double, north: Double) = (0, 0), measured: Bool = false) {
-        let q = measured ? 0 : profile.acceleration
+    /// `blind`: no velocity was measured at all (dead reckoning, a receiver that sends no speed):
+    /// the velocity may change by what the activity allows (``ActivityProfile/manoeuvre``).
+    private mutating func predict(
+        _ dt: Double, change: (east: Double, north: Double) = (0, 0), measured: Bool = false, blind: Bool = false
+    ) {
+        let q = measured ? 0 : blind ? profile.manoeuvre : profile.acceleration
         let tau = Self.timeConstant
         east.predict(dt: dt, acceleration: q, intervalAcceleration: change.east * change.east / (dt * dt),
                      timeConstant: tau, correlatedVariance: correlatedVariance.east, stationary: isStationary)
@@ -240,8 +283,8 @@ package struct FusionFilter: Sendable {
     }
 
     private mutating func applyPosition(
-        _ z: (east: Double, north: Double), sigmas: (east: Double, north: Double), time: Date,
-        fix: UnsafePointer<Fix>, location: Location, velocity: Velocity?
+        _ z: (east: Double, north: Double), sigmas: (east: Double, north: Double), time: Date, dt: Double,
+        location: Location, velocity: Velocity?
     ) {
         let white = 1 - Self.correlatedFraction
         let re = white * sigmas.east * sigmas.east, rn = white * sigmas.north * sigmas.north
@@ -251,16 +294,40 @@ package struct FusionFilter: Sendable {
         if d2 > Self.hardGate {
             let since = outsideSince ?? time
             outsideSince = since
-            if time.timeIntervalSince(since) >= Self.outlierPatience {
+            // Coasting on a Doppler velocity (or held still by a Doppler speed near zero), the
+            // prediction knows where the receiver is: a fix that disagrees is a reflection for as
+            // long as reflections last. Without one, a run of disagreeing fixes is sooner taken as
+            // the truth.
+            let coasting = velocity != nil
+            if !coasting { outsideWithoutDoppler = true }
+            let patience = outsideWithoutDoppler ? Self.outlierPatience : Self.reflectionPatience
+            if time.timeIntervalSince(since) >= patience {
                 // Outside for long enough to be real: start again where the receiver says.
                 start(at: location, sigmas: sigmas, velocity: velocity)
             }
             return
         }
         outsideSince = nil
+        outsideWithoutDoppler = false
+        adaptNoiseScale(d2, dt: dt)
         let inflation = d2 > Self.softGate ? d2 / Self.softGate : 1
         east.updatePosition(y: ye, s: se + (inflation - 1) * re)
         north.updatePosition(y: yn, s: sn + (inflation - 1) * rn)
+    }
+
+    /// Innovation-based covariance matching (Mehra, "Approaches to adaptive filtering", IEEE TAC
+    /// 17(5), 1972; Mohamed & Schwarz, "Adaptive Kalman filtering for INS/GPS", J. Geodesy 73, 1999):
+    /// the normalised innovation squared `d²` of a consistent filter has mean 2 (two axes), so the
+    /// scale λ of the receiver's stated variances follows the running mean of d²/2 over about
+    /// ``adaptationWindow`` seconds: λ ← λ (1 + α (d²/2 − 1)), α = Δt / window, λ within [1/9, 9]
+    /// (a receiver that states a third to three times its error). Only fixes within the gate count:
+    /// a reflection does not teach the filter that the receiver is worse than it is. See
+    /// docs/fusion.md, "An accuracy that holds whatever the receiver claims".
+    private mutating func adaptNoiseScale(_ d2: Double, dt: Double) {
+        guard dt > 0, d2.isFinite else { return }
+        let alpha = min(dt / Self.adaptationWindow, 0.2)
+        let nis = d2 / 2
+        noiseScale = min(max(noiseScale * (1 + alpha * (nis - 1)), 1.0 / 9), 9)
     }
 
     private mutating func applyAltitude(_ altitude: Double?, sigma: Double?) {

@@ -1,0 +1,112 @@
+import Foundation
+import GNSS
+import Geodesy
+import Lodestar
+import LodestarInternals
+
+/// One scenario run through a `LocationEngine` with fusion on, measured against its truth.
+package struct EnsembleRun: Sendable {
+    /// Sums over the fix epochs: squared raw and fused errors (m²) and their count.
+    package var rawSquares = 0.0, fusedSquares = 0.0, fixEpochs = 0
+    /// Delivered locations with a stated accuracy, and how many held the truth in their 68% circle.
+    package var stated = 0, inside = 0
+    /// The same for dead-reckoned locations alone.
+    package var deadReckoned = 0, deadReckonedInside = 0
+    /// The largest fused error during a reflection of 60 m or more, metres; and the raw's then.
+    package var worstReflection = 0.0
+    /// For each outage: epochs from the first fix after it until the fused location is within 10 m
+    /// of the truth (the first fix is epoch 1; 0 when no outage).
+    package var reacquireEpochs: [Int] = []
+    /// One line per epoch when asked for (`log: true`): time, raw and fused error, stated radius, kind.
+    package var lines: [String] = []
+
+    package var rawRMS: Double { (rawSquares / Double(max(fixEpochs, 1))).squareRoot() }
+    package var fusedRMS: Double { (fusedSquares / Double(max(fixEpochs, 1))).squareRoot() }
+
+    /// The local frame's origin (Munich) and its metres per degree.
+    static let origin = (latitude: 48.137, longitude: 11.575)
+    static let metresPerDegree: (north: Double, east: Double) = {
+        let (m, n) = WGS84.radiiOfCurvature(latitude: origin.latitude * .pi / 180)
+        return (m * .pi / 180, n * cos(origin.latitude * .pi / 180) * .pi / 180)
+    }()
+
+    static func coordinate(east: Double, north: Double) -> Coordinate {
+        Coordinate(uncheckedLatitude: origin.latitude + north / metresPerDegree.north,
+                   longitude: origin.longitude + east / metresPerDegree.east)
+    }
+
+    static func local(_ c: Coordinate) -> (east: Double, north: Double) {
+        ((c.longitude - origin.longitude) * metresPerDegree.east, (c.latitude - origin.latitude) * metresPerDegree.north)
+    }
+
+    /// Runs `trajectory` with the receiver `model`, drawing its noise from `seed`.
+    package init(_ trajectory: Trajectory, model: some ReceiverErrorModel, seed: UInt64, log: Bool = false) {
+        var model = model
+        var rng = SplitMix64(seed: seed &* 0x9E37_79B9 &+ 17)
+        var configuration = LocationConfiguration()
+        let activity: ActivityType = trajectory.scenario == .walk ? .fitness : .automotive
+        configuration.fusion = (try? Fusion.fused(for: activity)) ?? .on
+        var engine = LocationEngine(configuration: configuration, sourceName: "ensemble", provenance: .replayed)
+        engine.updatingHeading = false
+        let start = Date(timeIntervalSince1970: 1_790_000_000)
+        let dt = 1 / trajectory.rate
+        var heading = 0.0
+        var reacquire = Set(trajectory.reacquisitions)
+        var pending: (index: Int, count: Int)?
+        for (i, truth) in trajectory.epochs.enumerated() {
+            if truth.speed > 0.3 { heading = atan2(truth.velocityEast, truth.velocityNorth) }
+            let receiver = model.next(truth, dt: dt, heading: heading, rng: &rng)
+            let time = start.addingTimeInterval(truth.time)
+            var fix = Fix(time: time, mode: .noFix)
+            let hasFix = receiver.hasFix && !truth.inOutage
+            var rawError = (east: 0.0, north: 0.0)
+            if hasFix {
+                rawError = (receiver.east + (truth.reflection?.east ?? 0), receiver.north + (truth.reflection?.north ?? 0))
+                fix.coordinate = Self.coordinate(east: truth.east + rawError.east, north: truth.north + rawError.north)
+                fix.mode = .threeD
+                fix.altitudeMSL = 520 + rng.gaussian(sigma: 2)
+                fix.hdop = receiver.hdop
+                fix.satellitesUsed = receiver.satellites
+                fix.errors = receiver.errors
+                let ve = truth.velocityEast + receiver.velocityEast, vn = truth.velocityNorth + receiver.velocityNorth
+                fix.speed = (ve * ve + vn * vn).squareRoot()
+                fix.course = Angle.normalizedBearing(atan2(ve, vn) * 180 / .pi)
+            }
+            guard let location = engine.process(fix).location else { continue }
+            let p = Self.local(location.coordinate)
+            let de = p.east - truth.east, dn = p.north - truth.north
+            let error = (de * de + dn * dn).squareRoot()
+            if log {
+                let raw = hasFix ? (rawError.east * rawError.east + rawError.north * rawError.north).squareRoot() : -1
+                lines.append(String(format: "%7.1f v %5.1f raw %7.1f fused %7.1f ±%7.1f %@%@", truth.time, truth.speed, raw, error,
+                                    location.horizontalAccuracy ?? -1, "\(location.kind)", truth.reflection == nil ? "" : " reflected"))
+            }
+            if let a = location.horizontalAccuracy {
+                stated += 1
+                if error <= a { inside += 1 }
+                if location.kind == .deadReckoned {
+                    deadReckoned += 1
+                    if error <= a { deadReckonedInside += 1 }
+                }
+            }
+            if hasFix {
+                rawSquares += rawError.east * rawError.east + rawError.north * rawError.north
+                fusedSquares += error * error
+                fixEpochs += 1
+                if let r = truth.reflection, (r.east * r.east + r.north * r.north) >= 3600 {
+                    worstReflection = max(worstReflection, error)
+                }
+                if reacquire.remove(i) != nil {
+                    if let pending { reacquireEpochs.append(pending.count) }
+                    pending = (i, 0)
+                }
+                if var p = pending {
+                    p.count += 1
+                    pending = error <= 10 ? nil : p
+                    if error <= 10 { reacquireEpochs.append(p.count) }
+                }
+            }
+        }
+        if let pending { reacquireEpochs.append(pending.count + 1000) }
+    }
+}
