@@ -63,6 +63,8 @@ package struct FusionFilter: Sendable {
     private var outsideWithoutDoppler = false
     /// λ: the scale of the receiver's stated variances learnt from the innovations (1: as stated).
     private var noiseScale = 1.0
+    /// When the filter last started (first fix, after an outage, or on a jump it came to believe).
+    private var startedAt: Date?
     /// Where the location is held while the receiver is still (east, north), metres.
     private var held: (east: Double, north: Double)?
 
@@ -200,6 +202,7 @@ package struct FusionFilter: Sendable {
     // MARK: Steps
 
     private mutating func start(at location: Location, sigmas: (east: Double, north: Double), velocity: Velocity?) {
+        startedAt = location.timestamp
         let o = Origin(location.coordinate)
         origin = o
         let v = velocity?.components ?? (east: 0, north: 0)
@@ -300,7 +303,12 @@ package struct FusionFilter: Sendable {
             // the truth.
             let coasting = velocity != nil
             if !coasting { outsideWithoutDoppler = true }
-            let patience = outsideWithoutDoppler ? Self.outlierPatience : Self.reflectionPatience
+            // A track only just started (after an outage, or at the first fix) has less history
+            // to trust than a reflection's length: it rejects a disagreeing run for no longer than
+            // it has existed, so a wrong start is not locked in.
+            let history = startedAt.map { since.timeIntervalSince($0) } ?? 0
+            let patience = outsideWithoutDoppler
+                ? Self.outlierPatience : min(Self.reflectionPatience, max(Self.outlierPatience, history))
             if time.timeIntervalSince(since) >= patience {
                 // Outside for long enough to be real: start again where the receiver says.
                 start(at: location, sigmas: sigmas, velocity: velocity)
