@@ -85,7 +85,7 @@ package struct Ensemble: Sendable {
         let trajectory = Trajectory(scenario, rate: rate, seed: UInt64(seed) &+ UInt64(rate * 1000))
         let s = Statement.allCases.firstIndex(of: statement) ?? 0
         let cellSeed = UInt64(seed * 131 + s * 7) &+ UInt64(rate * 100_003)
-        var rng = SplitMix64(seed: cellSeed ^ 0xA5A5_5A5A)
+        var rng = SplitMix64(seed: (cellSeed &+ UInt64(cell)) ^ 0xA5A5_5A5A)
         switch model {
         case .position:
             let m = PositionErrorModel(PositionErrorModel.Noise.grid[cell], statement: statement, rng: &rng)
@@ -104,15 +104,16 @@ package struct Ensemble: Sendable {
                 let trajectory = Trajectory(scenario, rate: rate, seed: UInt64(seed) &+ UInt64(rate * 1000))
                 for (s, statement) in Statement.allCases.enumerated() {
                     let cellSeed = UInt64(seed * 131 + s * 7) &+ UInt64(rate * 100_003)
-                    var rng = SplitMix64(seed: cellSeed ^ 0xA5A5_5A5A)
                     switch model {
                     case .position:
                         for (n, noise) in PositionErrorModel.Noise.grid.enumerated() where n % size.noiseStride == seed % size.noiseStride {
+                            var rng = SplitMix64(seed: (cellSeed &+ UInt64(n)) ^ 0xA5A5_5A5A)
                             let m = PositionErrorModel(noise, statement: statement, rng: &rng)
                             tally.add(EnsembleRun(trajectory, model: m, seed: cellSeed &+ UInt64(n)), "rate \(rate) seed \(seed) \(statement) cell \(n)")
                         }
                     case .pseudorange:
                         for (k, sky) in PseudorangeErrorModel.Sky.allCases.enumerated() {
+                            var rng = SplitMix64(seed: (cellSeed &+ UInt64(k)) ^ 0xA5A5_5A5A)
                             let m = PseudorangeErrorModel(sky, statement: statement, rng: &rng)
                             tally.add(EnsembleRun(trajectory, model: m, seed: cellSeed &+ UInt64(k)), "rate \(rate) seed \(seed) \(statement) cell \(k)")
                         }

@@ -14,7 +14,7 @@ package struct EnsembleRun: Sendable {
     package var deadReckoned = 0, deadReckonedInside = 0
     /// The largest fused error during a reflection of 60 m or more, metres; and the raw's then.
     package var worstReflection = 0.0
-    /// For each outage: epochs from the first fix after it until the fused location is within 10 m
+    /// For each outage of 3 s or more: epochs from the first fix after it until the fused location is within 10 m
     /// of the truth (the first fix is epoch 1; 0 when no outage).
     package var reacquireEpochs: [Int] = []
     /// One line per epoch when asked for (`log: true`): time, raw and fused error, stated radius, kind.
@@ -51,7 +51,7 @@ package struct EnsembleRun: Sendable {
         let start = Date(timeIntervalSince1970: 1_790_000_000)
         let dt = 1 / trajectory.rate
         var heading = 0.0
-        var reacquire = Set(trajectory.reacquisitions)
+        var lastFixTime: Double?
         var pending: (index: Int, count: Int)?
         for (i, truth) in trajectory.epochs.enumerated() {
             if truth.speed > 0.3 { heading = atan2(truth.velocityEast, truth.velocityNorth) }
@@ -96,10 +96,13 @@ package struct EnsembleRun: Sendable {
                 if let r = truth.reflection, (r.east * r.east + r.north * r.north) >= 3600 {
                     worstReflection = max(worstReflection, error)
                 }
-                if reacquire.remove(i) != nil {
+                // The first fix after an outage of 3 s or more (a tunnel, or a canyon that left
+                // fewer than five satellites).
+                if let last = lastFixTime, truth.time - last >= 3 {
                     if let pending { reacquireEpochs.append(pending.count) }
                     pending = (i, 0)
                 }
+                lastFixTime = truth.time
                 if var p = pending {
                     p.count += 1
                     pending = error <= 10 ? nil : p

@@ -86,16 +86,23 @@ struct FusionBehaviourTests {
         #expect(worst.allSatisfy { $0 < 5 })
     }
 
-    @Test("a real jump (the fixes stay 200 m away) is believed within the patience and a few epochs")
+    /// With a Doppler velocity to coast on, a jump that the velocity does not show is taken for a
+    /// reflection for as long as reflections last (20 s, issue 23), then believed.
+    @Test("a real jump (the fixes stay 200 m away) is believed after the reflection patience and a few epochs")
     func realJump() throws {
         var fixes: [Fix] = []
-        for s in 0..<60 {
+        for s in 0..<80 {
             let moved = s >= 20 ? (0.0, 200.0) : (0, 0)
             fixes.append(Self.fix(s, east: 10 * Double(s), speed: 10, offset: moved))
         }
         let located = Self.locations(try Self.run(fixes))
-        let patience = Int(12)  // 8 s of patience, then a few epochs to settle
-        for s in (20 + patience)..<60 {
+        #expect(FusionFilter.reflectionPatience == 25)
+        for s in 21..<40 {
+            let error = located[s].distance(from: Self.truth(east: 10 * Double(s)))
+            #expect(error < 10, "at \(s) s, inside the reflection patience, the location is \(error) m from the old track")
+        }
+        let patience = 29  // 25 s of patience, then a few epochs to settle
+        for s in (20 + patience)..<80 {
             let newTruth = (try? Geodesic.wgs84.destination(from: Self.truth(east: 10 * Double(s)), azimuth: 0, distance: 200))
             let error = newTruth.map { located[s].distance(from: $0) } ?? .infinity
             #expect(error < 10, "at \(s) s the location is \(error) m from where the receiver now is")

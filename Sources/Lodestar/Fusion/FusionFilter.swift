@@ -442,7 +442,9 @@ package struct FusionFilter: Sendable {
 
     static func velocity(_ fix: UnsafePointer<Fix>) -> Velocity? {
         guard let speed = fix.pointee.speed, speed.isFinite, speed >= 0 else { return nil }
-        let sigma = fix.pointee.errors.speed?.oneSigma ?? defaultSpeedSigma
+        // Without a stated speed error, the data-sheet figure holds for a good geometry; the
+        // velocity is solved through the same geometry as the position, so it scales with HDOP.
+        let sigma = fix.pointee.errors.speed?.oneSigma ?? defaultSpeedSigma * max(1, fix.pointee.hdop ?? 1)
         let course = fix.pointee.course.flatMap { $0.isFinite ? $0 : nil }
         // Below 0.5 m/s a course is noise: the velocity is only known to be about this small.
         if speed < 0.5 || course == nil {
