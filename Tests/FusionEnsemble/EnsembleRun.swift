@@ -52,6 +52,7 @@ package struct EnsembleRun: Sendable {
         let dt = 1 / trajectory.rate
         var heading = 0.0
         var lastFixTime: Double?
+        var debugFilter: FusionFilter?
         var pending: (index: Int, count: Int)?
         for (i, truth) in trajectory.epochs.enumerated() {
             if truth.speed > 0.3 { heading = atan2(truth.velocityEast, truth.velocityNorth) }
@@ -72,14 +73,28 @@ package struct EnsembleRun: Sendable {
                 fix.speed = (ve * ve + vn * vn).squareRoot()
                 fix.course = Angle.normalizedBearing(atan2(ve, vn) * 180 / .pi)
             }
+            var filterState = ""
+            if log, let raw = Location(fix: fix) {
+                if let f = debugFilter {
+                    var g = f
+                    _ = withUnsafePointer(to: fix) { g.fuse($0, raw: raw, time: time) }
+                    filterState = g.debugState + String(format: " truth %.2f %.2f fix %.2f %.2f", truth.east, truth.north, truth.east + rawError.east, truth.north + rawError.north)
+                    debugFilter = g
+                } else {
+                    var g = FusionFilter(configuration.fusion)
+                    _ = withUnsafePointer(to: fix) { g.fuse($0, raw: raw, time: time) }
+                    debugFilter = g
+                }
+            }
             guard let location = engine.process(fix).location else { continue }
             let p = Self.local(location.coordinate)
             let de = p.east - truth.east, dn = p.north - truth.north
             let error = (de * de + dn * dn).squareRoot()
             if log {
                 let raw = hasFix ? (rawError.east * rawError.east + rawError.north * rawError.north).squareRoot() : -1
-                lines.append(String(format: "%7.1f v %5.1f raw %7.1f fused %7.1f ±%7.1f %@%@", truth.time, truth.speed, raw, error,
-                                    location.horizontalAccuracy ?? -1, "\(location.kind)", truth.reflection == nil ? "" : " reflected"))
+                let along = truth.speed > 0.3 ? (de * truth.velocityEast + dn * truth.velocityNorth) / truth.speed : 0
+                lines.append(String(format: "%7.1f v %5.1f raw %7.1f fused %7.1f along %6.1f ±%7.1f %@%@", truth.time, truth.speed, raw, error, along,
+                                    location.horizontalAccuracy ?? -1, "\(location.kind)", truth.reflection == nil ? "" : " reflected") + " " + filterState)
             }
             if let a = location.horizontalAccuracy {
                 stated += 1

@@ -63,8 +63,15 @@ package struct FusionFilter: Sendable {
     private var outsideWithoutDoppler = false
     /// λ: the scale of the receiver's stated variances learnt from the innovations (1: as stated).
     private var noiseScale = 1.0
-    /// When the filter last started (first fix, after an outage, or on a jump it came to believe).
-    private var startedAt: Date?
+    /// k: the share of the stated variance that is the slowly varying (Gauss–Markov) error, learnt
+    /// from how much consecutive fixes scatter about the Doppler displacement (``learnWhiteNoise``).
+    private var correlated = Self.correlatedFraction
+    /// The running mean of the white noise variance per axis (m²) and the weight behind it.
+    private var whiteNoise = (variance: 0.0, weight: 0.0)
+    /// The last fix used for it: local position (m), Doppler velocity (m/s) and time.
+    private var previousFix: (east: Double, north: Double, ve: Double, vn: Double, time: Date)?
+    /// When the filter last started again at the first fix after an outage (nil otherwise).
+    private var reacquiredAt: Date?
     /// Where the location is held while the receiver is still (east, north), metres.
     private var held: (east: Double, north: Double)?
 
@@ -98,6 +105,10 @@ package struct FusionFilter: Sendable {
                 uncheckedLatitude: (latitude + north / metresPerRadianNorth) * 180 / .pi,
                 longitude: (longitude + east / max(metresPerRadianEast, 1)) * 180 / .pi)
         }
+    }
+
+    package var debugState: String {
+        String(format: "p %.2f %.2f v %.2f %.2f b %.2f %.2f k %.2f λ %.2f still %d", east.p, north.p, east.v, north.v, east.b, north.b, correlated, noiseScale, isStationary ? 1 : 0)
     }
 
     /// Forgets everything: the next fix starts the filter again.
@@ -153,11 +164,18 @@ package struct FusionFilter: Sendable {
                 east.inflatePosition(by: change.east * change.east * k)
                 north.inflatePosition(by: change.north * change.north * k)
             }
-            if abs(east.p) > 5_000 || abs(north.p) > 5_000 { recentre(); z = self.origin.map { $0.local(location.coordinate) } ?? z }
+            if abs(east.p) > 5_000 || abs(north.p) > 5_000 {
+                recentre()
+                z = self.origin.map { $0.local(location.coordinate) } ?? z
+                previousFix = nil
+            }
+            learnWhiteNoise(z, velocity: velocity, time: time, stated: stated)
             applyPosition(z, sigmas: hSigma, time: time, dt: dt, location: location, velocity: velocity)
             applyAltitude(location.altitude, sigma: location.verticalAccuracy)
         } else {
+            let afterOutage = origin != nil
             start(at: location, sigmas: hSigma, velocity: velocity)
+            reacquiredAt = afterOutage ? time : nil
             updateStillness(speed: velocity?.speed)
         }
         lastTime = time
@@ -202,14 +220,13 @@ package struct FusionFilter: Sendable {
     // MARK: Steps
 
     private mutating func start(at location: Location, sigmas: (east: Double, north: Double), velocity: Velocity?) {
-        startedAt = location.timestamp
         let o = Origin(location.coordinate)
         origin = o
         let v = velocity?.components ?? (east: 0, north: 0)
         let vVar = velocity.map { $0.variance } ?? 100
-        east = AxisFilter(position: 0, variance: sigmas.east * sigmas.east, correlated: Self.correlatedFraction,
+        east = AxisFilter(position: 0, variance: sigmas.east * sigmas.east, correlated: correlated,
                           velocity: v.east, velocityVariance: vVar)
-        north = AxisFilter(position: 0, variance: sigmas.north * sigmas.north, correlated: Self.correlatedFraction,
+        north = AxisFilter(position: 0, variance: sigmas.north * sigmas.north, correlated: correlated,
                            velocity: v.north, velocityVariance: vVar)
         if let altitude = location.altitude {
             let sv = location.verticalAccuracy ?? 2 * sigmas.north
@@ -246,13 +263,13 @@ package struct FusionFilter: Sendable {
     }
 
     private mutating func setCorrelated(_ sigmas: (east: Double, north: Double), vertical: Double?) {
-        let f = Self.correlatedFraction
+        let f = correlated
         correlatedVariance.east = f * sigmas.east * sigmas.east
         correlatedVariance.north = f * sigmas.north * sigmas.north
         east.limitCorrelated(to: correlatedVariance.east)
         north.limitCorrelated(to: correlatedVariance.north)
         if let vertical {
-            correlatedVariance.up = f * vertical * vertical
+            correlatedVariance.up = Self.correlatedFraction * vertical * vertical
             up?.limitCorrelated(to: correlatedVariance.up)
         }
     }
@@ -289,11 +306,12 @@ package struct FusionFilter: Sendable {
         _ z: (east: Double, north: Double), sigmas: (east: Double, north: Double), time: Date, dt: Double,
         location: Location, velocity: Velocity?
     ) {
-        let white = 1 - Self.correlatedFraction
+        let white = 1 - correlated
         let re = white * sigmas.east * sigmas.east, rn = white * sigmas.north * sigmas.north
         let (ye, se) = east.positionInnovation(z.east, whiteVariance: re)
         let (yn, sn) = north.positionInnovation(z.north, whiteVariance: rn)
         let d2 = ye * ye / se + yn * yn / sn
+        adaptNoiseScale(d2, dt: dt)
         if d2 > Self.hardGate {
             let since = outsideSince ?? time
             outsideSince = since
@@ -303,10 +321,10 @@ package struct FusionFilter: Sendable {
             // the truth.
             let coasting = velocity != nil
             if !coasting { outsideWithoutDoppler = true }
-            // A track only just started (after an outage, or at the first fix) has less history
-            // to trust than a reflection's length: it rejects a disagreeing run for no longer than
+            // A track only just started again after an outage has less history to trust than a
+            // reflection's length: it rejects a disagreeing run for no longer than
             // it has existed, so a wrong start is not locked in.
-            let history = startedAt.map { since.timeIntervalSince($0) } ?? 0
+            let history = reacquiredAt.map { since.timeIntervalSince($0) } ?? .infinity
             let patience = outsideWithoutDoppler
                 ? Self.outlierPatience : min(Self.reflectionPatience, max(Self.outlierPatience, history))
             if time.timeIntervalSince(since) >= patience {
@@ -317,10 +335,44 @@ package struct FusionFilter: Sendable {
         }
         outsideSince = nil
         outsideWithoutDoppler = false
-        adaptNoiseScale(d2, dt: dt)
         let inflation = d2 > Self.softGate ? d2 / Self.softGate : 1
         east.updatePosition(y: ye, s: se + (inflation - 1) * re)
         north.updatePosition(y: yn, s: sn + (inflation - 1) * rn)
+    }
+
+    /// The white part of the receiver's error, from consecutive fixes: with Doppler velocities
+    /// `v₀`, `v₁` at both, `δ = z₁ − z₀ − (v₀ + v₁) Δt / 2` is the difference of the two fixes'
+    /// errors (to a manoeuvre's `a Δt² / 8`), so `E|δ|² = 4 σ_w²` over two axes when the errors are
+    /// white, and close to 0 when they are slowly varying. The running mean over about
+    /// ``adaptationWindow`` gives σ_w², and the correlated share `k = 1 − σ_w² / (λ σ²)` within
+    /// [0.2, 0.95] (0.9 until 10 pairs are seen). White noise is averaged down; a correlated error,
+    /// or fixes the receiver has already smoothed, are followed. See docs/fusion.md.
+    private mutating func learnWhiteNoise(
+        _ z: (east: Double, north: Double), velocity: Velocity?, time: Date, stated: (east: Double, north: Double)
+    ) {
+        defer {
+            if let velocity, velocity.course != nil {
+                let (ve, vn) = velocity.components
+                previousFix = (z.east, z.north, ve, vn, time)
+            } else {
+                previousFix = nil
+            }
+        }
+        guard let previous = previousFix, let velocity, velocity.course != nil else { return }
+        let dt = time.timeIntervalSince(previous.time)
+        guard dt > 0, dt <= 2 else { return }
+        let (ve, vn) = velocity.components
+        let de = z.east - previous.east - (ve + previous.ve) * dt / 2
+        let dn = z.north - previous.north - (vn + previous.vn) * dt / 2
+        let variance = noiseScale * (stated.east * stated.east + stated.north * stated.north) / 2
+        let sample = (de * de + dn * dn) / 4
+        // A reflection's start or end is not white noise.
+        guard sample <= 9 * variance else { return }
+        let alpha = min(dt / Self.adaptationWindow, 0.2)
+        whiteNoise.variance += (sample - whiteNoise.variance) * (whiteNoise.weight == 0 ? 1 : alpha)
+        whiteNoise.weight += 1
+        guard whiteNoise.weight >= 10, variance > 0 else { return }
+        correlated = min(max(1 - whiteNoise.variance / variance, 0.2), 0.8)
     }
 
     /// Innovation-based covariance matching (Mehra, "Approaches to adaptive filtering", IEEE TAC
@@ -328,13 +380,15 @@ package struct FusionFilter: Sendable {
     /// the normalised innovation squared `d²` of a consistent filter has mean 2 (two axes), so the
     /// scale λ of the receiver's stated variances follows the running mean of d²/2 over about
     /// ``adaptationWindow`` seconds: λ ← λ (1 + α (d²/2 − 1)), α = Δt / window, λ within [1/9, 9]
-    /// (a receiver that states a third to three times its error). Only fixes within the gate count:
-    /// a reflection does not teach the filter that the receiver is worse than it is. See
+    /// (a receiver that states a third to three times its error). A rejected fix counts as the
+    /// 95% point (5.99, not its own d²): a receiver that understates its noise has fixes rejected that must raise λ
+    /// (else the filter, still and sure of itself, rejects the truth), while a reflection raises it
+    /// by a bounded amount. See
     /// docs/fusion.md, "An accuracy that holds whatever the receiver claims".
     private mutating func adaptNoiseScale(_ d2: Double, dt: Double) {
         guard dt > 0, d2.isFinite else { return }
         let alpha = min(dt / Self.adaptationWindow, 0.2)
-        let nis = d2 / 2
+        let nis = (d2 > Self.hardGate ? Self.softGate : d2) / 2
         noiseScale = min(max(noiseScale * (1 + alpha * (nis - 1)), 1.0 / 9), 9)
     }
 
