@@ -14,8 +14,9 @@ package struct EnsembleRun: Sendable {
     package var deadReckoned = 0, deadReckonedInside = 0
     /// The largest fused error during a reflection of 60 m or more, metres; and the raw's then.
     package var worstReflection = 0.0
-    /// For each outage of 3 s or more: epochs from the first fix after it until the fused location is within 10 m
-    /// of the truth (the first fix is epoch 1; 0 when no outage).
+    /// For each outage of 3 s or more: epochs from the first fix after it until the fused location
+    /// is within 10 m of the truth, or within the receiver's own error when that is larger (the
+    /// first fix is epoch 1; 1000 when it never is).
     package var reacquireEpochs: [Int] = []
     /// One line per epoch when asked for (`log: true`): time, raw and fused error, stated radius, kind.
     package var lines: [String] = []
@@ -78,7 +79,7 @@ package struct EnsembleRun: Sendable {
                 if let f = debugFilter {
                     var g = f
                     _ = withUnsafePointer(to: fix) { g.fuse($0, raw: raw, time: time) }
-                    filterState = g.debugState + String(format: " truth %.2f %.2f fix %.2f %.2f", truth.east, truth.north, truth.east + rawError.east, truth.north + rawError.north)
+                    filterState = g.stateDescription + String(format: " truth %.2f %.2f fix %.2f %.2f", truth.east, truth.north, truth.east + rawError.east, truth.north + rawError.north)
                     debugFilter = g
                 } else {
                     var g = FusionFilter(configuration.fusion)
@@ -118,13 +119,19 @@ package struct EnsembleRun: Sendable {
                     pending = (i, 0)
                 }
                 lastFixTime = truth.time
+                // Re-acquired: within 10 m of the truth, or no further from it than the receiver's
+                // own fix (a canyon's fixes may themselves be 20 m off).
                 if var p = pending {
                     p.count += 1
-                    pending = error <= 10 ? nil : p
-                    if error <= 10 { reacquireEpochs.append(p.count) }
+                    let rawDistance = (rawError.east * rawError.east + rawError.north * rawError.north).squareRoot()
+                    let done = error <= max(10, rawDistance)
+                    pending = done ? nil : p
+                    if done { reacquireEpochs.append(p.count) }
                 }
             }
         }
-        if let pending { reacquireEpochs.append(pending.count + 1000) }
+        // An outage whose fixes never came within 10 m counts as 1000 epochs, unless the run ended
+        // within 10 fixes of it (nothing to judge).
+        if let pending, pending.count >= 10 { reacquireEpochs.append(1000) }
     }
 }

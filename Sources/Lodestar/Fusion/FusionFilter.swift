@@ -107,7 +107,9 @@ package struct FusionFilter: Sendable {
         }
     }
 
-    package var debugState: String {
+    /// The state in one line (local position and velocity, correlated error, k, λ, stillness),
+    /// for the ensemble's `--trace`.
+    package var stateDescription: String {
         String(format: "p %.2f %.2f v %.2f %.2f b %.2f %.2f k %.2f λ %.2f still %d", east.p, north.p, east.v, north.v, east.b, north.b, correlated, noiseScale, isStationary ? 1 : 0)
     }
 
