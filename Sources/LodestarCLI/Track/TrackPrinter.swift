@@ -143,7 +143,13 @@ struct TrackPrinter: Sendable {
         fixes += 1
         // Fused, only the locations the filter delivers are printed (dead-reckoned ones through
         // an outage, none once it has ended), as `replay --fusion` does.
-        let location = engine?.process(fix).location
+        let outcome = engine?.process(fix, now: Date())
+        if let fault = outcome?.clockFault {
+            // Said once per fault by the engine: always shown.
+            warnings += 1
+            Self.writeError("warning: \(fault)")
+        }
+        let location = outcome?.location
         let shown = location.map { fix.written(as: $0) } ?? fix
         let printed = engine == nil || location != nil
         switch location?.kind {
