@@ -154,7 +154,7 @@ struct HostileArgumentTests {
         "monitor --regions", "monitor --trace", "monitor --rule", "monitor --state",
         "ride request --server", "ride request --token", "ride status --server", "ride status --token",
         "ride cancel --server", "ride cancel --token", "ride list --server", "ride list --token",
-        "ride options --server", "ride options --token",
+        "ride options --server", "ride options --token", "guide --units",
     ]
 
     @Test("the table covers every option of every command")
