@@ -85,7 +85,7 @@ struct HostileArgumentTests {
         Case(option: "vehicle --distance-filter", arguments: Self.vehicle + ["--distance-filter", "V"]),
         Case(option: "vehicle --interval", arguments: Self.vehicle + ["--interval", "V"]),
         Case(option: "ride status --heartbeat-timeout",
-             arguments: ["ride", "status", "R1", "--watch", "--server", "http://127.0.0.1:9", "--heartbeat-timeout", "V"]),
+             arguments: ["ride", "status", "--watch", "--server", "http://127.0.0.1:9", "--heartbeat-timeout", "V", "R1"]),
         Case(option: "vehicle --speed", arguments: Self.vehicle + ["--speed", "V"]),
         Case(option: "monitor --speed", arguments: ["monitor", "--regions", missing, "--trace", missing, "--speed", "V"]),
         Case(option: "monitor --gpsd", arguments: ["monitor", "--regions", missing, "--gpsd", "localhost:V"]),

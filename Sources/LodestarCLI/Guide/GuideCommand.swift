@@ -38,8 +38,8 @@ struct GuideCommand: AsyncParsableCommand {
             leaves --exit-radius.
 
             In a terminal the status line is redrawn in place, fitted to the window's width (the \
-            compass point, the speed, the heading's degrees, the bearing, the accuracy and the \
-            time give way, in that order; the distance, the turn and the ETA stay) and redrawn \
+            compass point, the speed, the heading's degrees, the bearing, the ETA's time zone, the \
+            accuracy and the time give way, in that order; the distance, the turn and the ETA stay) and redrawn \
             when the window changes size; piped, there is one line per update; with --json, one \
             JSON object per event (the closing line then goes to standard error). A source that \
             goes away is said once per outage. --plot writes an SVG map of the track (start and \
