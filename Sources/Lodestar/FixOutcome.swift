@@ -25,6 +25,9 @@ public struct FixOutcome: Sendable, Equatable {
     /// An error this fix revealed (location lost, heading unavailable). Each is reported once per
     /// episode, not on every fix.
     public var error: LocationError?
+    /// A receiver clock fault this fix revealed (its first fix), or a faulty time taken as the
+    /// receiver's once it held; delivered as a ``LocationEvent/warning(_:)``.
+    public var clockFault: ReceiverClockFault?
 
     public init() {}
 
@@ -32,10 +35,11 @@ public struct FixOutcome: Sendable, Equatable {
     @inlinable
     public var location: Location? { isDelivered ? qualified : nil }
 
-    /// The outcome as events, in delivery order: error, heading, waiting or withheld, location,
-    /// arrival. The heading comes before the location of the same fix, so that guidance computed
+    /// The outcome as events, in delivery order: clock fault (as a warning), error, heading,
+    /// waiting or withheld, location, arrival. The heading comes before the location of the same fix, so that guidance computed
     /// at a location can use that fix's heading.
     public func forEachEvent(_ body: (LocationEvent) -> Void) {
+        if let clockFault { body(.warning(clockFault.description)) }
         if let error { body(.error(error)) }
         if let heading { body(.heading(heading)) }
         if let waiting { body(.waitingForAccuracy(waiting)) }

@@ -14,7 +14,12 @@ import Geodesy
 ///    (gpsd's ATT, a compass sentence gpsd relays: no time, no position, a monotonic time): it is
 ///    dated by the monotonic clock from the last fix that had both times (or, before any, by `now`),
 ///    and only its heading is derived (step 3).
-/// 2. ``FixTimeRule``: stale and out-of-order fixes are withheld.
+/// 2. ``ReceiverClockRule``: a fix whose time disagrees with the source's monotonic clock by more
+///    than 300 s (a time 20 h ahead, gpsd's 1024-week rollover) is a receiver clock fault,
+///    withheld and reported once (``FixOutcome/clockFault``); the fixes at the true time that
+///    follow are used. A faulty time that holds (10 s, 3 fixes; or at once when it agrees with the
+///    wall clock and the old time does not) is taken as the receiver's: the time history and the
+///    fusion filter start anew. Then ``FixTimeRule``: stale and out-of-order fixes are withheld.
 /// 3. The heading is derived (``HeadingEstimator``), smoothed (``HeadingSmoother``) and filtered
 ///    (``HeadingFilter``), even for a fix without position: a compass works without a fix. The
 ///    sources rank true sensor, then magnetic sensor, then course over ground: for
@@ -46,6 +51,7 @@ public struct LocationEngine: Sendable {
     private var distanceFilter: DistanceFilter
     private var headingFilter: HeadingFilter
     private var timeRule: FixTimeRule
+    private var clockRule = ReceiverClockRule()
     private var estimator: HeadingEstimator
     private var smoother: HeadingSmoother?
     private var smoothedSource: HeadingSource?
@@ -72,6 +78,9 @@ public struct LocationEngine: Sendable {
     /// The last accepted fix with both a UTC and a monotonic time: maps a live source's monotonic
     /// clock to UTC for heading readings that arrive without a time of their own.
     private var timeAnchor: (time: Date, monotonic: Duration)?
+    /// The last accepted fix with a position and both times: what ``ReceiverClockRule`` measures
+    /// from (a receiver reports whatever its clock holds before its first fix).
+    private var clockAnchor: (time: Date, monotonic: Duration)?
     /// When the last true-sensor heading was derived.
     private var lastTrueSensorHeading: HeadingInstant?
     /// When the last magnetic-sensor heading was derived.
@@ -161,13 +170,27 @@ public struct LocationEngine: Sendable {
             reportPositionUnknownIfNeeded(into: &out)
             return out
         }
+        switch clockRule.check(time: time, monotonic: fix.pointee.monotonicTime, anchor: clockAnchor, now: now) {
+        case .agrees:
+            break
+        case .fault(let expected, let first):
+            if first { out.clockFault = ReceiverClockFault(time: time, expected: expected, adopted: false) }
+            out.withheld = Withholding(time: time, reason: .clockFault(time: time, expected: expected))
+            return out
+        case .adopted(let expected):
+            out.clockFault = ReceiverClockFault(time: time, expected: expected, adopted: true)
+            restartTimeHistory()
+        }
         if let latest = latestTime { if time > latest { latestTime = time } } else { latestTime = time }
         if let reason = timeRule.check(time: time, now: now ?? latestTime ?? time, lastAccepted: lastAcceptedTime) {
             out.withheld = Withholding(time: time, reason: reason)
             return out
         }
         lastAcceptedTime = time
-        if let m = fix.pointee.monotonicTime { timeAnchor = (time, m) }
+        if let m = fix.pointee.monotonicTime {
+            timeAnchor = (time, m)
+            if fix.pointee.hasPosition { clockAnchor = (time, m) }
+        }
         if fix.pointee.hasPosition, let c = fix.pointee.coordinate { lastKnownCoordinate = c }
         var location = fix.pointee.hasPosition ? Location(at: fix, sourceName: sourceName, provenance: provenance) : nil
         if fusion != nil { location = fuse(fix, raw: location, time: time) }
@@ -214,6 +237,21 @@ public struct LocationEngine: Sendable {
         bestAccuracySinceDelivery = nil
         out.isDelivered = true
         return out
+    }
+
+    /// Forgets what was learnt on the receiver's old time, when its new time is adopted: the last
+    /// accepted and newest times, the monotonic anchors, the sensor headings' instants, the heading
+    /// smoother and the fusion filter (its history is on the old time). The last
+    /// delivered location and heading stay, for the distance and heading filters.
+    private mutating func restartTimeHistory() {
+        lastAcceptedTime = nil
+        latestTime = nil
+        timeAnchor = nil
+        clockAnchor = nil
+        lastTrueSensorHeading = nil
+        lastMagneticSensorHeading = nil
+        smoother?.reset()
+        fusion?.reset()
     }
 
     /// The fused location of a fix with a position (`raw`), or the dead-reckoned one of a fix

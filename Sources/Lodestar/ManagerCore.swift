@@ -359,6 +359,7 @@ final class ManagerCore: Sendable {
     private static func append(
         _ o: FixOutcome, wantsLocation: Bool, wantsHeading: Bool, to events: inout [LocationEvent]
     ) {
+        if let fault = o.clockFault { events.append(.warning(fault.description)) }
         if let error = o.error { events.append(.error(error)) }
         if wantsHeading, let heading = o.heading { events.append(.heading(heading)) }
         guard wantsLocation else { return }

@@ -11,6 +11,9 @@ public enum WithholdReason: Sendable, Equatable, CustomStringConvertible {
     case stale(age: Duration, limit: Duration)
     /// The fix's time is not after the last accepted fix's time.
     case outOfOrder(time: Date, previous: Date)
+    /// A receiver clock fault (``ReceiverClockRule``): the fix's time is far from the time the
+    /// monotonic clock gives since the last accepted fix (`expected`).
+    case clockFault(time: Date, expected: Date)
     /// Horizontal accuracy (68%, metres; nil when unknown) is worse than the desired accuracy.
     case insufficientAccuracy(accuracy: Double?, required: Double)
     /// The fix is less than `distanceFilter` metres from the last delivered location.
@@ -26,6 +29,8 @@ public enum WithholdReason: Sendable, Equatable, CustomStringConvertible {
             "stale: fix is \(Self.format(age.seconds)) s old, maximum age is \(Self.format(limit.seconds)) s"
         case .outOfOrder(let time, let previous):
             "out of order: fix time \(utcSeconds(time)) is not after \(utcSeconds(previous))"
+        case .clockFault(let time, let expected):
+            "receiver clock fault: fix time \(utcSeconds(time)) where the monotonic clock gives \(utcSeconds(expected))"
         case .insufficientAccuracy(let accuracy, let required):
             if let accuracy {
                 "accuracy ±\(Self.format(accuracy)) m is worse than the desired ±\(Self.format(required)) m"

@@ -46,6 +46,7 @@ struct LodestarCommand: AsyncParsableCommand {
     /// error; so is `lodestar help` of a command that does not exist.
     static func main() async {
         StandardOutput.reserveClosedDescriptors()
+        StandardOutput.ignoreBrokenPipes()
         let arguments = Array(CommandLine.arguments.dropFirst())
         Diagnostics.setCommand(commandNames(in: arguments))
         if arguments.first == "help" { checkHelpRequest(Array(arguments.dropFirst())) }
@@ -74,6 +75,8 @@ struct LodestarCommand: AsyncParsableCommand {
             outcome = error
         }
         if let reason = StandardOutput.failure() {
+            // The reader closed the pipe: it read what it wanted (`| head -1`), nothing is lost.
+            if StandardOutput.readerClosed { Glibc.exit(ExitStatus.success.rawValue) }
             Diagnostics.error("cannot write standard output: \(reason)")
             // Whatever the command meant to say with its status, its output is lost: an error.
             Glibc.exit(ExitStatus.failure.rawValue)
@@ -105,7 +108,7 @@ struct LodestarCommand: AsyncParsableCommand {
     /// other output.
     private static func showHelp(_ request: any Error) -> Never {
         let text = fullMessage(for: request)
-        guard text.isEmpty || StandardOutput.line(text) else {
+        guard text.isEmpty || StandardOutput.line(text) || StandardOutput.readerClosed else {
             Diagnostics.error("cannot write standard output: \(StandardOutput.failure() ?? "")")
             Glibc.exit(ExitStatus.failure.rawValue)
         }

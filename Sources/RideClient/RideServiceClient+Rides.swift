@@ -37,9 +37,12 @@ extension RideServiceClient {
         return try await call(.GET, "/ride-options" + query)
     }
 
-    /// `GET /rides/{id}/events`: the ride's statuses as they change (see ``events(_:)``).
-    public func rideEvents(_ rideIdentifier: String) -> AsyncThrowingStream<ServerSentEvent, any Error> {
-        events("/rides/\(RidePath.segment(rideIdentifier))/events")
+    /// `GET /rides/{id}/events`: the ride's statuses as they change (see
+    /// ``events(_:lastEventID:silenceLimit:)``), resumed after `lastEventID` when given.
+    public func rideEvents(
+        _ rideIdentifier: String, lastEventID: String? = nil, silenceLimit: Duration? = nil
+    ) -> AsyncThrowingStream<ServerSentEvent, any Error> {
+        events("/rides/\(RidePath.segment(rideIdentifier))/events", lastEventID: lastEventID, silenceLimit: silenceLimit)
     }
 
     /// `PUT /vehicles/{id}/location`: one vehicle's position. Its own token, or an operator's.

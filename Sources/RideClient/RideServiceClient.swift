@@ -69,16 +69,28 @@ public final class RideServiceClient: Sendable {
     /// ``RideServiceError/unreachable(_:)``) or the iterating task is cancelled. A status other
     /// than 200 throws ``RideServiceError/status(_:detail:)``. An event or a line over
     /// ``ServerSentEventParser/maximumLineBytes`` throws ``RideServiceError/badResponse(_:)``.
-    public func events(_ path: String) -> AsyncThrowingStream<ServerSentEvent, any Error> {
+    ///
+    /// - Parameters:
+    ///   - lastEventID: sent as `Last-Event-ID`, when resuming a stream after the event of that
+    ///     identifier (the WHATWG standard's reconnection).
+    ///   - silenceLimit: when nothing at all (no event, no heartbeat, no comment) arrives for this
+    ///     long, from the request on, the stream throws ``RideServiceError/silent(_:)`` and the
+    ///     connection is dropped; nil waits as long as the connection lasts (> 0).
+    public func events(
+        _ path: String, lastEventID: String? = nil, silenceLimit: Duration? = nil
+    ) -> AsyncThrowingStream<ServerSentEvent, any Error> {
         var streamRequest = makeRequest(.GET, path, json: nil)
         streamRequest.headers.replaceOrAdd(name: "Accept", value: "text/event-stream")
+        if let lastEventID { streamRequest.headers.replaceOrAdd(name: "Last-Event-ID", value: lastEventID) }
         let request = streamRequest
         let http = self.http
         return AsyncThrowingStream { continuation in
+            let heard = SilenceClock()
             let task = Task {
                 do {
                     // An event stream has no end but the service's or the reader's: a day's deadline.
                     let response = try await http.execute(request, timeout: .hours(24))
+                    heard.touch()
                     guard response.status == .ok else {
                         let buffer = try await response.body.collect(upTo: Self.maximumBodyBytes)
                         let answer = RideServiceResponse(status: Int(response.status.code), body: Array(buffer.readableBytesView))
@@ -86,6 +98,7 @@ public final class RideServiceClient: Sendable {
                     }
                     var parser = ServerSentEventParser()
                     for try await chunk in response.body {
+                        heard.touch()
                         for event in try parser.feed(chunk.readableBytesView) {
                             continuation.yield(event)
                         }
@@ -97,7 +110,24 @@ public final class RideServiceClient: Sendable {
                     continuation.finish(throwing: Task.isCancelled ? CancellationError() : RideServiceError.unreachable(Self.reason(error)))
                 }
             }
-            continuation.onTermination = { _ in task.cancel() }
+            // Watches the silence: checked a few times per limit, it ends the stream at most a
+            // quarter of the limit late.
+            let watchdog = silenceLimit.map { limit in
+                Task {
+                    while !Task.isCancelled {
+                        guard (try? await Task.sleep(for: limit / 4)) != nil else { return }
+                        if heard.silence() >= limit {
+                            continuation.finish(throwing: RideServiceError.silent(limit))
+                            task.cancel()
+                            return
+                        }
+                    }
+                }
+            }
+            continuation.onTermination = { _ in
+                task.cancel()
+                watchdog?.cancel()
+            }
         }
     }
 

@@ -7,12 +7,16 @@ public enum RideServiceError: Error, Sendable, Equatable, CustomStringConvertibl
     case status(Int, detail: String)
     /// The answer was not what the API promises (not JSON, a missing member, over the size limit).
     case badResponse(String)
+    /// An event stream sent nothing, not even a heartbeat, for this long: the service stopped
+    /// sending without closing the connection.
+    case silent(Duration)
 
     public var description: String {
         switch self {
         case .unreachable(let reason): "ride service unreachable: \(reason)"
         case .status(let code, let detail): detail.isEmpty ? "ride service answered \(code)" : "ride service answered \(code): \(detail)"
         case .badResponse(let reason): "unexpected answer from the ride service: \(reason)"
+        case .silent(let limit): "the ride service sent nothing, not even a heartbeat, for \(limit.components.seconds) s"
         }
     }
 
@@ -22,6 +26,7 @@ public enum RideServiceError: Error, Sendable, Equatable, CustomStringConvertibl
         case .unreachable: true
         case .status(let code, _): code >= 500 || code == 429 || code == 408
         case .badResponse: false
+        case .silent: true
         }
     }
 }

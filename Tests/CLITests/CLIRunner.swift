@@ -42,20 +42,30 @@ enum CLIRunner {
 
     /// Runs `lodestar ARGS`, feeding `stdin` (if any; or the file `input`), with standard output
     /// to `output` (and more shell redirections, such as `2>&-`), and waits for it to end.
+    /// `environment` is added to this process's (a nil value removes the variable).
     ///
     /// The child is run and waited for on a thread of its own: a test awaiting it blocks no thread of
     /// the cooperative pool, which the asynchronous tests running beside it need.
     static func run(
-        _ arguments: [String], stdin: String? = nil, output: Output = .pipe, input: String? = nil, redirecting more: String = ""
+        _ arguments: [String], stdin: String? = nil, output: Output = .pipe, input: String? = nil, redirecting more: String = "",
+        environment: [String: String?] = [:]
     ) async throws -> Result {
-        try await offPool { try runBlocking(arguments, stdin: stdin, output: output, input: input, redirecting: more) }
+        try await offPool {
+            try runBlocking(arguments, stdin: stdin, output: output, input: input, redirecting: more, environment: environment)
+        }
     }
 
-    /// ``run(_:stdin:output:input:redirecting:)`` on the calling thread.
+    /// ``run(_:stdin:output:input:redirecting:environment:)`` on the calling thread.
     static func runBlocking(
-        _ arguments: [String], stdin: String? = nil, output: Output = .pipe, input: String? = nil, redirecting more: String = ""
+        _ arguments: [String], stdin: String? = nil, output: Output = .pipe, input: String? = nil, redirecting more: String = "",
+        environment: [String: String?] = [:]
     ) throws -> Result {
         let process = Process()
+        if !environment.isEmpty {
+            var merged = ProcessInfo.processInfo.environment
+            for (name, value) in environment { merged[name] = value }
+            process.environment = merged
+        }
         let lodestar = productsDirectory.appendingPathComponent("lodestar").path
         var redirections = (input.map { " < '\($0)'" } ?? "") + (more.isEmpty ? "" : " " + more)
         switch output {

@@ -27,14 +27,14 @@ struct GuideTerminalTests {
         #expect(!lines.contains { $0.contains(" m/s") || $0.contains(" SSW") })
         let first = try #require(lines.first)
         if columns == 80 {
-            #expect(first == "09:30:00  ±4 m  402 m to go  bearing 198°  ↗ turn right 30°  ETA 09:34:46")
+            #expect(first == "09:30:00  ±4 m  402 m to go  bearing 198°  ↗ turn right 30°  ETA 09:34:46 UTC")
         } else {
             #expect(first == "09:30:00  ±4 m  402 m to go  ↗ turn right 30°  ETA 09:34:46")
         }
         // Piped, the same update is the whole line.
         let piped = try await CLIRunner.run(Self.walk + ["--fast", "--raw"])
         #expect(piped.stdout.hasPrefix(
-            "09:30:00  ±4 m  402 m to go  bearing 198° SSW  heading 169° ↗ turn right 30°  1.4 m/s  ETA 09:34:46\n"))
+            "09:30:00  ±4 m  402 m to go  bearing 198° SSW  heading 169° ↗ turn right 30°  1.4 m/s  ETA 09:34:46 UTC\n"))
         #expect(r.screen.contains("\r\nArrived: 18 m from destination at 09:35:10\r\n"))
     }
 

@@ -84,6 +84,8 @@ struct HostileArgumentTests {
         Case(option: "ride list --limit", arguments: ["ride", "list", "--limit", "V", "--store", store]),
         Case(option: "vehicle --distance-filter", arguments: Self.vehicle + ["--distance-filter", "V"]),
         Case(option: "vehicle --interval", arguments: Self.vehicle + ["--interval", "V"]),
+        Case(option: "ride status --heartbeat-timeout",
+             arguments: ["ride", "status", "--watch", "--server", "http://127.0.0.1:9", "--heartbeat-timeout", "V", "R1"]),
         Case(option: "vehicle --speed", arguments: Self.vehicle + ["--speed", "V"]),
         Case(option: "monitor --speed", arguments: ["monitor", "--regions", missing, "--trace", missing, "--speed", "V"]),
         Case(option: "monitor --gpsd", arguments: ["monitor", "--regions", missing, "--gpsd", "localhost:V"]),
@@ -154,7 +156,7 @@ struct HostileArgumentTests {
         "monitor --regions", "monitor --trace", "monitor --rule", "monitor --state",
         "ride request --server", "ride request --token", "ride status --server", "ride status --token",
         "ride cancel --server", "ride cancel --token", "ride list --server", "ride list --token",
-        "ride options --server", "ride options --token",
+        "ride options --server", "ride options --token", "guide --units",
     ]
 
     @Test("the table covers every option of every command")

@@ -214,4 +214,50 @@ struct TraceCLITests {
         let size = try FileManager.default.attributesOfItem(atPath: dir.appendingPathComponent("day.nmea").path)[.size] as? Int
         #expect((size ?? 0) > 20_000_000, "the day's trace was written: \(size ?? 0) bytes")
     }
+
+    /// Runs `lodestar ARGUMENTS` with a file size limit of `kilobytes` (RLIMIT_FSIZE, SIGXFSZ
+    /// ignored, so that a write past it fails with EFBIG as on a full disk): status and standard error.
+    static func runWithFileLimit(_ arguments: [String], kilobytes: Int) throws -> (status: Int32, stderr: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        let lodestar = CLIRunner.productsDirectory.appendingPathComponent("lodestar").path
+        process.arguments = ["-c", "trap '' XFSZ; ulimit -f \(kilobytes); exec \"$0\" \"$@\"", lodestar] + arguments
+        let err = Pipe()
+        process.standardError = err
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
+    @Test("issue 26: a write that fails past 64 KiB (a full disk) leaves no short trace nor truth, and older files whole")
+    func fullDiskLeavesNothingShort() async throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let trace = dir.appendingPathComponent("walk.nmea").path, truth = dir.appendingPathComponent("walk.truth.csv").path
+        // An hour at 1 Hz: about 1 MB of trace, far past the limit.
+        let arguments = ["trace", "synthesize", "--route", "51.5,-0.1", "--hold-start", "3600", "--start", "2026-01-01T00:00:00Z",
+                         "--output", trace]
+        let fresh = try await offPool { try Self.runWithFileLimit(arguments, kilobytes: 64) }
+        #expect(fresh.status == 1)
+        #expect(fresh.stderr == "lodestar trace synthesize: cannot write \(trace): File too large\n"
+            || fresh.stderr == "lodestar trace synthesize: cannot write \(truth): File too large\n", "\(fresh.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == [], "nothing left behind, no temporary file either")
+        try Data("old trace\n".utf8).write(to: URL(fileURLWithPath: trace))
+        try Data("old truth\n".utf8).write(to: URL(fileURLWithPath: truth))
+        let over = try await offPool { try Self.runWithFileLimit(arguments, kilobytes: 64) }
+        #expect(over.status == 1)
+        #expect(try String(contentsOfFile: trace, encoding: .utf8) == "old trace\n")
+        #expect(try String(contentsOfFile: truth, encoding: .utf8) == "old truth\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["walk.nmea", "walk.truth.csv"])
+        // Without the limit the same command replaces both, whole (the control).
+        let made = try await CLIRunner.run(arguments)
+        #expect(made.status == 0, "\(made.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["walk.nmea", "walk.truth.csv"])
+        let replay = try await CLIRunner.run(["replay", trace])
+        #expect(replay.stderr.contains(" 3601 epochs ("), "\(replay.stderr)")
+        let rows = try String(contentsOfFile: truth, encoding: .utf8).split(separator: "\n").count
+        #expect(rows == 3602, "header and one row an epoch")
+    }
 }

@@ -57,6 +57,27 @@ public final class LoopbackServer: Sendable {
         /// Whether the server is closing: a `serve` loop should return.
         public var isClosing: Bool { server.state.withLock { $0.closed } }
 
+        /// Reads an HTTP request's head, up to its blank line (at most 64 KiB, waiting up to
+        /// `timeout` for it): its text, nil when the client closed or sent no whole head in time.
+        public func readRequestHead(upTo timeout: Duration = .seconds(30)) -> String? {
+            var head: [UInt8] = []
+            let deadline = ContinuousClock.now + timeout
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while head.count < 65_536, ContinuousClock.now < deadline, !isClosing {
+                var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                guard poll(&poller, 1, 50) >= 0 || errno == EINTR else { return nil }
+                guard poller.revents != 0 else { continue }
+                let n = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+                if n < 0, errno == EINTR { continue }
+                guard n > 0 else { return nil }
+                head.append(contentsOf: buffer[..<n])
+                if let end = head.indices.dropLast(3).first(where: { head[$0..<$0 + 4].elementsEqual([13, 10, 13, 10]) }) {
+                    return String(decoding: head[..<end], as: UTF8.self)
+                }
+            }
+            return nil
+        }
+
         /// Holds the connection open without sending until the server closes (or `timeout`).
         public func hold(upTo timeout: Duration = .seconds(60)) {
             _ = blockUntil(upTo: timeout, poll: .milliseconds(20)) { isClosing }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A "gpsd" that sends gpsd's greeting and then the given lines, `interval` apart, and holds the
 /// connection open until closed: the impossible values of issue 12 and their controls.
 public final class ScriptedGPSD: Sendable {
@@ -30,5 +32,15 @@ public final class ScriptedGPSD: Sendable {
         ]
         let text = members.map { name, value in "\"\(name)\":\(replacing[name] ?? value)" }
         return "{" + text.joined(separator: ",") + "}"
+    }
+
+    /// Issue 26's receiver: 14 TPVs of a walk north at 1.4 m/s, a second apart in their time from
+    /// 2026-03-14T09:30:00Z, the 6th to the 9th (09:30:05 to 09:30:08) timed 20 h ahead.
+    public static func clockGlitchTPVs() -> [String] {
+        (0..<14).map { i in
+            let day = (5...8).contains(i) ? "2026-03-15T05" : "2026-03-14T09"
+            let time = "\"\(day):30:\(i < 10 ? "0" : "")\(i).000Z\""
+            return tpv(["time": time, "lat": String(format: "%.9f", 51.5 + Double(i) * 1.4 / 111_200)])
+        }
     }
 }

@@ -16,12 +16,15 @@ struct GuideCommand: AsyncParsableCommand {
         discussion: """
             Reads fixes from gpsd (localhost:2947 unless --gpsd or GPSD_HOST / GPSD_PORT say \
             otherwise) or replays an NMEA trace (--trace, in real time unless --speed or --fast), \
-            applies the location manager's rules, and tells the way to the destination: the UTC \
-            time and accuracy (68%) of the fix, the distance to go on the WGS84 ellipsoid, the \
+            applies the location manager's rules, and tells the way to the destination: the \
+            time (local, or UTC with --utc, as date) and accuracy (68%) of the fix, the distance to go on the WGS84 ellipsoid, the \
             bearing and its compass point, the heading (a heading sensor, else the course over \
             ground when moving) with an arrow and the turn to make ("turn right 23°"), the speed \
-            and the ETA, given only while closing in ("moving away" when the course leads more \
-            than 90° off the bearing). A compass heading in the World Magnetic Model's caution or \
+            and the ETA with its time zone ("ETA 09:34:55 UTC"), given only while closing in \
+            ("moving away" when the course leads more than 90° off the bearing). Distances, \
+            accuracies and speeds are in --units: metric (m, km, m/s, the default), imperial (ft, \
+            mi, mph) or nautical (m below 0.1 nmi, nmi, kn); GPSD_UNITS sets the default, as for \
+            cgps. The options' own lengths stay in metres, and --json in UTC and SI units. A compass heading in the World Magnetic Model's caution or \
             blackout zone (horizontal field below 6000 or 2000 nT) adds "compass unreliable (WMM \
             caution zone)". While --desired-accuracy withholds fixes it says "acquiring fix ±35 m \
             (need ±10 m)"; with no fix, "location unknown: no fix for 5 s" at a cold start, and \
@@ -35,8 +38,8 @@ struct GuideCommand: AsyncParsableCommand {
             leaves --exit-radius.
 
             In a terminal the status line is redrawn in place, fitted to the window's width (the \
-            compass point, the speed, the heading's degrees, the bearing, the accuracy and the \
-            time give way, in that order; the distance, the turn and the ETA stay) and redrawn \
+            compass point, the speed, the heading's degrees, the bearing, the ETA's time zone, the \
+            accuracy and the time give way, in that order; the distance, the turn and the ETA stay) and redrawn \
             when the window changes size; piped, there is one line per update; with --json, one \
             JSON object per event (the closing line then goes to standard error). A source that \
             goes away is said once per outage. --plot writes an SVG map of the track (start and \
@@ -116,6 +119,26 @@ struct GuideCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Write an SVG map of the guidance to this file.", valueName: "file.svg"))
     var plot: String?
 
+    @Flag(help: "Show times in UTC instead of the local time zone, as date --utc.")
+    var utc = false
+
+    @Option(help: ArgumentHelp(
+        "Units of distances and speeds: metric (m, km, m/s), imperial (ft, mi, mph) or nautical (m, nmi, kn); "
+            + "default GPSD_UNITS when set, as cgps -u, else metric.",
+        valueName: "units"))
+    var units: GuideFormat.Units?
+
+    /// The times' zone and the units: --utc; --units, else GPSD_UNITS (said once when it names
+    /// no units), else metric.
+    private func format() -> GuideFormat {
+        if let units { return GuideFormat(units: units, utc: utc) }
+        let variable = ProcessInfo.processInfo.environment["GPSD_UNITS"]
+        if let variable, !variable.isEmpty, GuideFormat.Units(environment: variable) == nil {
+            Diagnostics.warning("GPSD_UNITS '\(variable.prefix(40))' is not metric, imperial or nautical; using metric")
+        }
+        return GuideFormat(units: GuideFormat.Units(environment: variable) ?? .metric, utc: utc)
+    }
+
     /// --arrive-within: 10 cm to 100 km.
     static let arriveWithinRange = OptionRange("--arrive-within", 0.1...100_000, unit: "metres")
     /// --heading-filter: 0 (every heading) to 180 degrees.
@@ -186,10 +209,11 @@ struct GuideCommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
         let keepGoing = self.keepGoing
+        let lines = GuideStatusLine(format: format())
         let guiding = Task {
             var outcome = Outcome(
-                session: GuideSession(region: region), output: GuideOutput(mode: mode),
-                plot: plotFile.map { GuidePlot(file: $0, region: region) }, unreadable: false, cancelled: false)
+                session: GuideSession(region: region), output: GuideOutput(mode: mode, lines: lines),
+                plot: plotFile.map { GuidePlot(file: $0, region: region, lines: lines) }, unreadable: false, cancelled: false)
             // The manager's events, and in a terminal the window's changes of size, in one stream.
             let (inputs, continuation) = AsyncStream<Input>.makeStream()
             let events = manager.events()
@@ -211,9 +235,9 @@ struct GuideCommand: AsyncParsableCommand {
                 case .location(let l, let g): outcome.plot?.add(l, g)
                 case .arrived(let e, _):
                     outcome.plot?.arrived(e)
-                    if keepGoing { outcome.output.line(GuideStatusLine.arrived(e)) }
+                    if keepGoing { outcome.output.line(outcome.output.lines.arrived(e)) }
                 case .departed(let e, _):
-                    outcome.output.line(GuideStatusLine.departed(e))
+                    outcome.output.line(outcome.output.lines.departed(e))
                 default: break
                 }
                 // Checked on every event: a stream that is never empty never waits, and a wait is
@@ -235,16 +259,16 @@ struct GuideCommand: AsyncParsableCommand {
     private func finish(_ outcome: inout Outcome, isTrace: Bool) throws {
         let status: Int32
         if let arrival = outcome.session.arrival {
-            outcome.output.finish(keepGoing ? GuideStatusLine.ended(outcome.session, arrival) : GuideStatusLine.arrived(arrival))
+            outcome.output.finish(keepGoing ? outcome.output.lines.ended(outcome.session, arrival) : outcome.output.lines.arrived(arrival))
             status = 0
         } else if outcome.cancelled {
-            outcome.output.finish(GuideStatusLine.notArrived("Stopped before arrival", outcome.session))
+            outcome.output.finish(outcome.output.lines.notArrived("Stopped before arrival", outcome.session))
             status = Self.interrupted
         } else if outcome.unreadable {
             status = ExitCode.failure.rawValue
         } else {
             let prefix = isTrace ? "Trace ended before arrival" : "Source ended before arrival"
-            outcome.output.finish(GuideStatusLine.notArrived(prefix, outcome.session))
+            outcome.output.finish(outcome.output.lines.notArrived(prefix, outcome.session))
             status = Self.endedBeforeArrival
         }
         if let plot = outcome.plot {

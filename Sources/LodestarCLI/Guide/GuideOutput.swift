@@ -32,8 +32,12 @@ struct GuideOutput: Sendable {
     /// Warnings shown in full; the rest are counted.
     static let warningsShown = 5
 
-    init(mode: Mode) {
+    /// The status lines, in the command's time zone and units.
+    let lines: GuideStatusLine
+
+    init(mode: Mode, lines: GuideStatusLine) {
         self.mode = mode
+        self.lines = lines
         columns = mode == .terminal ? Self.terminalColumns() ?? 80 : 80
     }
 
@@ -54,23 +58,23 @@ struct GuideOutput: Sendable {
         } else {
             report(event)
         }
-        if mode != .json, case .sourceState(let state) = event, let line = GuideStatusLine.silence(state, session: session) {
+        if mode != .json, case .sourceState(let state) = event, let line = lines.silence(state, session: session) {
             status(line)
         }
         guard let update, mode != .json else { return }
         switch update {
         case .acquiring(let w):
-            status(GuideStatusLine.acquiring(w))
+            status(lines.acquiring(w))
         case .location(let l, let g):
-            status(GuideStatusLine.guidance(g, at: l, heading: session.heading, loss: session.fixLoss))
+            status(lines.guidance(g, at: l, heading: session.heading, loss: session.fixLoss))
         case .heading(_, let g):
             // The turn changed at the same location: worth a redraw, not a new line (but not over
             // "no fix for N s" with the last guidance before the outage).
             if mode == .terminal, let l = session.location, session.fixLoss == nil || l.kind == .deadReckoned {
-                status(GuideStatusLine.guidance(g, at: l, heading: session.heading, loss: session.fixLoss))
+                status(lines.guidance(g, at: l, heading: session.heading, loss: session.fixLoss))
             }
         case .noFix(let loss):
-            status(GuideStatusLine.noFix(loss, session: session))
+            status(lines.noFix(loss, session: session))
         case .arrived, .departed:
             break
         }

@@ -38,14 +38,20 @@ struct GuidePlot: Sendable {
     /// Turn labels closer than this to the previous one, pixels, are left out.
     static let labelSpacing = 60.0
 
-    init(file: GuidePlotFile, region: ArrivalRegion) {
+    /// The zone of the labels' times and the units of their distances (the scale bar is a
+    /// round number of metres, labelled in metric units: ``metric``).
+    let lines: GuideStatusLine
+    static let metric = GuideFormat(units: .metric, utc: true)
+
+    init(file: GuidePlotFile, region: ArrivalRegion, lines: GuideStatusLine) {
         self.file = file
         self.region = region
+        self.lines = lines
     }
 
     /// Adds a guidance point.
     mutating func add(_ location: Location, _ g: Guidance) {
-        let label = "\(GuideStatusLine.time(location.timestamp)) \(GuideStatusLine.distance(g.distance))"
+        let label = "\(lines.time(location.timestamp)) \(lines.distance(g.distance))"
             + (g.turn.map { ", \($0)" } ?? "")
         points.append(Point(
             coordinate: location.coordinate, time: location.timestamp, label: label, turn: g.turn, distance: g.distance,
@@ -123,7 +129,7 @@ struct GuidePlot: Sendable {
         if !f.far {
             out += "<circle id=\"arrival-circle\" cx=\"\(x(0))\" cy=\"\(y(0))\" r=\"\(Self.number(r * f.scale))\" "
                 + "fill=\"#2e7d32\" fill-opacity=\"0.12\" stroke=\"#2e7d32\" stroke-dasharray=\"6 4\">"
-                + "<title>arrival within \(GuideStatusLine.distance(r))</title></circle>\n"
+                + "<title>arrival within \(lines.distance(r))</title></circle>\n"
         }
         if !points.isEmpty {
             out += "<polyline id=\"track\" fill=\"none\" stroke=\"#1565c0\" stroke-width=\"2\" points=\""
@@ -147,21 +153,21 @@ struct GuidePlot: Sendable {
         if let first = points.first, let start = projected.first {
             out += "<g id=\"start\"><circle cx=\"\(x(start.east))\" cy=\"\(y(start.north))\" r=\"7\" fill=\"#2e7d32\" "
                 + "stroke=\"white\" stroke-width=\"2\"/>"
-                + Self.label("start \(GuideStatusLine.time(first.time))", atX: f.x(start.east) + 10, y: f.y(start.north) - 10)
+                + Self.label("start \(lines.time(first.time))", atX: f.x(start.east) + 10, y: f.y(start.north) - 10)
                 + "</g>\n"
         }
         if let a = arrival {
             let p = Self.project(a.location.coordinate, from: f.origin)
             out += "<circle id=\"arrival\" cx=\"\(x(p.east))\" cy=\"\(y(p.north))\" r=\"7\" fill=\"none\" "
-                + "stroke=\"#2e7d32\" stroke-width=\"3\"><title>\(Self.escaped(GuideStatusLine.arrived(a)))</title></circle>\n"
+                + "stroke=\"#2e7d32\" stroke-width=\"3\"><title>\(Self.escaped(lines.arrived(a)))</title></circle>\n"
             out += "<g id=\"arrival-label\">" + Self.label(
-                "arrived \(GuideStatusLine.time(a.location.timestamp)), \(GuideStatusLine.distance(a.distance)) from destination",
+                "arrived \(lines.time(a.location.timestamp)), \(lines.distance(a.distance)) from destination",
                 atX: f.x(p.east) + 12, y: f.y(p.north) + 18, weight: "bold") + "</g>\n"
         } else if let last = points.last, let end = projected.last {
             let (ex, ey) = (f.x(end.east), f.y(end.north))
             out += "<g id=\"end\"><rect x=\"\(Self.number(ex - 6))\" y=\"\(Self.number(ey - 6))\" width=\"12\" height=\"12\" "
                 + "fill=\"#212121\" stroke=\"white\" stroke-width=\"2\"/>"
-                + Self.label("end \(GuideStatusLine.time(last.time)), \(GuideStatusLine.distance(last.distance)) to go",
+                + Self.label("end \(lines.time(last.time)), \(lines.distance(last.distance)) to go",
                              atX: ex + 10, y: ey + 18) + "</g>\n"
         }
         out += scaleBar(f)
@@ -188,7 +194,7 @@ struct GuidePlot: Sendable {
             if let (lx, ly) = lastPlaced, hypot(px - lx, py - ly) < Self.labelSpacing { continue }
             lastPlaced = (px, py)
             out += "<circle cx=\"\(Self.number(px))\" cy=\"\(Self.number(py))\" r=\"4\" fill=\"none\" stroke=\"#ef6c00\" stroke-width=\"2\"/>"
-                + Self.label("\(GuideStatusLine.time(p.time)) \(turn)", atX: px + 8, y: py - 6, colour: "#ef6c00") + "\n"
+                + Self.label("\(lines.time(p.time)) \(turn)", atX: px + 8, y: py - 6, colour: "#ef6c00") + "\n"
         }
         return out + "</g>\n"
     }
@@ -222,7 +228,7 @@ struct GuidePlot: Sendable {
             return "<line x1=\"\(Self.number(ex))\" y1=\"\(Self.number(ey))\" x2=\"\(Self.number(ex + sin(a) * 14))\" "
                 + "y2=\"\(Self.number(ey - cos(a) * 14))\"/>"
         }
-        let text = "destination \(GuideStatusLine.distance(last.distance)), bearing \(GuideStatusLine.degrees(last.bearing)) "
+        let text = "destination \(lines.distance(last.distance)), bearing \(GuideStatusLine.degrees(last.bearing)) "
             + CompassPoint(bearing: last.bearing).rawValue
         // Beside the middle of the line, on its right.
         let labelX = min(max((sx + ex) / 2 - dy * 14, 10), Self.size - 10)
@@ -240,7 +246,7 @@ struct GuidePlot: Sendable {
         let barY = Self.size - 20
         return "<g id=\"scale\"><line x1=\"20\" y1=\"\(Self.number(barY))\" x2=\"\(Self.number(20 + bar * f.scale))\" "
             + "y2=\"\(Self.number(barY))\" stroke=\"black\" stroke-width=\"2\"/>"
-            + "<text x=\"20\" y=\"\(Self.number(barY - 6))\">\(GuideStatusLine.distance(bar))</text></g>\n"
+            + "<text x=\"20\" y=\"\(Self.number(barY - 6))\">\(Self.metric.distance(bar))</text></g>\n"
     }
 
     /// The legend, top right: one swatch and name per kind of mark drawn.
@@ -262,7 +268,7 @@ struct GuidePlot: Sendable {
         } else {
             rows.append(("<path d=\"M4 -6 L16 6 M4 6 L16 -6\" stroke=\"#c62828\" stroke-width=\"3\"/>", "destination"))
             rows.append(("<circle cx=\"10\" cy=\"0\" r=\"7\" fill=\"#2e7d32\" fill-opacity=\"0.12\" stroke=\"#2e7d32\" stroke-dasharray=\"3 2\"/>",
-                         "arrival within \(GuideStatusLine.distance(region.entryRadius))"))
+                         "arrival within \(lines.distance(region.entryRadius))"))
         }
         let width = 200.0, left = Self.size - width - 10
         var out = "<g id=\"legend\"><rect x=\"\(Self.number(left))\" y=\"10\" width=\"\(Self.number(width))\" "

@@ -6,10 +6,13 @@ import Lodestar
 import LodestarInternals
 
 /// The lines `lodestar guide` shows a person, as ``StatusLine``s that fit a terminal's width.
-/// Times are the fixes' UTC times of day.
-enum GuideStatusLine {
+/// Times are the fixes' times of day, distances and speeds in the units of ``format``.
+struct GuideStatusLine: Sendable {
+    /// The zone of the times and the units of the distances and speeds.
+    let format: GuideFormat
+
     /// `09:30:41  acquiring fix ±35 m (need ±10 m)`.
-    static func acquiring(_ waiting: WaitingForAccuracy) -> StatusLine {
+    func acquiring(_ waiting: WaitingForAccuracy) -> StatusLine {
         StatusLine([.init(.time, time(waiting.time)), .init(.message, waiting.description)])
     }
 
@@ -19,35 +22,35 @@ enum GuideStatusLine {
     /// - Parameters:
     ///   - heading: the heading the guidance uses, for its compass zone; nil when none.
     ///   - loss: how long the fix has been lost, for a dead-reckoned location.
-    static func guidance(_ g: Guidance, at location: Location, heading: Heading? = nil, loss: FixLoss? = nil) -> StatusLine {
+    func guidance(_ g: Guidance, at location: Location, heading: Heading? = nil, loss: FixLoss? = nil) -> StatusLine {
         var fields: [StatusLine.Field] = [
             .init(.time, time(location.timestamp)),
-            .init(.accuracy, location.horizontalAccuracy.map { "±\(WholeNumber.text($0)) m" } ?? "± unknown"),
+            .init(.accuracy, location.horizontalAccuracy.map { "±\(format.wholeAccuracy($0))" } ?? "± unknown"),
         ]
         // No fix: the position is the fusion filter's, carried on from the last velocity.
         if location.kind == .deadReckoned {
-            let lost = duration(loss?.duration ?? 0)
+            let lost = Self.duration(loss?.duration ?? 0)
             fields.append(.init(.outage, "dead reckoning: no fix for \(lost)", "DR, no fix \(lost)"))
         }
         fields.append(.init(.distance, "\(distance(g.distance)) to go", distance(g.distance)))
-        fields.append(.init(.bearing, "bearing \(degrees(g.bearing)) \(g.compassPoint.rawValue)", "bearing \(degrees(g.bearing))"))
+        fields.append(.init(.bearing, "bearing \(Self.degrees(g.bearing)) \(g.compassPoint.rawValue)", "bearing \(Self.degrees(g.bearing))"))
         if let direction = g.heading, let turn = g.turn {
-            fields.append(.init(.turn, "heading \(degrees(direction)) \(turn.arrow) \(turn)", "\(turn.arrow) \(turn)", "\(turn.arrow) \(short(turn))"))
+            fields.append(.init(.turn, "heading \(Self.degrees(direction)) \(turn.arrow) \(turn)", "\(turn.arrow) \(turn)", "\(turn.arrow) \(Self.short(turn))"))
         } else {
             fields.append(.init(.turn, "heading unknown", "no heading"))
         }
         if let heading, heading.isCompassUnreliable, let zone = heading.compassZone {
             fields.append(.init(.compass, "compass unreliable (WMM \(zone) zone)", "compass unreliable", "compass?"))
         }
-        if let speed = g.speed { fields.append(.init(.speed, String(format: "%.1f m/s", speed))) }
+        if let speed = g.speed { fields.append(.init(.speed, format.speed(speed))) }
         fields.append(eta(g))
         return StatusLine(fields)
     }
 
     /// An epoch without a fix: `06:00:05  location unknown: no fix for 5 s` at a cold start;
     /// `09:32:20  no fix for 40 s  280 m to go at 09:31:40` during an outage (the last guidance).
-    static func noFix(_ loss: FixLoss, session: GuideSession) -> StatusLine {
-        let lost = duration(loss.duration)
+    func noFix(_ loss: FixLoss, session: GuideSession) -> StatusLine {
+        let lost = Self.duration(loss.duration)
         var fields: [StatusLine.Field] = [.init(.time, time(loss.latest))]
         guard let location = session.location, let g = session.guidance else {
             fields.append(.init(.outage, loss.duration < 0.5 ? "location unknown: no fix yet" : "location unknown: no fix for \(lost)",
@@ -64,13 +67,13 @@ enum GuideStatusLine {
     /// it: `no data from the source for 10 s  280 m to go at 09:31:40` (nothing received at all),
     /// or `location unknown: no fix for 10 s` while the receiver's epochs carry no time either.
     /// nil for any other state, or when timed epochs already say how long.
-    static func silence(_ state: SourceState, session: GuideSession) -> StatusLine? {
+    func silence(_ state: SourceState, session: GuideSession) -> StatusLine? {
         var fields: [StatusLine.Field]
         switch state {
         case .noData(let quiet):
-            fields = [.init(.outage, "no data from the source for \(duration(quiet.seconds))", "no data \(duration(quiet.seconds))")]
+            fields = [.init(.outage, "no data from the source for \(Self.duration(quiet.seconds))", "no data \(Self.duration(quiet.seconds))")]
         case .noFix(let quiet) where session.fixLoss == nil:
-            let lost = duration(quiet.seconds)
+            let lost = Self.duration(quiet.seconds)
             fields = [.init(.outage, session.location == nil ? "location unknown: no fix for \(lost)" : "no fix for \(lost)", "no fix \(lost)")]
         default:
             return nil
@@ -82,9 +85,10 @@ enum GuideStatusLine {
         return StatusLine(fields)
     }
 
-    /// `ETA 09:34:55`; `moving away` (no ETA: the course leads away); `no ETA (stationary)`.
-    private static func eta(_ g: Guidance) -> StatusLine.Field {
-        if let eta = g.estimatedArrival { return .init(.eta, "ETA \(time(eta))") }
+    /// `ETA 09:34:55 UTC` (or the local zone's `ETA 10:34:55 CET`; `ETA 09:34:55` on a narrow
+    /// terminal); `moving away` (no ETA: the course leads away); `no ETA (stationary)`.
+    private func eta(_ g: Guidance) -> StatusLine.Field {
+        if let eta = g.estimatedArrival { return .init(.eta, "ETA \(format.markedTime(eta))", "ETA \(time(eta))") }
         if g.isMovingAway { return .init(.eta, "moving away") }
         return .init(.eta, g.speed == nil ? "no ETA (no speed)" : "no ETA (stationary)", "no ETA")
     }
@@ -99,18 +103,18 @@ enum GuideStatusLine {
     }
 
     /// `Arrived: 12 m from destination at 12:14:51`.
-    static func arrived(_ event: ArrivalEvent) -> String {
+    func arrived(_ event: ArrivalEvent) -> String {
         "Arrived: \(distance(event.distance)) from destination at \(time(event.location.timestamp))"
     }
 
     /// `Departed: 31 m from destination at 09:36:40`.
-    static func departed(_ event: ArrivalEvent) -> String {
+    func departed(_ event: ArrivalEvent) -> String {
         "Departed: \(distance(event.distance)) from destination at \(time(event.location.timestamp))"
     }
 
     /// The closing line after `--keep-going`: `Arrived at 09:35:10 (18 m from destination); departed
     /// at 09:36:40 (31 m)`, or `...; still within 30 m at 09:37:00 (12 m)`.
-    static func ended(_ session: GuideSession, _ arrival: ArrivalEvent) -> String {
+    func ended(_ session: GuideSession, _ arrival: ArrivalEvent) -> String {
         var line = "Arrived at \(time(arrival.location.timestamp)) (\(distance(arrival.distance)) from destination)"
         if let d = session.departure {
             line += "; departed at \(time(d.location.timestamp)) (\(distance(d.distance)))"
@@ -123,7 +127,7 @@ enum GuideStatusLine {
     /// `Trace ended before arrival: 85 m from destination at 09:36:12`, or with no location; when
     /// locations came inside the radius but none with an accuracy circle inside it, says so:
     /// `...: 1 m from destination at 09:36:12; the accuracy never got inside the 1 m arrival radius (best ±4 m)`.
-    static func notArrived(_ prefix: String, _ session: GuideSession) -> String {
+    func notArrived(_ prefix: String, _ session: GuideSession) -> String {
         guard let location = session.location, let g = session.guidance else { return "\(prefix): no location yet" }
         var line = "\(prefix): \(distance(g.distance)) from destination at \(time(location.timestamp))"
         let radius = session.region.entryRadius
@@ -131,22 +135,17 @@ enum GuideStatusLine {
             line += "; the accuracy never got inside the \(distance(radius)) arrival radius (best ±\(accuracy(best)))"
         } else if let since = session.insideSince, let dwell = session.region.dwell, dwell > .zero {
             // Inside, waiting out the dwell, when the source ended.
-            let inside = duration(location.timestamp.timeIntervalSince(since))
-            line += "; inside the \(distance(radius)) radius for \(inside) of the \(duration(dwell.seconds)) dwell"
+            let inside = Self.duration(location.timestamp.timeIntervalSince(since))
+            line += "; inside the \(distance(radius)) radius for \(inside) of the \(Self.duration(dwell.seconds)) dwell"
         }
         return line
     }
 
-    /// Whole metres below 1 km (`312 m`), else kilometres with two decimals (`1.24 km`).
-    static func distance(_ metres: Double) -> String {
-        metres < 999.5 ? "\(WholeNumber.text(metres)) m" : String(format: "%.2f km", metres / 1000)
-    }
+    /// A distance in the units of ``format``: `312 m`, `1.24 km`.
+    func distance(_ metres: Double) -> String { format.distance(metres) }
 
-    /// An accuracy: whole metres (`4 m`), with one decimal below 10 m when it is not whole
-    /// (`0.6 m`, `1.4 m`), so that a radius of 1 m and an accuracy of ±1.4 m do not both read "1 m".
-    static func accuracy(_ metres: Double) -> String {
-        metres < 9.95 && abs(metres - metres.rounded()) >= 0.05 ? String(format: "%.1f m", metres) : "\(WholeNumber.text(metres)) m"
-    }
+    /// An accuracy in the units of ``format``: `4 m`, `1.4 m`.
+    func accuracy(_ metres: Double) -> String { format.accuracy(metres) }
 
     /// Whole degrees in [0, 360): `205°`.
     static func degrees(_ angle: Double) -> String {
@@ -167,13 +166,6 @@ enum GuideStatusLine {
         "\(n) \(n == 1 ? singular : plural ?? singular + "s")"
     }
 
-    /// `HH:MM:SS`, UTC.
-    static func time(_ date: Date) -> String {
-        let since1970 = date.timeIntervalSince1970.rounded(.down)
-        // A time from outside that no calendar holds is not worth a trap.
-        guard since1970.isFinite, abs(since1970) < 1e15 else { return "--:--:--" }
-        let seconds = Int(since1970)
-        let ofDay = ((seconds % 86_400) + 86_400) % 86_400
-        return String(format: "%02d:%02d:%02d", ofDay / 3600, ofDay / 60 % 60, ofDay % 60)
-    }
+    /// `HH:MM:SS`, in the zone of ``format``.
+    func time(_ date: Date) -> String { format.time(date) }
 }

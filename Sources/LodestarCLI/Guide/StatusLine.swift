@@ -1,7 +1,8 @@
 /// One status line of `lodestar guide`, made of fields that give way, least useful first, when the
 /// line is wider than the terminal: the compass point, the speed, the heading's degrees, the
-/// bearing, the accuracy, the double spaces and the time go before the distance, the turn and the
-/// ETA are ever shortened, and those three are never dropped.
+/// bearing, the ETA's time zone, the accuracy, the double spaces and the time go before the
+/// distance and the turn are ever shortened, and the distance, the turn and the ETA are never
+/// dropped.
 struct StatusLine: Sendable, Equatable {
     /// What a field says, which decides when it gives way.
     enum Key: Sendable, Equatable {
@@ -37,6 +38,7 @@ struct StatusLine: Sendable, Equatable {
         .shorten(.outage),
         .shorten(.lastDistance),  // "280 m to go at 09:31:40" → "280 m to go"
         .drop(.bearing),
+        .shorten(.eta),  // "ETA 09:34:46 UTC" → "ETA 09:34:46"; "no ETA (stationary)" → "no ETA"
         .drop(.accuracy),
         .tighten,
         .drop(.time),

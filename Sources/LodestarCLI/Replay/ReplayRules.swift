@@ -38,6 +38,7 @@ struct ReplayRules {
                 case .noTimestamp: "no time"
                 case .stale: "stale"
                 case .outOfOrder: "out of order"
+                case .clockFault: "receiver clock fault"
                 case .belowDistanceFilter: "distance filter"
                 case .insufficientAccuracy: "accuracy"
                 case nil: "other"

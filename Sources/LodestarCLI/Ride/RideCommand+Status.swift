@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LodestarInternals
 import RideBooking
 
 extension RideCommand {
@@ -11,7 +12,11 @@ extension RideCommand {
             discussion: """
                 The vehicle's position is computed from its trip (it travels from its stand to the \
                 pickup and on to the drop-off along geodesics), so any process shows the same status. \
-                --watch prints an update on every phase change and at least every 20 s.
+                --watch prints an update on every phase change and at least every 20 s. With \
+                --server, a service that sends nothing, not even its heartbeat, for \
+                --heartbeat-timeout seconds (default 60) is given up and connected to again with \
+                Last-Event-ID, said on standard error; after 3 silent connections in a row the \
+                command fails (status 1).
                 """)
 
         @Argument(help: "The ride's identifier, as printed by 'lodestar ride request'.")
@@ -20,13 +25,27 @@ extension RideCommand {
         @Flag(help: "Keep printing updates until the ride is completed.")
         var watch = false
 
+        @Option(
+            name: .customLong("heartbeat-timeout"),
+            help: ArgumentHelp(
+                "With --watch and --server: reconnect (with Last-Event-ID) when the service sends nothing, not even its heartbeat, for this long, seconds (default 60: three of its 20 s heartbeats).",
+                valueName: "seconds"))
+        var heartbeatTimeout: Double = 60
+
+        /// --heartbeat-timeout: 1 s to an hour.
+        static let heartbeatTimeoutRange = OptionRange("--heartbeat-timeout", 1.0...3600, unit: "seconds")
+
+        func validate() throws {
+            try Self.heartbeatTimeoutRange.check(heartbeatTimeout)
+        }
+
         @OptionGroup var storeOptions: RideStoreOptions
         @OptionGroup var serverOptions: RideServerOptions
 
         func run() async throws {
             if let endpoint = try serverOptions.endpoint() {
                 return try await RideRemote(endpoint: endpoint, json: storeOptions.json, command: "status")
-                    .status(rideIdentifier, watch: watch)
+                    .status(rideIdentifier, watch: watch, silenceLimit: Duration(checkedSeconds: heartbeatTimeout) ?? .seconds(60))
             }
             try await RideExit.guarding("status") { () throws(RideExit) in
                 // Read-only: never waits for a booking in another process, works on a read-only store.

@@ -35,8 +35,17 @@ struct RideRemote {
         }
     }
 
+    /// Silent connections in a row (each ended by its silence limit with no event) after which
+    /// `ride status --watch` gives up: 3.
+    static let silentConnections = 3
+
     /// `ride status ID [--watch]`: the status, or its Server-Sent Events until completed.
-    func status(_ rideIdentifier: String, watch: Bool) async throws {
+    ///
+    /// A stream that sends nothing, not even the service's heartbeat (a status every 20 s), for
+    /// `silenceLimit` is dropped and opened again with `Last-Event-ID` (the last event's
+    /// identifier), said on standard error each time; after ``silentConnections`` silent
+    /// connections in a row, the command fails (status 1).
+    func status(_ rideIdentifier: String, watch: Bool, silenceLimit: Duration = .seconds(60)) async throws {
         try await RideExit.guarding(command) { () async throws(RideExit) in
             guard watch else {
                 let response = try await call { () async throws(RideServiceError) in try await client.rideStatus(rideIdentifier) }
@@ -45,19 +54,37 @@ struct RideRemote {
                 StandardOutput.line(json ? response.text : Self.line(status))
                 return
             }
-            do {
-                for try await event in client.rideEvents(rideIdentifier) where event.event == "status" {
-                    guard let status = try? JSONDecoder().decode(RideStatusSummary.self, from: Data(event.data.utf8)) else {
-                        throw RideServiceError.badResponse("an event that is not a RideStatus: \(event.data.prefix(200))")
+            var lastEventID: String?
+            var silent = 0
+            while true {
+                do {
+                    let events = client.rideEvents(rideIdentifier, lastEventID: lastEventID, silenceLimit: silenceLimit)
+                    for try await event in events {
+                        silent = 0
+                        if let id = event.id { lastEventID = id }
+                        guard event.event == "status" else { continue }
+                        guard let status = try? JSONDecoder().decode(RideStatusSummary.self, from: Data(event.data.utf8)) else {
+                            throw RideServiceError.badResponse("an event that is not a RideStatus: \(event.data.prefix(200))")
+                        }
+                        StandardOutput.line(json ? event.data : Self.line(status))
+                        if status.phaseName == "completed" || StandardOutput.hasFailed { return }
                     }
-                    StandardOutput.line(json ? event.data : Self.line(status))
-                    if status.phaseName == "completed" || StandardOutput.hasFailed { break }
+                    return
+                } catch let error as RideServiceError {
+                    if case .silent = error {
+                        silent += 1
+                        guard silent < Self.silentConnections else {
+                            throw .error("\(error) on \(silent) connections in a row to \(client.endpoint); giving up")
+                        }
+                        let resume = lastEventID.map { " with Last-Event-ID \($0)" } ?? ""
+                        Diagnostics.error("\(error); reconnecting to \(client.endpoint)\(resume)")
+                        continue
+                    }
+                    if case .status(404, _) = error { throw .refused("no ride \(rideIdentifier) on \(client.endpoint)") }
+                    throw .error(error.description)
+                } catch {
+                    return  // cancelled (Ctrl-C)
                 }
-            } catch let error as RideServiceError {
-                if case .status(404, _) = error { throw .refused("no ride \(rideIdentifier) on \(client.endpoint)") }
-                throw .error(error.description)
-            } catch {
-                return  // cancelled (Ctrl-C)
             }
         }
     }

@@ -33,7 +33,8 @@ enum ExitStatus {
     /// The table as `lodestar help` shows it.
     static let table = """
         EXIT STATUS (every command):
-          0   done (also when Ctrl-C ends 'track'); guide: arrived
+          0   done (also when Ctrl-C ends 'track', or when the reader of standard
+              output closes it: '| head -1'); guide: arrived
           1   failed while running: bad lines in a batch, a source lost, output
               not written, a ride store that cannot be opened
           3   ride: a choice is needed and there is no terminal to ask;

@@ -61,8 +61,20 @@ enum StandardOutput {
         }
     }
 
-    /// Whether a write to standard output has failed so far.
+    /// Whether a write to standard output has failed so far (a closed pipe included).
     static var hasFailed: Bool { firstError.load(ordering: .relaxed) != 0 }
+
+    /// Makes a write to a pipe whose reader went away fail with `EPIPE` instead of killing the
+    /// process with SIGPIPE (status 141, no word said). Called first thing; no child inherits it
+    /// (the command line starts no program).
+    static func ignoreBrokenPipes() {
+        _ = signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// Whether standard output failed because its reader closed it (`EPIPE`: `lodestar replay |
+    /// head -1`): the reader has what it wanted, so the command stops and exits 0 quietly, as
+    /// `gpspipe` does. Call after ``failure()``, which flushes what `print` buffered.
+    static var readerClosed: Bool { firstError.load(ordering: .relaxed) == EPIPE }
 
     /// Flushes what `print` buffered and says why standard output lost data, if it did: the
     /// system's reason ("No space left on device", "Bad file descriptor"), or nil when all of it

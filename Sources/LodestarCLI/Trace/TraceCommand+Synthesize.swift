@@ -17,7 +17,9 @@ extension TraceCommand {
                 each epoch with seeded Gaussian noise, so the same arguments always give the same bytes. \
                 The ground truth (true time, position, speed, course and heading, and what was written) \
                 goes to a CSV beside the trace. The trace is written epoch by epoch (at most 604,801 \
-                epochs: 7 days at 1 Hz), and every write is checked.
+                epochs: 7 days at 1 Hz), and every write is checked. Both files are written to temporary \
+                files beside them and renamed into place once both are whole: a failed write (a full \
+                disk) leaves neither, and older files of those names as they were.
 
                 Error model: --noise gives white noise. --correlated SIGMA:TAU and --white SIGMA replace \
                 it with a per-axis Gauss-Markov error plus white noise; GST then states the total \
@@ -140,8 +142,11 @@ extension TraceCommand {
                     try nmea.write(block)
                     try csv.write(synthesizer.truthRow(epoch) + "\n")
                 }
+                // Both files whole before either replaces anything: a full disk leaves neither.
                 try nmea.close()
                 try csv.close()
+                try nmea.commit()
+                try csv.commit()
                 let out = TraceFileWriter(standardOutput: ())
                 try out.write("wrote \(output) (\(Plural.count(summary.epochs, "epoch")), \(summary.fixes) with a fix) and \(truthPath)\n")
                 try out.close()

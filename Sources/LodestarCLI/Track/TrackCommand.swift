@@ -21,7 +21,10 @@ struct TrackCommand: AsyncParsableCommand {
             heading is the one of the fix's own epoch: true (gpsd's ATT), or magnetic with its \
             variation (a compass's HDG or HDM, which gpsd relays but does not report; track reads \
             them from the relayed NMEA); once a heading sensor has reported, each line waits for \
-            the heading that follows its fix, or for the next fix. \
+            the heading that follows its fix, or for the next fix. One line per fix time: once \
+            gpsd repeats a time (it reports on every sentence when it cannot find the end of a \
+            receiver's cycle, as with a 10 Hz compass), the reports of a time are merged into one \
+            line, written when the next time comes, with the newest position of its time. \
             --satellites adds gpsd's satellite views (SKY) with the DOPs; --json prints gpsd's \
             TPV, ATT and SKY objects; --nmea the raw sentences, as gpspipe -r. -n N stops after \
             N records and --duration S after S seconds, as gpspipe's -n and -x. \

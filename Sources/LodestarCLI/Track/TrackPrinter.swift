@@ -51,8 +51,18 @@ struct TrackPrinter: Sendable {
     private var lastHeading: (reading: HeadingReading, at: Duration)?
     /// The text line of the last fix, held until the heading of its epoch arrives (gpsd reports
     /// the fix on the cycle's first sentence, the heading sentence may come after) or the next
-    /// fix does. Held only once a heading has been seen.
+    /// fix does. Held only once a heading has been seen, or once gpsd has repeated a fix time.
     private var pending: (fix: Fix, heading: HeadingReading?, kind: LocationKind)?
+    /// The fix time of the last text line written.
+    private var lastLineTime: Date?
+    /// TPVs of a fix time already shown or held (gpsd reports on every sentence when it cannot
+    /// find the end of a receiver's cycle: a 10 Hz compass beside a 1 Hz receiver), merged into
+    /// the line of their time rather than printed again.
+    private var repeats = 0
+    /// Whether gpsd has repeated a fix time: from then on each line is held until a TPV of
+    /// another time comes, so that it shows the newest report of its time (the epoch's own
+    /// position; gpsd's first TPV of a time can still carry the previous epoch's).
+    private var holdsEpochs = false
 
     /// Where the connection stands, so that each message is said once.
     private enum Phase { case starting, unreachable, connected, silent, lost }
@@ -107,7 +117,27 @@ struct TrackPrinter: Sendable {
     mutating func releasePending() {
         guard let held = pending else { return }
         pending = nil
-        emit(.text(held.fix, held.heading, held.kind))
+        emitLine(held.fix, held.heading, held.kind)
+    }
+
+    /// Writes a fix's text line, and remembers its time.
+    private mutating func emitLine(_ fix: Fix, _ heading: HeadingReading?, _ kind: LocationKind) {
+        if let time = fix.time { lastLineTime = time }
+        emit(.text(fix, heading, kind))
+    }
+
+    /// Whether `fix` repeats the time of the held line (it replaces the held fix: the newest
+    /// report of a time is its fix) or of the line written last (dropped); counts it.
+    private mutating func mergedRepeat(_ fix: Fix) -> Bool {
+        guard mode == .text, engine == nil, fix.hasPosition, let time = fix.time else { return false }
+        if let held = pending, held.fix.time == time {
+            pending?.fix = fix
+        } else if time != lastLineTime {
+            return false
+        }
+        repeats += 1
+        holdsEpochs = true
+        return true
     }
 
     private mutating func handle(_ fix: Fix) {
@@ -117,10 +147,12 @@ struct TrackPrinter: Sendable {
             switch mode {
             case .json: emit(.attitude(reading))
             case .text:
-                // The first heading after a fix is the heading of that fix's epoch.
+                // The first heading after a fix is the heading of that fix's epoch. A line held
+                // for its epoch's newest report takes the newest heading too, and waits for the
+                // next fix time.
                 if pending != nil {
                     pending?.heading = reading
-                    releasePending()
+                    if !holdsEpochs { releasePending() }
                 }
             case .nmea: break
             }
@@ -139,11 +171,18 @@ struct TrackPrinter: Sendable {
             }
             return
         }
+        if mergedRepeat(fix) { return }
         releasePending()
         fixes += 1
         // Fused, only the locations the filter delivers are printed (dead-reckoned ones through
         // an outage, none once it has ended), as `replay --fusion` does.
-        let location = engine?.process(fix).location
+        let outcome = engine?.process(fix, now: Date())
+        if let fault = outcome?.clockFault {
+            // Said once per fault by the engine: always shown.
+            warnings += 1
+            Self.writeError("warning: \(fault)")
+        }
+        let location = outcome?.location
         let shown = location.map { fix.written(as: $0) } ?? fix
         let printed = engine == nil || location != nil
         switch location?.kind {
@@ -157,7 +196,7 @@ struct TrackPrinter: Sendable {
                 hasFix = false
                 Self.writeError("fix lost; waiting for a fix")
             }
-            if mode == .text, let location { emit(.text(shown, nil, location.kind)) }
+            if mode == .text, let location { emitLine(shown, nil, location.kind) }
             return
         }
         hasFix = true
@@ -168,10 +207,10 @@ struct TrackPrinter: Sendable {
         }
         guard mode == .text, printed else { return }
         let kind = location?.kind ?? .raw
-        if headings > 0 {
+        if headings > 0 || holdsEpochs {
             pending = (shown, recentHeading(at: fix.monotonicTime), kind)
         } else {
-            emit(.text(shown, nil, kind))
+            emitLine(shown, nil, kind)
         }
     }
 
@@ -225,6 +264,7 @@ struct TrackPrinter: Sendable {
         }
         text += "; connection lost \(Plural.count(losses, "time"))"
         if engine != nil { text += "; \(fused) fused, \(deadReckoned) dead-reckoned" }
+        if repeats > 0 { text += "; \(Plural.count(repeats, "repeated TPV")) of a fix time merged into its line" }
         if warnings > 0 { text += "; \(Plural.count(warnings, "warning"))" }
         if mode == .nmea { text += "; \(Plural.count(sentences, "NMEA sentence")) printed" }
         if let recorder { text += "; \(Plural.count(recorder.sentencesWritten, "NMEA sentence")) recorded to \(recorder.path)" }

@@ -88,6 +88,7 @@ struct VehicleCommand: AsyncParsableCommand {
         let reporting = Task {
             var schedule = schedule
             var unreadable = false  // or the last position undelivered: status 1
+            var warnings = 0
             let events = manager.events()
             manager.startUpdatingLocation()
             for await event in events {
@@ -103,6 +104,10 @@ struct VehicleCommand: AsyncParsableCommand {
                     report.sendsTimestamp = !replaying
                     reporter.submit(report)
                 case .sourceState(let state): log.source(state)
+                case .warning(let text):
+                    // A receiver clock fault, a report gpsd could not parse: the first few, as track and guide.
+                    warnings += 1
+                    if warnings <= 5 { Diagnostics.warning(text) }
                 case .error(let error):
                     if case .traceUnreadable = error {
                         Diagnostics.error("\(error)")
