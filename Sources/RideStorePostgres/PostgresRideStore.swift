@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import RideBooking
+import Synchronization
 
 /// The ride store on PostgreSQL 15 + PostGIS 3, through postgres-nio's connection pool: a
 /// ``RideBackend`` that any number of processes on any number of hosts share.
@@ -26,6 +27,10 @@ import RideBooking
 /// - Errors are ``RideStoreError``s naming the URL without its password:
 ///   ``RideStoreError/postgres(path:sqlState:message:)`` for the server's, `cannotOpen` when it
 ///   cannot be reached, `cancelled` for a cancelled task.
+/// - Fail fast: a call that gets no connection from the pool within ``connectionWait`` (1.5 s)
+///   fails with `cannotOpen` (the service's 503), rather than waiting the minute the pool
+///   retries for; the pool goes on connecting in the background, and the next call after the
+///   database is back succeeds.
 public final class PostgresRideStore: Sendable {
     /// The URL without its password.
     public let database: String
@@ -35,6 +40,13 @@ public final class PostgresRideStore: Sendable {
     /// How ``checkConnection()`` connects (outside the pool); nil when made from a client
     /// configuration, or when TLS is required.
     private let direct: PostgresConnection.Configuration?
+    /// The longest a call waits for a connection of the pool before it fails with `cannotOpen`:
+    /// 1.5 s, so that a service answers 503 within 2 s while the database is down.
+    public static let connectionWait: Duration = .milliseconds(1500)
+    /// ``connectionWait`` in seconds, for messages.
+    static var connectionWaitSeconds: Double {
+        Double(connectionWait.components.seconds) + Double(connectionWait.components.attoseconds) / 1e18
+    }
 
     /// Connects to the database of a `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE` URL.
     /// - Throws: ``RideStoreError/cannotOpen(path:reason:)`` for a URL that is not one.
@@ -107,23 +119,59 @@ public final class PostgresRideStore: Sendable {
 
     /// `body` in one transaction (`BEGIN` … `COMMIT`, rolled back if it throws), every error a
     /// ``RideStoreError`` naming the database.
-    func transaction<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws(RideStoreError) -> T {
+    func transaction<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws(RideStoreError) -> T {
         do {
             try Task.checkCancellation()
-            return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+            let (client, logger) = (client, logger)
+            return try await Self.withConnectionWait { leased in
+                try await client.withTransaction(logger: logger) { connection in
+                    leased.set()
+                    return try await body(connection)
+                }
+            }
         } catch {
             throw map(error)
         }
     }
 
-    /// Reads outside a transaction (each statement on a connection of the pool, in one round
-    /// trip), every error a ``RideStoreError`` naming the database.
-    func read<T: Sendable>(_ body: (PostgresClient) async throws -> T) async throws(RideStoreError) -> T {
+    /// Reads outside a transaction, on one connection of the pool, every error a
+    /// ``RideStoreError`` naming the database.
+    func read<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws(RideStoreError) -> T {
         do {
             try Task.checkCancellation()
-            return try await body(client)
+            let client = client
+            return try await Self.withConnectionWait { leased in
+                try await client.withConnection { connection in
+                    leased.set()
+                    return try await body(connection)
+                }
+            }
         } catch {
             throw map(error)
+        }
+    }
+
+    /// Runs `operation`, which calls `set()` on its flag once it holds a connection; throws
+    /// ``ConnectionWaitExceeded`` (and cancels it) when that has not happened within
+    /// ``connectionWait``. Once connected, the operation takes as long as it takes.
+    private static func withConnectionWait<T: Sendable>(
+        _ operation: @escaping @Sendable (LeaseFlag) async throws -> T
+    ) async throws -> T {
+        let leased = LeaseFlag()
+        return try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask { try await operation(leased) }
+            group.addTask {
+                try await Task.sleep(for: connectionWait)
+                if !leased.isSet { throw ConnectionWaitExceeded() }
+                return nil
+            }
+            while let next = try await group.next() {
+                if let value = next {
+                    group.cancelAll()
+                    return value
+                }
+            }
+            throw CancellationError()
         }
     }
 
@@ -132,6 +180,10 @@ public final class PostgresRideStore: Sendable {
         switch error {
         case let error as RideStoreError:
             return error
+        case is ConnectionWaitExceeded:
+            return .cannotOpen(
+                path: database,
+                reason: "no connection within \(Self.connectionWaitSeconds) s: the database is down or every connection is busy")
         case is CancellationError:
             return .cancelled(path: database)
         case let error as PostgresTransactionError:
@@ -164,3 +216,15 @@ public final class PostgresRideStore: Sendable {
         }
     }
 }
+
+/// Set once a call of ``PostgresRideStore`` holds a connection of the pool.
+final class LeaseFlag: Sendable {
+    private let flag = Mutex(false)
+
+    var isSet: Bool { flag.withLock { $0 } }
+
+    func set() { flag.withLock { $0 = true } }
+}
+
+/// No connection of the pool within ``PostgresRideStore/connectionWait``.
+struct ConnectionWaitExceeded: Error {}
