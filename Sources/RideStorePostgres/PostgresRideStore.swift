@@ -27,10 +27,12 @@ import Synchronization
 /// - Errors are ``RideStoreError``s naming the URL without its password:
 ///   ``RideStoreError/postgres(path:sqlState:message:)`` for the server's, `cannotOpen` when it
 ///   cannot be reached, `cancelled` for a cancelled task.
-/// - Fail fast: a call that gets no connection from the pool within ``connectionWait`` (1.5 s)
-///   fails with `cannotOpen` (the service's 503), rather than waiting the minute the pool
-///   retries for; the pool goes on connecting in the background, and the next call after the
-///   database is back succeeds.
+/// - Fail fast: a call that has no connection from the pool within ``connectionWait`` (0.8 s)
+///   asks whether the database answers at all (one connection outside the pool, at most
+///   ``probeTimeout``, 0.9 s; the answer is kept for 1 s; "too many connections" is an answer). When it does not, the call fails with
+///   `cannotOpen` (the service's 503) rather than waiting the minute the pool retries for; when
+///   it does, the pool is only busy and the call goes on waiting. The pool keeps connecting in
+///   the background, and the first call after the database is back succeeds.
 public final class PostgresRideStore: Sendable {
     /// The URL without its password.
     public let database: String
@@ -40,9 +42,14 @@ public final class PostgresRideStore: Sendable {
     /// How ``checkConnection()`` connects (outside the pool); nil when made from a client
     /// configuration, or when TLS is required.
     private let direct: PostgresConnection.Configuration?
-    /// The longest a call waits for a connection of the pool before it fails with `cannotOpen`:
-    /// 1.5 s, so that a service answers 503 within 2 s while the database is down.
-    public static let connectionWait: Duration = .milliseconds(1500)
+    /// How long a call waits for a connection of the pool before it asks whether the database
+    /// answers: 0.8 s. With ``probeTimeout``, a service answers 503 within 1.7 s (plus the
+    /// machine's delays) while the database is down.
+    public static let connectionWait: Duration = .milliseconds(800)
+    /// The longest the question "does the database answer?" takes: 0.9 s to connect.
+    public static let probeTimeout: Duration = .milliseconds(900)
+    /// The last answer to that question, and when it was found; kept for 1 s.
+    private let reachability = Mutex<(at: ContinuousClock.Instant, reachable: Bool)?>(nil)
     /// ``connectionWait`` in seconds, for messages.
     static var connectionWaitSeconds: Double {
         Double(connectionWait.components.seconds) + Double(connectionWait.components.attoseconds) / 1e18
@@ -117,13 +124,37 @@ public final class PostgresRideStore: Sendable {
         }
     }
 
+    /// Whether a connection outside the pool can be made within ``probeTimeout``, or the server
+    /// refuses it only for having too many (SQLSTATE 53300: the pool is busy, not the database
+    /// down); true, as before, for a store made from a client configuration or over TLS, which
+    /// has none to try. One answer serves every call for 1 s.
+    func isReachable() async -> Bool {
+        guard var direct else { return true }
+        let now = ContinuousClock.now
+        if let known = reachability.withLock({ $0 }), now - known.at < .seconds(1) { return known.reachable }
+        let timeout = Self.probeTimeout.components
+        direct.options.connectTimeout = .nanoseconds(timeout.seconds * 1_000_000_000 + timeout.attoseconds / 1_000_000_000)
+        let reachable: Bool
+        do {
+            let connection = try await PostgresConnection.connect(configuration: direct, id: 0, logger: logger)
+            try await connection.close()
+            reachable = true
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "53300" {
+            reachable = true
+        } catch {
+            reachable = false
+        }
+        reachability.withLock { $0 = (ContinuousClock.now, reachable) }
+        return reachable
+    }
+
     /// `body` in one transaction (`BEGIN` … `COMMIT`, rolled back if it throws), every error a
     /// ``RideStoreError`` naming the database.
     func transaction<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws(RideStoreError) -> T {
         do {
             try Task.checkCancellation()
             let (client, logger) = (client, logger)
-            return try await Self.withConnectionWait { leased in
+            return try await withConnectionWait { leased in
                 try await client.withTransaction(logger: logger) { connection in
                     leased.set()
                     return try await body(connection)
@@ -140,7 +171,7 @@ public final class PostgresRideStore: Sendable {
         do {
             try Task.checkCancellation()
             let client = client
-            return try await Self.withConnectionWait { leased in
+            return try await withConnectionWait { leased in
                 try await client.withConnection { connection in
                     leased.set()
                     return try await body(connection)
@@ -153,16 +184,17 @@ public final class PostgresRideStore: Sendable {
 
     /// Runs `operation`, which calls `set()` on its flag once it holds a connection; throws
     /// ``ConnectionWaitExceeded`` (and cancels it) when that has not happened within
-    /// ``connectionWait``. Once connected, the operation takes as long as it takes.
-    private static func withConnectionWait<T: Sendable>(
+    /// ``connectionWait`` and the database does not answer (``isReachable()``). Once connected,
+    /// the operation takes as long as it takes.
+    private func withConnectionWait<T: Sendable>(
         _ operation: @escaping @Sendable (LeaseFlag) async throws -> T
     ) async throws -> T {
         let leased = LeaseFlag()
         return try await withThrowingTaskGroup(of: T?.self) { group in
             group.addTask { try await operation(leased) }
             group.addTask {
-                try await Task.sleep(for: connectionWait)
-                if !leased.isSet { throw ConnectionWaitExceeded() }
+                try await Task.sleep(for: Self.connectionWait)
+                if !leased.isSet, await !self.isReachable() { throw ConnectionWaitExceeded() }
                 return nil
             }
             while let next = try await group.next() {
@@ -183,7 +215,7 @@ public final class PostgresRideStore: Sendable {
         case is ConnectionWaitExceeded:
             return .cannotOpen(
                 path: database,
-                reason: "no connection within \(Self.connectionWaitSeconds) s: the database is down or every connection is busy")
+                reason: "no connection within \(Self.connectionWaitSeconds) s, and the database does not answer")
         case is CancellationError:
             return .cancelled(path: database)
         case let error as PostgresTransactionError:
