@@ -124,10 +124,12 @@ public final class PostgresRideStore: Sendable {
         }
     }
 
-    /// Whether a connection outside the pool can be made within ``probeTimeout``, or the server
-    /// refuses it only for having too many (SQLSTATE 53300: the pool is busy, not the database
-    /// down); true, as before, for a store made from a client configuration or over TLS, which
-    /// has none to try. One answer serves every call for 1 s.
+    /// Whether the database answers: false only when a connection outside the pool is refused
+    /// (nothing listens) or the server rejects it for a reason other than having too many
+    /// (SQLSTATE 53300: the pool is busy, not the database down). A connection that takes longer
+    /// than ``probeTimeout`` counts as an answer (a loaded machine is slow, not down): such an
+    /// outage still waits for the pool. True for a store made from a client configuration or
+    /// over TLS, which has none to try. One answer serves every call for 1 s.
     func isReachable() async -> Bool {
         guard var direct else { return true }
         let now = ContinuousClock.now
@@ -139,8 +141,17 @@ public final class PostgresRideStore: Sendable {
             let connection = try await PostgresConnection.connect(configuration: direct, id: 0, logger: logger)
             try await connection.close()
             reachable = true
-        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "53300" {
-            reachable = true
+        } catch let error as PSQLError {
+            if let state = error.serverInfo?[.sqlState] {
+                // The server answered: down only when it refuses connections for itself, not for
+                // having too many (53300).
+                reachable = state == "53300"
+            } else if let underlying = error.underlying as? ChannelError, case .connectTimeout = underlying {
+                // No answer in time proves nothing on a loaded machine: keep waiting, as before.
+                reachable = true
+            } else {
+                reachable = false
+            }
         } catch {
             reachable = false
         }
