@@ -43,6 +43,25 @@ struct ServeCommandTests {
         return ((status >> 8) & 0xff, child.stdout, child.stderr)
     }
 
+    /// `lodestar serve --listen 127.0.0.1:0 ARGUMENTS` in `directory`, and the port its
+    /// `listening on` line names (within 60 s). The caller stops it.
+    static func startServe(_ arguments: [String], in directory: String) async throws -> (ChildProcess, UInt16) {
+        let server = try ChildProcess(
+            lodestar, ["serve", "--listen", "127.0.0.1:0"] + arguments, environment: environment(directory),
+            stdout: "\(directory)/serve.out", stderr: "\(directory)/serve.err")
+        var port: UInt16?
+        _ = await waitUntil(upTo: .seconds(60), poll: .milliseconds(50)) {
+            guard let line = server.stdout.split(separator: "\n").first, line.hasPrefix("listening on http://127.0.0.1:") else { return false }
+            port = UInt16(line.split(separator: ":").last ?? "")
+            return true
+        }
+        guard let port else {
+            server.stop()
+            throw HTTPProbe.Failure(description: "no 'listening on' line: \(server.stderr)")
+        }
+        return (server, port)
+    }
+
     @Test("token create prints a token once; serve prints its bound port, serves the simulated fleet with it, and stops on SIGTERM")
     func serveWithSimulatedFleet() async throws {
         let dir = try Self.directory()
@@ -57,17 +76,8 @@ struct ServeCommandTests {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: "\(dir)/rides.sqlite"))
         #expect(bytes.range(of: Data(token.utf8)) == nil)
 
-        let server = try ChildProcess(
-            Self.lodestar, ["serve", "--listen", "127.0.0.1:0", "--database", database, "--simulate-fleet"],
-            environment: Self.environment(dir), stdout: "\(dir)/serve.out", stderr: "\(dir)/serve.err")
+        let (server, bound) = try await Self.startServe(["--database", database, "--simulate-fleet"], in: dir)
         defer { server.stop() }
-        var port: UInt16?
-        _ = await waitUntil(upTo: .seconds(60), poll: .milliseconds(50)) {
-            guard let line = server.stdout.split(separator: "\n").first, line.hasPrefix("listening on http://127.0.0.1:") else { return false }
-            port = UInt16(line.split(separator: ":").last ?? "")
-            return true
-        }
-        let bound = try #require(port, "no 'listening on' line: \(server.stderr)")
         #expect(bound > 0)
         let probe = HTTPProbe(port: bound)
         #expect(try await probe.send("GET", "/health").status == 200)
@@ -150,17 +160,8 @@ struct ServeCommandTests {
     func signals() async throws {
         let dir = try Self.directory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        let server = try ChildProcess(
-            Self.lodestar, ["serve", "--listen", "127.0.0.1:0", "--database", "sqlite://\(dir)/rides.sqlite"],
-            environment: Self.environment(dir), stdout: "\(dir)/serve.out", stderr: "\(dir)/serve.err")
+        let (server, bound) = try await Self.startServe(["--database", "sqlite://\(dir)/rides.sqlite"], in: dir)
         defer { server.stop() }
-        var port: UInt16?
-        _ = await waitUntil(upTo: .seconds(60), poll: .milliseconds(50)) {
-            guard let line = server.stdout.split(separator: "\n").first, line.hasPrefix("listening on http://127.0.0.1:") else { return false }
-            port = UInt16(line.split(separator: ":").last ?? "")
-            return true
-        }
-        let bound = try #require(port, "no 'listening on' line: \(server.stderr)")
         server.send(SIGUSR1)
         #expect(await waitUntil(upTo: .seconds(10)) { server.stderr.contains("status") }, "\(server.stderr)")
         #expect(try await HTTPProbe(port: bound).send("GET", "/health").status == 200)

@@ -17,11 +17,7 @@ struct ServiceLimitTests {
     func activeRides(_ kind: StoreKind) async throws {
         try await kind.withServer { server in
             let api = OpenAPIConformance()
-            // Two vehicles near the pickup.
-            try await server.placeVehicles(point(from: ServerHarness.centre, azimuth: 90, distance: 800))
-            _ = try await server.probe.send(
-                "PUT", "/vehicles/\(server.otherVehicle.identifier)/location", token: server.otherVehicleToken,
-                json: #"{"coordinate":{"latitude":\#(ServerHarness.centre.latitude),"longitude":\#(ServerHarness.centre.longitude + 0.01)}}"#)
+            try await Self.twoVehiclesNearCentre(server)
             let request = ServerHarness.rideRequest(pickup: ServerHarness.centre, dropOff: nil)
             let first = try await server.book(request, token: server.riderToken, into: api)
             for (path, expectedStatus) in [("/rides/confirm", 200), ("/rides", 200)] {
@@ -100,10 +96,7 @@ struct ServiceLimitTests {
             heartbeat: .seconds(1), configure: { $0.eventStreams = EventStreamLimit(perPrincipal: 2, total: 3) }
         ) { server in
             let api = OpenAPIConformance()
-            try await server.placeVehicles(point(from: ServerHarness.centre, azimuth: 90, distance: 800))
-            _ = try await server.probe.send(
-                "PUT", "/vehicles/\(server.otherVehicle.identifier)/location", token: server.otherVehicleToken,
-                json: #"{"coordinate":{"latitude":\#(ServerHarness.centre.latitude),"longitude":\#(ServerHarness.centre.longitude + 0.01)}}"#)
+            try await Self.twoVehiclesNearCentre(server)
             let request = ServerHarness.rideRequest(pickup: ServerHarness.centre, dropOff: nil)
             let mine = try await server.book(request, token: server.riderToken, into: api)
             let theirs = try await server.book(request, token: server.otherRiderToken, into: api)
@@ -161,5 +154,15 @@ struct ServiceLimitTests {
             let status = (try? HTTPProbe.parse(raw).status) ?? 0
             return (fd, status)
         }
+    }
+
+    /// ``ServerHarness/vehicle`` 800 m east of the centre and ``ServerHarness/otherVehicle`` about
+    /// 700 m east too, every other vehicle far away: two riders can each book one.
+    static func twoVehiclesNearCentre(_ server: ServerHarness) async throws {
+        try await server.placeVehicles(point(from: ServerHarness.centre, azimuth: 90, distance: 800))
+        let other = try await server.probe.send(
+            "PUT", "/vehicles/\(server.otherVehicle.identifier)/location", token: server.otherVehicleToken,
+            json: #"{"coordinate":{"latitude":\#(ServerHarness.centre.latitude),"longitude":\#(ServerHarness.centre.longitude + 0.01)}}"#)
+        guard other.status == 200 else { throw HTTPProbe.Failure(description: "report: \(other)") }
     }
 }
