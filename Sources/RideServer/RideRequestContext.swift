@@ -42,15 +42,23 @@ public enum RequestBodyLimit {
 
     /// The body, read up to the limit.
     /// - Throws: ``ProblemDocument/bodyTooLarge(limit:)`` when the body (or its declared length)
-    ///   is larger.
+    ///   is larger; a 400 when it does not arrive whole.
     static func read(_ request: Request, limit bytes: Int = bytes) async throws -> [UInt8] {
         if let declared = request.headers[.contentLength].flatMap({ Int($0) }), declared > bytes {
             throw ProblemDocument.bodyTooLarge(limit: bytes)
         }
         var collected: [UInt8] = []
-        for try await buffer in request.body {
-            guard collected.count + buffer.readableBytes <= bytes else { throw ProblemDocument.bodyTooLarge(limit: bytes) }
-            collected.append(contentsOf: buffer.readableBytesView)
+        do {
+            for try await buffer in request.body {
+                guard collected.count + buffer.readableBytes <= bytes else { throw ProblemDocument.bodyTooLarge(limit: bytes) }
+                collected.append(contentsOf: buffer.readableBytesView)
+            }
+        } catch let problem as ProblemDocument {
+            throw problem
+        } catch {
+            // The connection ended, or was closed at the body timeout (ConnectionLimits): the
+            // client's doing, not a failure of the service.
+            throw ProblemDocument.badRequest("the request body did not arrive whole: the connection ended or timed out")
         }
         return collected
     }

@@ -52,9 +52,12 @@ struct ConnectionLimitTests {
         }
     }
 
-    @Test("A body sent a byte at a time is closed at the body timeout")
+    @Test("A body sent a byte at a time is closed at the body timeout; the service logs no failure of its own")
     func slowBody() async throws {
-        try await StoreKind.sqlite.withServer(configure: Self.limits(header: .seconds(60), idle: .seconds(60), body: .seconds(1))) { server in
+        let log = LogCapture()
+        try await StoreKind.sqlite.withServer(
+            configure: Self.limits(header: .seconds(60), idle: .seconds(60), body: .seconds(1)), logger: log.logger()
+        ) { server in
             let fd = try HTTPProbe.connect(port: server.port)
             defer { close(fd) }
             try HTTPProbe.write(
@@ -63,6 +66,7 @@ struct ConnectionLimitTests {
             let closedAfter = try #require(try await Self.closed(fd, within: 8, trickle: true), "a trickled body was still open after 8 s")
             #expect(closedAfter < .seconds(6), "\(closedAfter)")
             print("body timeout 1 s: body at ~4 bytes/s closed after \(closedAfter)")
+            #expect(!log.all.contains { $0.level >= .error }, "\(log.all.filter { $0.level >= .error }.map(\.message))")
         }
     }
 
