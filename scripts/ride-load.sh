@@ -110,8 +110,8 @@ pg_sql postgres "CREATE DATABASE rides" >/dev/null
 db="postgres://postgres@127.0.0.1:$pgport/rides"
 setup "$db"
 porta=$(free_port); portb=$(free_port)
-$L serve --listen "127.0.0.1:$porta" --database "$db" --fleet "$work/fleet.json" >"$work/serve-a.log" 2>&1 & pida=$!; pids+=("$pida")
-$L serve --listen "127.0.0.1:$portb" --database "$db" --fleet "$work/fleet.json" >"$work/serve-b.log" 2>&1 & pidb=$!; pids+=("$pidb")
+$L serve --listen "127.0.0.1:$porta" --database "$db" --fleet "$work/fleet.json" --write-rate 10000 --write-burst 100000 >"$work/serve-a.log" 2>&1 & pida=$!; pids+=("$pida")
+$L serve --listen "127.0.0.1:$portb" --database "$db" --fleet "$work/fleet.json" --write-rate 10000 --write-burst 100000 >"$work/serve-b.log" 2>&1 & pidb=$!; pids+=("$pidb")
 wait_health "http://127.0.0.1:$porta"; wait_health "http://127.0.0.1:$portb"
 load "http://127.0.0.1:$porta,http://127.0.0.1:$portb" postgres "$pida"
 status_reads "http://127.0.0.1:$portb"
@@ -132,7 +132,7 @@ echo "### SQLite, one server"
 sq="$work/rides.sqlite"
 setup "$sq"
 port=$(free_port)
-$L serve --listen "127.0.0.1:$port" --database "$sq" --fleet "$work/fleet.json" >"$work/serve-sqlite.log" 2>&1 & pids_=$!; pids+=("$pids_")
+$L serve --listen "127.0.0.1:$port" --database "$sq" --fleet "$work/fleet.json" --write-rate 10000 --write-burst 100000 >"$work/serve-sqlite.log" 2>&1 & pids_=$!; pids+=("$pids_")
 wait_health "http://127.0.0.1:$port"
 load "http://127.0.0.1:$port" sqlite
 status_reads "http://127.0.0.1:$port"

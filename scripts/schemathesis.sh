@@ -21,10 +21,12 @@ cleanup() {
 trap cleanup EXIT INT TERM
 db="$dir/rides.sqlite"
 rider=$($L serve token create --database "$db" --rider schemathesis | tail -n 1)
-vehicle=$($L serve token create --database "$db" --vehicle SIM-0001 | tail -n 1)
+# A vehicle of the default simulated fleet (a token for a vehicle the fleet lacks is refused).
+vehicle=$($L serve token create --database "$db" --vehicle SIM-N515W0002-0001 | tail -n 1)
 operator=$($L serve token create --database "$db" --operator | tail -n 1)
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-$L serve --listen "127.0.0.1:$port" --database "$db" --simulate-fleet >"$dir/serve.log" 2>&1 &
+# Write limits high enough for schemathesis's pace (the default 429s are documented and tested).
+$L serve --listen "127.0.0.1:$port" --database "$db" --simulate-fleet --write-rate 10000 --write-burst 100000 >"$dir/serve.log" 2>&1 &
 pid=$!
 python3 - "$port" <<'PY'
 import sys, time, urllib.request

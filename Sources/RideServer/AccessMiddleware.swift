@@ -3,7 +3,8 @@ import Logging
 import LodestarInternals
 
 /// Counts and times every request (``ServerMetrics``) and logs it with structured metadata:
-/// method, route, path, status and milliseconds.
+/// method, route, path, status, milliseconds, the principal (`rider NAME`, `vehicle ID`,
+/// `operator`, or `none`: never the token) and the client's address (`IP:PORT`).
 struct AccessMiddleware: RouterMiddleware {
     typealias Context = RideRequestContext
     let metrics: ServerMetrics
@@ -28,8 +29,17 @@ struct AccessMiddleware: RouterMiddleware {
                     "method": "\(request.method.rawValue)", "route": "\(route)", "path": "\(request.uri.path)",
                     "status": "\(response.status.code)",
                     "ms": "\(DecimalText.string(elapsed.seconds * 1000, decimals: 1))",
+                    "principal": "\(context.audit.principal?.description ?? "none")",
+                    "client": "\(Self.client(context))",
                 ])
         }
         return response
+    }
+
+    /// `IP:PORT` (`[IPv6]:PORT`) of the client, or `unknown`.
+    static func client(_ context: Context) -> String {
+        guard let address = context.remoteAddress, let ip = address.ipAddress else { return "unknown" }
+        let port = address.port.map { ":\($0)" } ?? ""
+        return ip.contains(":") ? "[\(ip)]\(port)" : ip + port
     }
 }

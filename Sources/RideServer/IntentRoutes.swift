@@ -36,9 +36,10 @@ struct IntentRoutes {
         ) { handler, ride, _ in handler.resolveScheduledPickupTime(for: ride) }
 
         router.post("rides/confirm") { request, context in
-            try Self.requireRiderOrOperator(context, "confirm a ride")
+            let principal = try Self.requireRiderOrOperator(context, "confirm a ride")
             let ride = try await rideRequest(request)
-            return JSONResponse.make(ResponseJSON.requestRide(try await Self.store { try await backend.confirm(ride) }))
+            return JSONResponse.make(
+                ResponseJSON.requestRide(try await Self.store { try await backend.confirm(ride, rider: principal.riderName) }))
         }
         router.post("rides") { request, context in
             let principal = try context.principal()
@@ -109,9 +110,10 @@ struct IntentRoutes {
     /// Someone else's ride is 404, as an unknown one.
     func ownRide(_ context: RideRequestContext) async throws -> RideStatus {
         let principal = try Self.requireRiderOrOperator(context, "read or cancel rides")
-        let identifier = context.parameters.get("rideIdentifier") ?? ""
-        let notFound = ProblemDocument.notFound("no ride \(identifier)")
-        guard RideIdentifier.isValid(identifier) else { throw notFound }
+        let given = context.parameters.get("rideIdentifier") ?? ""
+        let notFound = ProblemDocument.notFound("no ride \(given)")
+        // A UUID in any case is the same ride: the store keeps the upper-case form.
+        guard RideIdentifier.isValid(given), let identifier = UUID(uuidString: given)?.uuidString else { throw notFound }
         guard let (status, rider) = try await Self.store({ try await backend.ride(identifier) }) else { throw notFound }
         if case .rider(let name) = principal, name != rider { throw notFound }
         return status
@@ -131,7 +133,7 @@ struct IntentRoutes {
         } catch let problem as ProblemDocument {
             throw problem
         } catch {
-            throw ProblemDocument.storeUnavailable("\(error)")
+            throw ProblemDocument.storeUnavailable(cause: error)
         }
     }
 

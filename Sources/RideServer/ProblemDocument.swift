@@ -17,9 +17,15 @@ public struct ProblemDocument: Error, Sendable, Equatable, HTTPResponseError {
     public var errors: [String]
     /// The methods the route takes, for the `Allow` header of a 405.
     public var allow: String?
+    /// Seconds to wait before trying again, for the `Retry-After` header of a 429 or 503, ≥ 1.
+    public var retryAfter: Int?
+    /// What went wrong inside, for the server's log only: never in the document, since it may
+    /// name the database (an SQLite path, a PostgreSQL user, host and port).
+    public var cause: String?
 
     public init(
-        _ status: HTTPResponse.Status, kind: String, title: String, detail: String? = nil, errors: [String] = [], allow: String? = nil
+        _ status: HTTPResponse.Status, kind: String, title: String, detail: String? = nil, errors: [String] = [], allow: String? = nil,
+        retryAfter: Int? = nil, cause: String? = nil
     ) {
         self.status = status
         self.kind = kind
@@ -27,6 +33,8 @@ public struct ProblemDocument: Error, Sendable, Equatable, HTTPResponseError {
         self.detail = detail
         self.errors = errors
         self.allow = allow
+        self.retryAfter = retryAfter.map { max(1, $0) }
+        self.cause = cause
     }
 
     /// The type URI's prefix; `.invalid` is reserved (RFC 2606) and never resolves.
@@ -50,6 +58,7 @@ public struct ProblemDocument: Error, Sendable, Equatable, HTTPResponseError {
         headers[.contentType] = "application/problem+json"
         if status == .unauthorized { headers[.wwwAuthenticate] = #"Bearer realm="lodestar""# }
         if let allow { headers[.allow] = allow }
+        if let retryAfter { headers[.retryAfter] = String(retryAfter) }
         headers[.cacheControl] = "no-store"
         return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: json(instance: instance))))
     }
@@ -94,9 +103,20 @@ extension ProblemDocument {
             allow: allow)
     }
 
-    /// 503: the store failed; nothing was changed.
-    public static func storeUnavailable(_ detail: String) -> ProblemDocument {
-        ProblemDocument(.serviceUnavailable, kind: "store-unavailable", title: "The ride store cannot be reached", detail: detail)
+    /// 503: the store failed; nothing was changed. The document says only that: the error
+    /// itself (which names the database) is the ``cause``, which ``ProblemMiddleware`` logs.
+    public static func storeUnavailable(cause: any Error) -> ProblemDocument {
+        ProblemDocument(
+            .serviceUnavailable, kind: "store-unavailable", title: "The ride store cannot be reached",
+            detail: "the ride store did not answer; nothing was changed; try again later", retryAfter: 1, cause: "\(cause)")
+    }
+
+    /// 429: the token's principal has sent more writes than its rate allows.
+    public static func tooManyWrites(retryAfter seconds: Int, limit: WriteRateLimit) -> ProblemDocument {
+        ProblemDocument(
+            .tooManyRequests, kind: "too-many-requests", title: "Too many requests",
+            detail: "at most \(limit.burst) writes at once, then \(limit.description), for each rider and vehicle; try again in \(max(1, seconds)) s",
+            retryAfter: seconds)
     }
 }
 

@@ -10,6 +10,10 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
         do {
             return try await next(request, context)
         } catch let problem as ProblemDocument {
+            if let cause = problem.cause {
+                context.logger.error(
+                    "\(problem.kind)", metadata: ["error": "\(cause)", "path": "\(request.uri.path)", "status": "\(problem.status.code)"])
+            }
             return problem.response(instance: request.uri.path)
         } catch let error as HTTPError {
             return Self.problem(for: error.status, detail: error.body).response(instance: request.uri.path)
@@ -20,7 +24,8 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
             return Self.problem(for: error.status, detail: nil).response(instance: request.uri.path)
         } catch {
             context.logger.error("request failed", metadata: ["error": "\(error)", "path": "\(request.uri.path)"])
-            return ProblemDocument(.internalServerError, kind: "internal", title: "The service failed", detail: "\(error)")
+            // The error stays in the log: its text may name the database.
+            return ProblemDocument(.internalServerError, kind: "internal", title: "The service failed", detail: "see the server's log")
                 .response(instance: request.uri.path)
         }
     }

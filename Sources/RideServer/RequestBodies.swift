@@ -1,6 +1,7 @@
 import Foundation
 import Geodesy
 import Lodestar
+import LodestarInternals
 import RideBooking
 
 /// The request bodies of the API, read strictly from ``JSONMembers`` as the OpenAPI document's
@@ -14,6 +15,9 @@ enum RequestBodies {
     static let accuracies = 0.0...100_000
     /// A reported speed, metres per second.
     static let speeds = 0.0...200
+    /// How far a vehicle's report may be timed ahead of the server's clock, seconds: clocks
+    /// disagree by that much at most when both follow NTP or GNSS time; a later report is a 400.
+    static let maximumReportLead: TimeInterval = 30
 
     /// `RideRequest`.
     static func rideRequest(_ m: JSONMembers, now: Date) -> RideRequest? {
@@ -89,7 +93,16 @@ enum RequestBodies {
     static func vehicleLocation(_ m: JSONMembers, vehicle: String, now: Date) -> ReportedPosition? {
         let coordinate = m.coordinate("coordinate")
         if coordinate == nil, m.object("coordinate") == nil { m.missing("coordinate") }
-        let timestamp = m.date("timestamp", latest: now.addingTimeInterval(86_400))
+        var timestamp = m.date("timestamp", latest: .distantFuture)
+        if let time = timestamp, time.timeIntervalSince(now) > maximumReportLead {
+            // One report from a clock that runs ahead would hold the vehicle's position there
+            // (older reports are ignored) until the clock caught up.
+            let ahead = DecimalText.string(time.timeIntervalSince(now), decimals: 0)
+            m.fail(
+                "timestamp",
+                "is \(ahead) s ahead of the server's clock; a report may be at most \(Int(maximumReportLead)) s ahead (check the vehicle's clock)")
+            timestamp = nil
+        }
         let accuracy = m.number("horizontalAccuracy", in: accuracies)
         let speed = m.number("speed", in: speeds)
         let course = m.number("course", in: 0...360)

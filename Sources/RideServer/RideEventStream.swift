@@ -21,14 +21,18 @@ struct RideEventStream: Sendable {
     /// The longest silence between two events, at most 20 s.
     let heartbeatInterval: Duration
 
-    /// The response for a ride the token may see, in its current status.
-    func response(for first: RideStatus, logger: Logger) -> Response {
+    /// The response for a ride the token may see, in its current status; `ticket`, its place in
+    /// the ``EventStreamQuota``, is given back when the stream ends (or the body never runs).
+    func response(for first: RideStatus, ticket: EventStreamQuota.Ticket, logger: Logger) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = "text/event-stream"
         headers[.cacheControl] = "no-store"
         return Response(status: .ok, headers: headers, body: ResponseBody { writer in
             metrics.streamOpened()
-            defer { metrics.streamClosed() }
+            defer {
+                metrics.streamClosed()
+                ticket.release()
+            }
             var sequence = 1
             try await writer.write(Self.event(first, id: sequence))
             var last = first

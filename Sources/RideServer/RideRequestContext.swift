@@ -1,16 +1,25 @@
 import Hummingbird
 import HummingbirdAuth
+import NIOCore
 import RideBooking
+import Synchronization
 
-/// The context of one request: Hummingbird's core storage and who the bearer token speaks for.
-public struct RideRequestContext: AuthRequestContext, RequestContext {
+/// The context of one request: Hummingbird's core storage, who the bearer token speaks for, and
+/// the client's address.
+public struct RideRequestContext: AuthRequestContext, RequestContext, RemoteAddressRequestContext {
     public var coreContext: CoreRequestContextStorage
     /// Who the token speaks for; nil without a token the service knows.
     public var identity: RidePrincipal?
+    /// The client's address (IP and port); nil when the channel has none.
+    public let remoteAddress: SocketAddress?
+    /// What the request log says of the request: shared by every copy of the context, so that
+    /// the access log (the outermost middleware) sees the principal the authenticator found.
+    let audit = RequestAudit()
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         identity = nil
+        remoteAddress = source.channel.remoteAddress
     }
 
     /// Bodies are read up to ``RequestBodyLimit/bytes`` (``RequestBodyLimit/regionBytes`` for
@@ -33,16 +42,36 @@ public enum RequestBodyLimit {
 
     /// The body, read up to the limit.
     /// - Throws: ``ProblemDocument/bodyTooLarge(limit:)`` when the body (or its declared length)
-    ///   is larger.
+    ///   is larger; a 400 when it does not arrive whole.
     static func read(_ request: Request, limit bytes: Int = bytes) async throws -> [UInt8] {
         if let declared = request.headers[.contentLength].flatMap({ Int($0) }), declared > bytes {
             throw ProblemDocument.bodyTooLarge(limit: bytes)
         }
         var collected: [UInt8] = []
-        for try await buffer in request.body {
-            guard collected.count + buffer.readableBytes <= bytes else { throw ProblemDocument.bodyTooLarge(limit: bytes) }
-            collected.append(contentsOf: buffer.readableBytesView)
+        do {
+            for try await buffer in request.body {
+                guard collected.count + buffer.readableBytes <= bytes else { throw ProblemDocument.bodyTooLarge(limit: bytes) }
+                collected.append(contentsOf: buffer.readableBytesView)
+            }
+        } catch let problem as ProblemDocument {
+            throw problem
+        } catch {
+            // The connection ended, or was closed at the body timeout (ConnectionLimits): the
+            // client's doing, not a failure of the service.
+            throw ProblemDocument.badRequest("the request body did not arrive whole: the connection ended or timed out")
         }
         return collected
+    }
+}
+
+/// Who a request spoke for, as the request log shows it: set by the authenticator, read by the
+/// access log. Never the token.
+final class RequestAudit: Sendable {
+    private let value = Mutex<RidePrincipal?>(nil)
+
+    /// The principal of the request's token; nil without a known token.
+    var principal: RidePrincipal? {
+        get { value.withLock { $0 } }
+        set { value.withLock { $0 = newValue } }
     }
 }

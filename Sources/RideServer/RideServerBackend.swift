@@ -28,6 +28,10 @@ public final class RideServerBackend: Sendable {
     public let configuration: RideServiceConfiguration
     /// A vehicle whose last report is older than this is not booked, seconds (> 0).
     public let maximumReportAge: Double
+    /// The most active rides one rider may hold, ``activeRideLimits`` (1...100).
+    public let maximumActiveRides: Int
+    /// The limits `maximumActiveRides` may take.
+    public static let activeRideLimits = 1...100
     private let phases: ReportedRidePhases
     private let vehicles: [String: Vehicle]
     private let clock: @Sendable () -> Date
@@ -37,12 +41,14 @@ public final class RideServerBackend: Sendable {
     ///   - databaseKind: `sqlite` or `postgresql`.
     ///   - fleet: the vehicles (registered in the store by ``registerFleet()``).
     ///   - maximumReportAge: seconds; default 300.
+    ///   - maximumActiveRides: the most active rides of one rider, 1...100 (clamped); default 1.
     ///   - now: the clock.
     public init(
         store: any RideBackend, databaseKind: String, fleet: Fleet, places: PlaceResolver = PlaceResolver(gazetteer: .london),
         configuration: RideServiceConfiguration = RideServiceConfiguration(), maximumReportAge: Double = 300,
-        now: @escaping @Sendable () -> Date = Date.init
+        maximumActiveRides: Int = 1, now: @escaping @Sendable () -> Date = Date.init
     ) {
+        self.maximumActiveRides = min(max(maximumActiveRides, Self.activeRideLimits.lowerBound), Self.activeRideLimits.upperBound)
         self.store = store
         self.databaseKind = databaseKind
         self.fleet = fleet
@@ -79,8 +85,9 @@ public final class RideServerBackend: Sendable {
 
     // MARK: Intents
 
-    /// Confirm: the vehicle a booking would take now, or why none.
-    public func confirm(_ request: RideRequest) async throws -> RequestRideIntentResponse {
+    /// Confirm: the vehicle a booking would take now, or why none (for a `rider`, also that it
+    /// holds as many active rides as it may).
+    public func confirm(_ request: RideRequest, rider: String? = nil) async throws -> RequestRideIntentResponse {
         let resolver = resolver
         let checked: CheckedRideRequest
         switch resolver.check(request) {
@@ -90,7 +97,7 @@ public final class RideServerBackend: Sendable {
         let chosen = ChosenVehicle()
         let outcome: RideBookingOutcome
         do {
-            outcome = try await store.book(order(checked, rider: nil, at: resolver.now)) { vehicle in
+            outcome = try await store.book(order(checked, rider: rider, at: resolver.now)) { vehicle in
                 chosen.set(vehicle)
                 throw DryRun()
             }
@@ -252,7 +259,8 @@ public final class RideServerBackend: Sendable {
     private func order(_ checked: CheckedRideRequest, rider: String?, at date: Date) -> RideBookingOrder {
         RideBookingOrder(
             rider: rider, pickup: checked.pickupCoordinate, partySize: checked.partySize, rideOptionName: checked.rideOption?.name,
-            range: configuration.serviceRange, reportedSince: date.addingTimeInterval(-maximumReportAge), date: date)
+            range: configuration.serviceRange, reportedSince: date.addingTimeInterval(-maximumReportAge), date: date,
+            maximumActiveRides: rider == nil ? nil : maximumActiveRides)
     }
 
     private func refusal(_ outcome: RideBookingOutcome) -> RequestRideIntentResponse {
@@ -268,6 +276,11 @@ public final class RideServerBackend: Sendable {
             return RequestRideIntentResponse(
                 code: .failureRequiringAppLaunchServiceTemporarilyUnavailable,
                 failureReason: "every vehicle within \(within) of the pickup is busy")
+        case .previousRideNeedsCompletion(let active):
+            return RequestRideIntentResponse(
+                code: .failureRequiringAppLaunchPreviousRideNeedsCompletion,
+                failureReason:
+                    "the rider has \(active) active \(active == 1 ? "ride" : "rides") (at most \(maximumActiveRides)): one must complete or be cancelled first")
         }
     }
 

@@ -9,12 +9,26 @@ public struct RideServerConfiguration: Sendable, Equatable {
     public var pollInterval: Duration
     /// The longest silence on an event stream before a heartbeat, at most 20 s. Default 15 s.
     public var heartbeatInterval: Duration
+    /// How fast each rider and vehicle may write (every method but GET and HEAD). Default 40 at
+    /// once, then 10 a second.
+    public var writeLimit: WriteRateLimit
+    /// Connections: how many, how long they may idle or dawdle, how long a stop waits.
+    public var connections: ConnectionLimits
+    /// Ride event streams open at once, per principal and in all. Default 8 and 256.
+    public var eventStreams: EventStreamLimit
 
-    public init(host: String = "127.0.0.1", port: Int = 8080, pollInterval: Duration = .milliseconds(250), heartbeatInterval: Duration = .seconds(15)) {
+    public init(
+        host: String = "127.0.0.1", port: Int = 8080, pollInterval: Duration = .milliseconds(250), heartbeatInterval: Duration = .seconds(15),
+        writeLimit: WriteRateLimit = WriteRateLimit(), connections: ConnectionLimits = ConnectionLimits(),
+        eventStreams: EventStreamLimit = EventStreamLimit()
+    ) {
         self.host = host
         self.port = port
         self.pollInterval = min(max(pollInterval, .milliseconds(50)), .seconds(5))
         self.heartbeatInterval = min(max(heartbeatInterval, .milliseconds(100)), .seconds(20))
+        self.writeLimit = writeLimit
+        self.connections = connections
+        self.eventStreams = eventStreams
     }
 
     /// Parses `HOST:PORT`, `[IPv6]:PORT`, or `:PORT` (loopback, 127.0.0.1) into host and port.

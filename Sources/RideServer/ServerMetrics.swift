@@ -1,4 +1,5 @@
 import Prometheus
+import Synchronization
 
 /// The service's Prometheus metrics, in a registry of its own (no process-wide bootstrap, so
 /// several servers in one process, as in the tests, each count their own).
@@ -12,6 +13,13 @@ public final class ServerMetrics: Sendable {
     private let booked: Counter
     private let locations: Counter
     private let streams: Gauge
+    private let streamCount = Atomic<Int>(0)
+    private let answered = Atomic<Int>(0)
+
+    /// Ride and region event streams open now.
+    public var openStreams: Int { streamCount.load(ordering: .relaxed) }
+    /// Requests answered since the server started.
+    public var requestsAnswered: Int { answered.load(ordering: .relaxed) }
 
     /// Request durations' bucket bounds: 1 ms to 10 s.
     static let buckets: [Duration] = [
@@ -32,6 +40,7 @@ public final class ServerMetrics: Sendable {
 
     /// One request answered.
     func request(method: String, route: String, status: Int, duration: Duration) {
+        answered.add(1, ordering: .relaxed)
         registry.makeCounter(
             descriptor: .init(metricName: "http_requests", unitName: "total", helpText: "HTTP requests answered."),
             labels: [("method", method), ("route", route), ("status", String(status))]
@@ -55,9 +64,15 @@ public final class ServerMetrics: Sendable {
         ).increment()
     }
 
-    func streamOpened() { streams.increment() }
+    func streamOpened() {
+        streamCount.add(1, ordering: .relaxed)
+        streams.increment()
+    }
 
-    func streamClosed() { streams.decrement() }
+    func streamClosed() {
+        streamCount.subtract(1, ordering: .relaxed)
+        streams.decrement()
+    }
 
     /// The text exposition format 0.0.4.
     func exposition() -> [UInt8] { registry.emitToBuffer() }

@@ -1,17 +1,21 @@
 import Hummingbird
 import LodestarInternals
 
-/// `/health`, `/metrics` and `/openapi.json`: no token needed.
+/// `/health`, `/metrics` and `/openapi.json`: no token needed, and none is looked up (a token
+/// sent with them is ignored), so `/metrics` answers while the store does not.
 struct ServiceRoutes {
     let backend: RideServerBackend
     let metrics: ServerMetrics
+
+    /// The paths that take no token.
+    static let publicPaths: Set<String> = ["/health", "/metrics", "/openapi.json"]
 
     func add(to router: Router<RideRequestContext>) {
         router.get("health") { _, _ in
             do {
                 try await backend.checkHealth()
             } catch {
-                throw ProblemDocument.storeUnavailable("\(error)")
+                throw ProblemDocument.storeUnavailable(cause: error)
             }
             var o = JSONObjectText()
             o.add("status", "ok")

@@ -127,6 +127,16 @@ extension PostgresRideStore: RideBackend {
         let option = order.rideOptionName?.lowercased()
         let since = order.reportedSince?.timeIntervalSince1970
         return try await transaction { connection in
+            if let rider = order.rider, let limit = order.maximumActiveRides {
+                // The rider's own lock until the transaction ends: concurrent bookings of one rider
+                // (on any server) count and insert one after another; other riders never wait.
+                try await connection.query(
+                    "SELECT pg_advisory_xact_lock(\(PostgresSchema.riderLockSpace)::int4, hashtext(\(rider)))", logger: self.logger)
+                let active = try await connection.query(
+                    "SELECT count(*) FROM ride WHERE rider = \(rider) AND phase <> 4", logger: self.logger
+                ).collect().first?.decode(Int.self) ?? 0
+                if active >= limit { return RideBookingOutcome.previousRideNeedsCompletion(activeRides: active) }
+            }
             // The nearest 64 reported positions on the sphere first (the KNN index scan stops
             // there), the nearest on the spheroid among them; then all within range when none of
             // those is free.

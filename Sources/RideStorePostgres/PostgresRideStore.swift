@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PostgresNIO
 import RideBooking
+import Synchronization
 
 /// The ride store on PostgreSQL 15 + PostGIS 3, through postgres-nio's connection pool: a
 /// ``RideBackend`` that any number of processes on any number of hosts share.
@@ -26,6 +27,12 @@ import RideBooking
 /// - Errors are ``RideStoreError``s naming the URL without its password:
 ///   ``RideStoreError/postgres(path:sqlState:message:)`` for the server's, `cannotOpen` when it
 ///   cannot be reached, `cancelled` for a cancelled task.
+/// - Fail fast: a call that has no connection from the pool within ``connectionWait`` (0.8 s)
+///   asks whether the database answers at all (one connection outside the pool, at most
+///   ``probeTimeout``, 0.9 s; the answer is kept for 1 s; "too many connections" is an answer). When it does not, the call fails with
+///   `cannotOpen` (the service's 503) rather than waiting the minute the pool retries for; when
+///   it does, the pool is only busy and the call goes on waiting. The pool keeps connecting in
+///   the background, and the first call after the database is back succeeds.
 public final class PostgresRideStore: Sendable {
     /// The URL without its password.
     public let database: String
@@ -35,6 +42,18 @@ public final class PostgresRideStore: Sendable {
     /// How ``checkConnection()`` connects (outside the pool); nil when made from a client
     /// configuration, or when TLS is required.
     private let direct: PostgresConnection.Configuration?
+    /// How long a call waits for a connection of the pool before it asks whether the database
+    /// answers: 0.8 s. With ``probeTimeout``, a service answers 503 within 1.7 s (plus the
+    /// machine's delays) while the database is down.
+    public static let connectionWait: Duration = .milliseconds(800)
+    /// The longest the question "does the database answer?" takes: 0.9 s to connect.
+    public static let probeTimeout: Duration = .milliseconds(900)
+    /// The last answer to that question, and when it was found; kept for 1 s.
+    private let reachability = Mutex<(at: ContinuousClock.Instant, reachable: Bool)?>(nil)
+    /// ``connectionWait`` in seconds, for messages.
+    static var connectionWaitSeconds: Double {
+        Double(connectionWait.components.seconds) + Double(connectionWait.components.attoseconds) / 1e18
+    }
 
     /// Connects to the database of a `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE` URL.
     /// - Throws: ``RideStoreError/cannotOpen(path:reason:)`` for a URL that is not one.
@@ -105,25 +124,97 @@ public final class PostgresRideStore: Sendable {
         }
     }
 
+    /// Whether the database answers: false only when a connection outside the pool is refused
+    /// (nothing listens) or the server rejects it for a reason other than having too many
+    /// (SQLSTATE 53300: the pool is busy, not the database down). A connection that takes longer
+    /// than ``probeTimeout`` counts as an answer (a loaded machine is slow, not down): such an
+    /// outage still waits for the pool. True for a store made from a client configuration or
+    /// over TLS, which has none to try. One answer serves every call for 1 s.
+    func isReachable() async -> Bool {
+        guard var direct else { return true }
+        let now = ContinuousClock.now
+        if let known = reachability.withLock({ $0 }), now - known.at < .seconds(1) { return known.reachable }
+        let timeout = Self.probeTimeout.components
+        direct.options.connectTimeout = .nanoseconds(timeout.seconds * 1_000_000_000 + timeout.attoseconds / 1_000_000_000)
+        let reachable: Bool
+        do {
+            let connection = try await PostgresConnection.connect(configuration: direct, id: 0, logger: logger)
+            try await connection.close()
+            reachable = true
+        } catch let error as PSQLError {
+            if let state = error.serverInfo?[.sqlState] {
+                // The server answered: down only when it refuses connections for itself, not for
+                // having too many (53300).
+                reachable = state == "53300"
+            } else if let underlying = error.underlying as? ChannelError, case .connectTimeout = underlying {
+                // No answer in time proves nothing on a loaded machine: keep waiting, as before.
+                reachable = true
+            } else {
+                reachable = false
+            }
+        } catch {
+            reachable = false
+        }
+        reachability.withLock { $0 = (ContinuousClock.now, reachable) }
+        return reachable
+    }
+
     /// `body` in one transaction (`BEGIN` … `COMMIT`, rolled back if it throws), every error a
     /// ``RideStoreError`` naming the database.
-    func transaction<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws(RideStoreError) -> T {
+    func transaction<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws(RideStoreError) -> T {
         do {
             try Task.checkCancellation()
-            return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+            let (client, logger) = (client, logger)
+            return try await withConnectionWait { leased in
+                try await client.withTransaction(logger: logger) { connection in
+                    leased.set()
+                    return try await body(connection)
+                }
+            }
         } catch {
             throw map(error)
         }
     }
 
-    /// Reads outside a transaction (each statement on a connection of the pool, in one round
-    /// trip), every error a ``RideStoreError`` naming the database.
-    func read<T: Sendable>(_ body: (PostgresClient) async throws -> T) async throws(RideStoreError) -> T {
+    /// Reads outside a transaction, on one connection of the pool, every error a
+    /// ``RideStoreError`` naming the database.
+    func read<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws(RideStoreError) -> T {
         do {
             try Task.checkCancellation()
-            return try await body(client)
+            let client = client
+            return try await withConnectionWait { leased in
+                try await client.withConnection { connection in
+                    leased.set()
+                    return try await body(connection)
+                }
+            }
         } catch {
             throw map(error)
+        }
+    }
+
+    /// Runs `operation`, which calls `set()` on its flag once it holds a connection; throws
+    /// ``ConnectionWaitExceeded`` (and cancels it) when that has not happened within
+    /// ``connectionWait`` and the database does not answer (``isReachable()``). Once connected,
+    /// the operation takes as long as it takes.
+    private func withConnectionWait<T: Sendable>(
+        _ operation: @escaping @Sendable (LeaseFlag) async throws -> T
+    ) async throws -> T {
+        let leased = LeaseFlag()
+        return try await withThrowingTaskGroup(of: T?.self) { group in
+            group.addTask { try await operation(leased) }
+            group.addTask {
+                try await Task.sleep(for: Self.connectionWait)
+                if !leased.isSet, await !self.isReachable() { throw ConnectionWaitExceeded() }
+                return nil
+            }
+            while let next = try await group.next() {
+                if let value = next {
+                    group.cancelAll()
+                    return value
+                }
+            }
+            throw CancellationError()
         }
     }
 
@@ -132,6 +223,10 @@ public final class PostgresRideStore: Sendable {
         switch error {
         case let error as RideStoreError:
             return error
+        case is ConnectionWaitExceeded:
+            return .cannotOpen(
+                path: database,
+                reason: "no connection within \(Self.connectionWaitSeconds) s, and the database does not answer")
         case is CancellationError:
             return .cancelled(path: database)
         case let error as PostgresTransactionError:
@@ -164,3 +259,15 @@ public final class PostgresRideStore: Sendable {
         }
     }
 }
+
+/// Set once a call of ``PostgresRideStore`` holds a connection of the pool.
+final class LeaseFlag: Sendable {
+    private let flag = Mutex(false)
+
+    var isSet: Bool { flag.withLock { $0 } }
+
+    func set() { flag.withLock { $0 = true } }
+}
+
+/// No connection of the pool within ``PostgresRideStore/connectionWait``.
+struct ConnectionWaitExceeded: Error {}

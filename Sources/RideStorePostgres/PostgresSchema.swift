@@ -9,6 +9,9 @@
 enum PostgresSchema {
     /// `pg_advisory_xact_lock` key of the migrations: "LDST" in ASCII.
     static let lockKey: Int64 = 0x4C44_5354
+    /// The first key of the two-key advisory locks a booking takes on its rider (the second is
+    /// the rider's `hashtext`); the two-key space never meets ``lockKey``'s one-key space.
+    static let riderLockSpace: Int32 = 0x5244
 
     /// Migration N (index N − 1): its statements, run one by one.
     static let migrations: [[String]] = [

@@ -97,6 +97,16 @@ struct HostileArgumentTests {
         Case(option: "serve run --listen", arguments: ["serve", "run", "--listen", "127.0.0.1:V", "--database", store], accepted: ["0"]),
         Case(option: "serve run --maximum-report-age", arguments: ["serve", "run", "--maximum-report-age", "V", "--database", store]),
         Case(option: "serve run --heartbeat", arguments: ["serve", "run", "--heartbeat", "V", "--database", store]),
+        Case(option: "serve run --max-active-rides", arguments: ["serve", "run", "--max-active-rides", "V", "--database", store]),
+        Case(option: "serve run --write-rate", arguments: ["serve", "run", "--write-rate", "V", "--database", store]),
+        Case(option: "serve run --write-burst", arguments: ["serve", "run", "--write-burst", "V", "--database", store]),
+        Case(option: "serve run --max-connections", arguments: ["serve", "run", "--max-connections", "V", "--database", store]),
+        Case(option: "serve run --header-timeout", arguments: ["serve", "run", "--header-timeout", "V", "--database", store]),
+        Case(option: "serve run --idle-timeout", arguments: ["serve", "run", "--idle-timeout", "V", "--database", store]),
+        Case(option: "serve run --body-timeout", arguments: ["serve", "run", "--body-timeout", "V", "--database", store]),
+        Case(option: "serve run --shutdown-grace", arguments: ["serve", "run", "--shutdown-grace", "V", "--database", store]),
+        Case(option: "serve run --max-streams-per-token", arguments: ["serve", "run", "--max-streams-per-token", "V", "--database", store]),
+        Case(option: "serve run --max-streams", arguments: ["serve", "run", "--max-streams", "V", "--database", store]),
     ]
 
     @Test("no trap, a non-zero status and one line on standard error, whatever the number", arguments: cases)
@@ -152,7 +162,7 @@ struct HostileArgumentTests {
         "ride list --store", "ride options --pickup-name", "ride options --trace", "ride options --fleet",
         "ride options --gazetteer", "ride options --store", "ride places --gazetteer", "help subcommands", "replay --activity", "track --activity",
         "serve run --database", "serve run --fleet", "serve token create --database", "serve token create --rider",
-        "serve token create --vehicle", "vehicle --id", "vehicle --server", "vehicle --token", "vehicle --trace",
+        "serve token create --vehicle", "serve token create --fleet", "vehicle --id", "vehicle --server", "vehicle --token", "vehicle --trace",
         "monitor --regions", "monitor --trace", "monitor --rule", "monitor --state",
         "ride request --server", "ride request --token", "ride status --server", "ride status --token",
         "ride cancel --server", "ride cancel --token", "ride list --server", "ride list --token",

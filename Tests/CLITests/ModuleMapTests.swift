@@ -90,7 +90,7 @@ struct ModuleMapTests {
         let names = Set(targets.map(\.name))
         let products: Set<String> = [
             "GRDB", "GRDBSQLite", "ArgumentParser", "Crypto", "PostgresNIO", "Logging", "Hummingbird", "HummingbirdAuth",
-            "ServiceLifecycle", "UnixSignals", "Prometheus", "AsyncHTTPClient", "NIOCore", "NIOHTTP1",
+            "ServiceLifecycle", "UnixSignals", "Prometheus", "AsyncHTTPClient", "NIOCore", "NIOHTTP1", "NIOHTTPTypes",
         ]
         let executables = Set(targets.filter { $0.type == "executable" }.map(\.name))
         for target in targets where target.type != "system-target" {

@@ -313,6 +313,8 @@ import Testing
                 case .noVehicleInRange:
                     outcomes["none in range", default: 0] += 1
                     #expect(measured.isEmpty, "order \(n)")
+                case .previousRideNeedsCompletion(let active):
+                    Issue.record("order \(n) has no rider limit, yet was refused for \(active) active rides")
                 }
             }
             // The draw exercises all three answers.

@@ -43,6 +43,25 @@ struct ServeCommandTests {
         return ((status >> 8) & 0xff, child.stdout, child.stderr)
     }
 
+    /// `lodestar serve --listen 127.0.0.1:0 ARGUMENTS` in `directory`, and the port its
+    /// `listening on` line names (within 60 s). The caller stops it.
+    static func startServe(_ arguments: [String], in directory: String) async throws -> (ChildProcess, UInt16) {
+        let server = try ChildProcess(
+            lodestar, ["serve", "--listen", "127.0.0.1:0"] + arguments, environment: environment(directory),
+            stdout: "\(directory)/serve.out", stderr: "\(directory)/serve.err")
+        var port: UInt16?
+        _ = await waitUntil(upTo: .seconds(60), poll: .milliseconds(50)) {
+            guard let line = server.stdout.split(separator: "\n").first, line.hasPrefix("listening on http://127.0.0.1:") else { return false }
+            port = UInt16(line.split(separator: ":").last ?? "")
+            return true
+        }
+        guard let port else {
+            server.stop()
+            throw HTTPProbe.Failure(description: "no 'listening on' line: \(server.stderr)")
+        }
+        return (server, port)
+    }
+
     @Test("token create prints a token once; serve prints its bound port, serves the simulated fleet with it, and stops on SIGTERM")
     func serveWithSimulatedFleet() async throws {
         let dir = try Self.directory()
@@ -57,17 +76,8 @@ struct ServeCommandTests {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: "\(dir)/rides.sqlite"))
         #expect(bytes.range(of: Data(token.utf8)) == nil)
 
-        let server = try ChildProcess(
-            Self.lodestar, ["serve", "--listen", "127.0.0.1:0", "--database", database, "--simulate-fleet"],
-            environment: Self.environment(dir), stdout: "\(dir)/serve.out", stderr: "\(dir)/serve.err")
+        let (server, bound) = try await Self.startServe(["--database", database, "--simulate-fleet"], in: dir)
         defer { server.stop() }
-        var port: UInt16?
-        _ = await waitUntil(upTo: .seconds(60), poll: .milliseconds(50)) {
-            guard let line = server.stdout.split(separator: "\n").first, line.hasPrefix("listening on http://127.0.0.1:") else { return false }
-            port = UInt16(line.split(separator: ":").last ?? "")
-            return true
-        }
-        let bound = try #require(port, "no 'listening on' line: \(server.stderr)")
         #expect(bound > 0)
         let probe = HTTPProbe(port: bound)
         #expect(try await probe.send("GET", "/health").status == 200)
@@ -111,5 +121,53 @@ struct ServeCommandTests {
             ["serve", "token", "create", "--database", "mysql://nowhere/db", "--operator"], in: dir)
         #expect(unreachable.status == 1)
         #expect(unreachable.stderr.contains("unknown scheme"))
+    }
+
+    @Test("token create --vehicle refuses a vehicle that is neither registered nor in the fleet (status 64); a fleet's vehicle gets its token")
+    func tokenForUnknownVehicle() async throws {
+        let dir = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let database = "sqlite://\(dir)/rides.sqlite"
+        let unknown = try await Self.run(["serve", "token", "create", "--database", database, "--vehicle", "NO-SUCH-CAB"], in: dir)
+        #expect(unknown.status == 64, "\(unknown.stderr)")
+        #expect(unknown.stdout.isEmpty)
+        #expect(unknown.stderr.hasPrefix("lodestar serve token create: no vehicle NO-SUCH-CAB"), "\(unknown.stderr)")
+        #expect(unknown.stderr.split(separator: "\n").count == 1)
+        // A vehicle of the fleet file serve will register is known before serve ever ran.
+        let known = try await Self.run(
+            ["serve", "token", "create", "--database", database, "--vehicle", "LDN-001", "--fleet", TestData.package("Examples/fleet.json").path],
+            in: dir)
+        #expect(known.status == 0, "\(known.stderr)")
+        #expect(known.stdout.hasPrefix("ldst_"))
+    }
+
+    @Test("--database in a directory that does not exist is an error naming it; nothing is created")
+    func databaseInMissingDirectory() async throws {
+        let dir = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        for arguments in [
+            ["serve", "token", "create", "--database", "\(dir)/missing/deeper/x.sqlite", "--operator"],
+            ["serve", "--listen", "127.0.0.1:0", "--database", "sqlite://\(dir)/missing/deeper/x.sqlite"],
+        ] {
+            let result = try await Self.run(arguments, in: dir)
+            #expect(result.status == 1, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.contains("\(dir)/missing/deeper does not exist"), "\(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: "\(dir)/missing"))
+        }
+    }
+
+    @Test("SIGUSR1 logs a status line and serving goes on; SIGHUP stops serve gracefully, status 0")
+    func signals() async throws {
+        let dir = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let (server, bound) = try await Self.startServe(["--database", "sqlite://\(dir)/rides.sqlite"], in: dir)
+        defer { server.stop() }
+        server.send(SIGUSR1)
+        #expect(await waitUntil(upTo: .seconds(10)) { server.stderr.contains("status") }, "\(server.stderr)")
+        #expect(try await HTTPProbe(port: bound).send("GET", "/health").status == 200)
+        server.send(SIGHUP)
+        let status = await server.exited(within: .seconds(15))
+        #expect(status == 0, "\(server.stderr)")
+        #expect(server.stderr.contains("stopped"))
     }
 }

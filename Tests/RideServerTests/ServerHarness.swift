@@ -5,6 +5,7 @@ import RideBooking
 import RideServer
 import RideStorePostgres
 import ServiceLifecycle
+import Synchronization
 import TestSupport
 
 /// The store backends the service is tested against.
@@ -36,6 +37,8 @@ final class ServerHarness: Sendable {
     let vehicle: Vehicle
     let otherVehicle: Vehicle
     let kind: StoreKind
+    /// The store's SQLite path or PostgreSQL URL.
+    let location: String
     private let group: ServiceGroup
     private let task: Task<Void, any Error>
     private let directory: String?
@@ -45,26 +48,38 @@ final class ServerHarness: Sendable {
     var events: EventStreamProbe { EventStreamProbe(port: port) }
 
     /// Starts a server on a new store of `kind`.
-    /// - Parameter heartbeat: the longest silence on an event stream.
-    static func start(_ kind: StoreKind, heartbeat: Duration = .seconds(1)) async throws -> ServerHarness {
+    /// - Parameters:
+    ///   - heartbeat: the longest silence on an event stream.
+    ///   - configure: changes to the server's configuration (write limits and so on).
+    ///   - maximumActiveRides: the most active rides of one rider (the service's default, 1).
+    ///   - logger: the server's logger (default: warnings and above to standard error).
+    ///   - postgresServer: the PostgreSQL server for `.postgres` (default: the shared one).
+    static func start(
+        _ kind: StoreKind, heartbeat: Duration = .seconds(1), configure: (inout RideServerConfiguration) -> Void = { _ in },
+        maximumActiveRides: Int = 1, logger: Logger? = nil, postgresServer: PostgresServer? = nil
+    ) async throws -> ServerHarness {
         let store: any RideBackend
         var directory: String?
         var postgres: PostgresRideStore?
+        let location: String
         switch kind {
         case .sqlite:
             let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lodestar-serve-\(UUID().uuidString)").path
             try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
             directory = dir
-            store = try RideStore(path: dir + "/rides.sqlite")
+            location = dir + "/rides.sqlite"
+            store = try RideStore(path: location)
         case .postgres:
-            let url = try await PostgresServer.shared().createDatabase()
-            let pg = try PostgresRideStore(url: url, maximumConnections: 8)
+            let server = if let postgresServer { postgresServer } else { try await PostgresServer.shared() }
+            location = try await server.createDatabase()
+            let pg = try PostgresRideStore(url: location, maximumConnections: 8)
             postgres = pg
             store = pg
         }
         try await store.migrate()
         let fleet = Fleet.simulated(center: centre, count: 6, radius: 3_000, seed: 15, identifierPrefix: "T")
-        let backend = RideServerBackend(store: store, databaseKind: kind == .sqlite ? "sqlite" : "postgresql", fleet: fleet)
+        let backend = RideServerBackend(
+            store: store, databaseKind: kind == .sqlite ? "sqlite" : "postgresql", fleet: fleet, maximumActiveRides: maximumActiveRides)
         try await backend.registerFleet()
         func token(_ principal: RidePrincipal) async throws -> String {
             let token = RideToken.generate()
@@ -72,11 +87,15 @@ final class ServerHarness: Sendable {
             return token
         }
         let vehicles = fleet.vehicles
-        var logger = Logger(label: "lodestar.serve.test")
-        logger.logLevel = .warning
+        var configuration = RideServerConfiguration(host: "127.0.0.1", port: 0, heartbeatInterval: heartbeat)
+        configure(&configuration)
         let service = RideHTTPService(
-            backend: backend, configuration: RideServerConfiguration(host: "127.0.0.1", port: 0, heartbeatInterval: heartbeat),
-            logger: logger)
+            backend: backend, configuration: configuration,
+            logger: logger ?? {
+                var logger = Logger(label: "lodestar.serve.test")
+                logger.logLevel = .warning
+                return logger
+            }())
         let bound = AsyncStream<Int>.makeStream()
         let group = service.serviceGroup(gracefulShutdownSignals: []) { _, port in
             bound.continuation.yield(port)
@@ -93,13 +112,13 @@ final class ServerHarness: Sendable {
             port: p, backend: backend, fleet: fleet, riderToken: try await token(.rider("ada")),
             otherRiderToken: try await token(.rider("grace")), vehicleToken: try await token(.vehicle(vehicles[0].identifier)),
             otherVehicleToken: try await token(.vehicle(vehicles[1].identifier)), operatorToken: try await token(.operator),
-            vehicle: vehicles[0], otherVehicle: vehicles[1], kind: kind, group: group, task: task, directory: directory,
-            postgres: postgres)
+            vehicle: vehicles[0], otherVehicle: vehicles[1], kind: kind, location: location, group: group, task: task,
+            directory: directory, postgres: postgres)
     }
 
     private init(
         port: UInt16, backend: RideServerBackend, fleet: Fleet, riderToken: String, otherRiderToken: String, vehicleToken: String,
-        otherVehicleToken: String, operatorToken: String, vehicle: Vehicle, otherVehicle: Vehicle, kind: StoreKind,
+        otherVehicleToken: String, operatorToken: String, vehicle: Vehicle, otherVehicle: Vehicle, kind: StoreKind, location: String,
         group: ServiceGroup, task: Task<Void, any Error>, directory: String?, postgres: PostgresRideStore?
     ) {
         self.group = group
@@ -114,9 +133,32 @@ final class ServerHarness: Sendable {
         self.vehicle = vehicle
         self.otherVehicle = otherVehicle
         self.kind = kind
+        self.location = location
         self.task = task
         self.directory = directory
         self.postgres = postgres
+    }
+
+    /// Begins the graceful shutdown, as SIGTERM does, and waits up to `limit` for the server to
+    /// end: how long it took, or nil when it had not ended (then ``stop()`` still waits for it).
+    func shutdown(within limit: Duration) async -> Duration? {
+        let start = ContinuousClock.now
+        await group.triggerGracefulShutdown()
+        let ended = Ended()
+        let watcher = Task { [task] in
+            _ = await task.result
+            ended.set()
+        }
+        defer { watcher.cancel() }
+        guard await waitUntil(upTo: limit, poll: .milliseconds(10), { ended.isSet }) else { return nil }
+        return ContinuousClock.now - start
+    }
+
+    /// Set once the server's task has ended.
+    private final class Ended: Sendable {
+        private let flag = Mutex(false)
+        var isSet: Bool { flag.withLock { $0 } }
+        func set() { flag.withLock { $0 = true } }
     }
 
     /// Shuts the server down gracefully, as SIGTERM does, and removes the store.
@@ -125,6 +167,24 @@ final class ServerHarness: Sendable {
         _ = await task.result
         await postgres?.close()
         if let directory { try? FileManager.default.removeItem(atPath: directory) }
+    }
+
+    /// Runs SQL on the store behind the server's back, as another program would: `sqlite3` on
+    /// the file, `psql` on the PostgreSQL database.
+    func execute(_ sql: String) async throws {
+        let (program, arguments): (String, [String]) =
+            kind == .sqlite ? ("/usr/bin/sqlite3", [location, sql]) : ("/usr/bin/psql", ["-X", "-q", "-v", "ON_ERROR_STOP=1", location, "-c", sql])
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("lodestar-sql-\(UUID().uuidString)").path
+        defer {
+            try? FileManager.default.removeItem(atPath: out + ".out")
+            try? FileManager.default.removeItem(atPath: out + ".err")
+        }
+        let child = try ChildProcess(
+            program, arguments, environment: ProcessInfo.processInfo.environment, stdout: out + ".out", stderr: out + ".err")
+        guard let status = await child.exited(within: .seconds(60)), status == 0 else {
+            child.stop()
+            throw HTTPProbe.Failure(description: "\(program) \(sql): \(child.stderr)")
+        }
     }
 
     /// Every other vehicle reports 20 km north, out of the service range, so that only
@@ -159,8 +219,12 @@ final class ServerHarness: Sendable {
 
 extension StoreKind {
     /// Runs `body` with a server on a new store of this kind, stopping it afterwards.
-    func withServer(heartbeat: Duration = .seconds(1), _ body: (ServerHarness) async throws -> Void) async throws {
-        let server = try await ServerHarness.start(self, heartbeat: heartbeat)
+    func withServer(
+        heartbeat: Duration = .seconds(1), configure: (inout RideServerConfiguration) -> Void = { _ in }, maximumActiveRides: Int = 1,
+        logger: Logger? = nil, _ body: (ServerHarness) async throws -> Void
+    ) async throws {
+        let server = try await ServerHarness.start(
+            self, heartbeat: heartbeat, configure: configure, maximumActiveRides: maximumActiveRides, logger: logger)
         do {
             try await body(server)
         } catch {

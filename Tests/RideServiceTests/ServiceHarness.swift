@@ -89,9 +89,13 @@ final class ServiceHarness: Sendable {
         return Result(status: (status >> 8) & 0xFF, stdout: child.stdout, stderr: child.stderr)
     }
 
-    /// `lodestar serve token create --database DB ROLE...`: the token it printed.
+    /// `lodestar serve token create --database DB ROLE...` (with `--fleet` once the servers'
+    /// fleet file is written: a vehicle's token needs its vehicle there or registered): the
+    /// token it printed.
     func token(_ role: [String]) async throws -> String {
-        let out = try await lodestar(["serve", "token", "create", "--database", database] + role, name: "token-\(role.joined(separator: "-"))")
+        let fleet = FileManager.default.fileExists(atPath: fleetPath) ? ["--fleet", fleetPath] : []
+        let out = try await lodestar(
+            ["serve", "token", "create", "--database", database] + role + fleet, name: "token-\(role.joined(separator: "-"))")
         guard let token = out.split(whereSeparator: \.isNewline).last.map(String.init), !token.isEmpty else {
             throw SpawnError(command: "token create", reason: "printed no token")
         }

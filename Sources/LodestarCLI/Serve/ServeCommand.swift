@@ -29,7 +29,10 @@ struct ServeRunCommand: AsyncParsableCommand {
             'lodestar ride' uses) or PostgreSQL + PostGIS (postgres://USER@HOST[:PORT]/DATABASE), \
             which any number of 'lodestar serve' processes may share. The bound address is \
             printed on standard output ('listening on http://HOST:PORT'); logs go to standard \
-            error. SIGTERM or SIGINT stops it gracefully. See README.md, "Ride service".
+            error. SIGTERM, SIGINT or SIGHUP stops it gracefully; SIGUSR1 logs a status line. \
+            Each rider holds at most --max-active-rides rides at once; each rider and vehicle \
+            writes at most --write-burst requests at once, then --write-rate a second (429 with \
+            Retry-After beyond). See README.md, "Ride service".
             """
     )
 
@@ -55,8 +58,52 @@ struct ServeRunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Longest silence on a ride's event stream (1 to 20).", valueName: "seconds"))
     var heartbeat: Double = 15
 
+    @Option(help: ArgumentHelp("Rides one rider may hold at once, not yet completed (1 to 100).", valueName: "count"))
+    var maxActiveRides = 1
+
+    @Option(help: ArgumentHelp(
+        "Writes (POST, PUT, DELETE) a second for each rider and vehicle once the burst is spent (0.1 to 10000).",
+        valueName: "per-second"))
+    var writeRate: Double = 10
+
+    @Option(help: ArgumentHelp("Writes each rider and vehicle may send at once (1 to 100000).", valueName: "count"))
+    var writeBurst = 40
+
+    @Option(help: ArgumentHelp(
+        "Connections open at once; more are closed and logged (1 to 100000; keep it below 'ulimit -n').", valueName: "count"))
+    var maxConnections = 512
+
+    @Option(help: ArgumentHelp("A new connection's first request head must arrive within this (1 to 300).", valueName: "seconds"))
+    var headerTimeout: Double = 10
+
+    @Option(help: ArgumentHelp("A kept-alive connection is closed after this long without a request (1 to 3600).", valueName: "seconds"))
+    var idleTimeout: Double = 30
+
+    @Option(help: ArgumentHelp("A request's body must arrive within this of its head (1 to 3600).", valueName: "seconds"))
+    var bodyTimeout: Double = 30
+
+    @Option(help: ArgumentHelp(
+        "After SIGTERM, SIGINT or SIGHUP, requests still running after this are cancelled (1 to 300).", valueName: "seconds"))
+    var shutdownGrace: Double = 10
+
+    @Option(help: ArgumentHelp("Ride event streams one rider (or the operator) may hold open (1 to 10000).", valueName: "count"))
+    var maxStreamsPerToken = 8
+
+    @Option(help: ArgumentHelp("Ride event streams open on this server at once (1 to 100000).", valueName: "count"))
+    var maxStreams = 256
+
     static let reportAgeRange = OptionRange("--maximum-report-age", 1...86_400.0, unit: "seconds")
     static let heartbeatRange = OptionRange("--heartbeat", 1...20.0, unit: "seconds")
+    static let activeRidesRange = OptionRange("--max-active-rides", RideServerBackend.activeRideLimits)
+    static let writeRateRange = OptionRange("--write-rate", WriteRateLimit.rates, unit: "a second")
+    static let writeBurstRange = OptionRange("--write-burst", WriteRateLimit.bursts)
+    static let connectionsRange = OptionRange("--max-connections", ConnectionLimits.connectionCounts)
+    static let headerTimeoutRange = OptionRange("--header-timeout", 1...300.0, unit: "seconds")
+    static let idleTimeoutRange = OptionRange("--idle-timeout", ConnectionLimits.timeouts, unit: "seconds")
+    static let bodyTimeoutRange = OptionRange("--body-timeout", ConnectionLimits.timeouts, unit: "seconds")
+    static let shutdownGraceRange = OptionRange("--shutdown-grace", ConnectionLimits.graces, unit: "seconds")
+    static let streamsPerTokenRange = OptionRange("--max-streams-per-token", EventStreamLimit.perPrincipalCounts)
+    static let streamsRange = OptionRange("--max-streams", EventStreamLimit.totals)
 
     func validate() throws {
         guard RideServerConfiguration.parseListen(listen) != nil else {
@@ -64,6 +111,16 @@ struct ServeRunCommand: AsyncParsableCommand {
         }
         try Self.reportAgeRange.check(maximumReportAge)
         try Self.heartbeatRange.check(heartbeat)
+        try Self.activeRidesRange.check(maxActiveRides)
+        try Self.writeRateRange.check(writeRate)
+        try Self.writeBurstRange.check(writeBurst)
+        try Self.connectionsRange.check(maxConnections)
+        try Self.headerTimeoutRange.check(headerTimeout)
+        try Self.idleTimeoutRange.check(idleTimeout)
+        try Self.bodyTimeoutRange.check(bodyTimeout)
+        try Self.shutdownGraceRange.check(shutdownGrace)
+        try Self.streamsPerTokenRange.check(maxStreamsPerToken)
+        try Self.streamsRange.check(maxStreams)
     }
 
     func run() async throws {
@@ -71,7 +128,7 @@ struct ServeRunCommand: AsyncParsableCommand {
             try await serve()
         } catch {
             Diagnostics.error("\(error.description)")
-            throw ExitCode.failure
+            throw error.status
         }
     }
 
@@ -79,11 +136,12 @@ struct ServeRunCommand: AsyncParsableCommand {
         guard let (host, port) = RideServerConfiguration.parseListen(listen),
             let heartbeatInterval = Duration(checkedSeconds: heartbeat)
         else { throw .error("--listen must be HOST:PORT") }
-        let fleet = try loadFleet()
+        let fleet = try Self.loadFleet(self.fleet)
         let logger = Logger(label: "lodestar.serve")
         let database = try await ServeDatabase.open(self.database)
         let backend = RideServerBackend(
-            store: database.store, databaseKind: database.kind, fleet: fleet, maximumReportAge: maximumReportAge)
+            store: database.store, databaseKind: database.kind, fleet: fleet, maximumReportAge: maximumReportAge,
+            maximumActiveRides: maxActiveRides)
         do {
             try await backend.registerFleet()
         } catch {
@@ -91,7 +149,14 @@ struct ServeRunCommand: AsyncParsableCommand {
             throw .error("cannot register the fleet in \(database.name): \(error)")
         }
         let service = RideHTTPService(
-            backend: backend, configuration: RideServerConfiguration(host: host, port: port, heartbeatInterval: heartbeatInterval),
+            backend: backend,
+            configuration: RideServerConfiguration(
+                host: host, port: port, heartbeatInterval: heartbeatInterval,
+                writeLimit: WriteRateLimit(perSecond: writeRate, burst: writeBurst),
+                connections: ConnectionLimits(
+                    maximumConnections: maxConnections, headerTimeout: .seconds(headerTimeout), idleTimeout: .seconds(idleTimeout),
+                    bodyTimeout: .seconds(bodyTimeout), shutdownGrace: .seconds(shutdownGrace)),
+                eventStreams: EventStreamLimit(perPrincipal: maxStreamsPerToken, total: maxStreams)),
             logger: logger)
         let simulator = simulateFleet ? [FleetSimulator(backend: backend, logger: logger)] : []
         let databaseName = database.name
@@ -113,8 +178,8 @@ struct ServeRunCommand: AsyncParsableCommand {
         logger.info("stopped")
     }
 
-    /// --fleet, or 400 simulated vehicles around Charing Cross.
-    private func loadFleet() throws(ServeExit) -> Fleet {
+    /// The fleet file, or (nil) 400 simulated vehicles around Charing Cross.
+    static func loadFleet(_ fleet: String?) throws(ServeExit) -> Fleet {
         guard let fleet else { return .defaultSimulated(near: Self.centralLondon) }
         do {
             return try Fleet.load(contentsOf: fleet)

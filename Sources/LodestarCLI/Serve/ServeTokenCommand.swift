@@ -17,8 +17,9 @@ struct ServeTokenCreateCommand: AsyncParsableCommand {
         discussion: """
             A rider's token books rides and reads and cancels only that rider's; a vehicle's \
             reports only that vehicle's position; the operator's sees every ride and may report \
-            for any vehicle. The token is 32 random bytes in base64url, printed on standard \
-            output and nowhere else.
+            for any vehicle. A --vehicle must be registered in the database or be in the fleet \
+            'lodestar serve' registers (--fleet, as for serve); another is a usage error (64). \
+            The token is 32 random bytes in base64url, printed on standard output and nowhere else.
             """)
 
     @Option(help: ArgumentHelp("The store (as for 'lodestar serve').", valueName: "url"))
@@ -32,6 +33,11 @@ struct ServeTokenCreateCommand: AsyncParsableCommand {
 
     @Flag(name: .customLong("operator"), help: "A token for the fleet's operator.")
     var isOperator = false
+
+    @Option(help: ArgumentHelp(
+        "The fleet file 'lodestar serve' runs with, where a --vehicle may be (default: its 400 simulated vehicles).",
+        valueName: "file"))
+    var fleet: String?
 
     func validate() throws {
         let given = [rider != nil, vehicle != nil, isOperator].filter { $0 }.count
@@ -47,19 +53,36 @@ struct ServeTokenCreateCommand: AsyncParsableCommand {
     func run() async throws {
         let principal: RidePrincipal = rider.map { .rider($0) } ?? vehicle.map { .vehicle($0) } ?? .operator
         do throws(ServeExit) {
+            let known = try vehicle.map { id throws(ServeExit) in try ServeRunCommand.loadFleet(fleet).vehicles.contains { $0.identifier == id } }
             let database = try await ServeDatabase.open(self.database)
             let token = RideToken.generate()
-            do throws(RideStoreError) {
-                try await database.store.storeToken(hash: RideToken.hash(token), principal: principal, at: Date())
+            do throws(ServeExit) {
+                if let vehicle, known == false {
+                    let registered: Bool
+                    do throws(RideStoreError) {
+                        registered = try await database.store.vehicle(identifier: vehicle) != nil
+                    } catch {
+                        throw .error(error.description)
+                    }
+                    guard registered else {
+                        throw .usage(
+                            "no vehicle \(vehicle) in \(database.name) or in the fleet\(fleet.map { " \($0)" } ?? " (the default simulated one)"): check --vehicle, or give --fleet")
+                    }
+                }
+                do throws(RideStoreError) {
+                    try await database.store.storeToken(hash: RideToken.hash(token), principal: principal, at: Date())
+                } catch {
+                    throw .error(error.description)
+                }
             } catch {
                 await database.close()
-                throw .error(error.description)
+                throw error
             }
             await database.close()
             guard StandardOutput.line(token) else { throw .error("cannot write standard output") }
         } catch {
             Diagnostics.error("\(error.description)")
-            throw ExitCode.failure
+            throw error.status
         }
     }
 }

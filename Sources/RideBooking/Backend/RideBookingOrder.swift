@@ -18,10 +18,15 @@ public struct RideBookingOrder: Sendable, Hashable {
     public var reportedSince: Date?
     /// When the booking is made (the ride's `updated_at`).
     public var date: Date
+    /// The most active (not completed) rides ``rider`` may hold, ≥ 1: with that many already, the
+    /// booking is ``RideBookingOutcome/previousRideNeedsCompletion(activeRides:)``. nil (and for
+    /// a nil rider): no limit. Checked in the booking's transaction, so that concurrent bookings
+    /// of one rider, on any number of servers, cannot pass it together.
+    public var maximumActiveRides: Int?
 
     public init(
         rider: String?, pickup: Coordinate, partySize: Int, rideOptionName: String? = nil, range: Double = 50_000,
-        reportedSince: Date? = nil, date: Date
+        reportedSince: Date? = nil, date: Date, maximumActiveRides: Int? = nil
     ) {
         self.rider = rider
         self.pickup = pickup
@@ -30,6 +35,7 @@ public struct RideBookingOrder: Sendable, Hashable {
         self.range = range
         self.reportedSince = reportedSince
         self.date = date
+        self.maximumActiveRides = maximumActiveRides.map { max(1, $0) }
     }
 }
 
@@ -60,6 +66,10 @@ public enum RideBookingOutcome: Sendable, Hashable {
     /// Vehicles are within range, but none is free, fits the party and serves the option
     /// (`failureRequiringAppLaunchServiceTemporarilyUnavailable`).
     case noVehicleAvailable
+    /// The rider already holds ``RideBookingOrder/maximumActiveRides`` active rides (this many):
+    /// one must complete or be cancelled first
+    /// (`failureRequiringAppLaunchPreviousRideNeedsCompletion`).
+    case previousRideNeedsCompletion(activeRides: Int)
 
     /// The ride booked, or nil.
     public var record: RideRecord? {

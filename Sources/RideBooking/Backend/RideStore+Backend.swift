@@ -94,6 +94,13 @@ extension RideStore: RideBackend {
         let path = path
         return try await transaction { tx in
             let db = tx.db
+            // Under SQLite's write lock (BEGIN IMMEDIATE): no other booking of this rider runs
+            // between the count and the insert.
+            if let rider = order.rider, let limit = order.maximumActiveRides {
+                let active = try Int.fetchOne(
+                    db, sql: "SELECT count(*) FROM ride WHERE rider = ? AND phase <> 4", arguments: [rider]) ?? 0
+                if active >= limit { return RideBookingOutcome.previousRideNeedsCompletion(activeRides: active) }
+            }
             // Every degree of latitude is at least 110,574 m (at the equator): the band holds the circle.
             let band = order.range / 110_574 + 1e-6
             var within = "p.latitude BETWEEN ? AND ?"
