@@ -45,6 +45,28 @@ package struct EnsembleRun: Sendable {
         ((c.longitude - origin.longitude) * metresPerDegree.east, (c.latitude - origin.latitude) * metresPerDegree.north)
     }
 
+    /// The fixes a receiver `model` gives along `trajectory` (for timing the filter and smoother).
+    package static func fixes(_ trajectory: Trajectory, model: some ReceiverErrorModel, seed: UInt64) -> [Fix] {
+        var model = model
+        var rng = SplitMix64(seed: seed)
+        let start = Date(timeIntervalSince1970: 1_790_000_000)
+        var heading = 0.0
+        return trajectory.epochs.map { truth in
+            if truth.speed > 0.3 { heading = atan2(truth.velocityEast, truth.velocityNorth) }
+            let r = model.next(truth, dt: 1 / trajectory.rate, heading: heading, rng: &rng)
+            var fix = Fix(time: start.addingTimeInterval(truth.time), mode: .noFix)
+            guard r.hasFix, !truth.inOutage else { return fix }
+            fix.coordinate = coordinate(east: truth.east + r.east, north: truth.north + r.north)
+            fix.mode = .threeD
+            fix.hdop = r.hdop
+            fix.errors = r.errors
+            let ve = truth.velocityEast + r.velocityEast, vn = truth.velocityNorth + r.velocityNorth
+            fix.speed = (ve * ve + vn * vn).squareRoot()
+            fix.course = Angle.normalizedBearing(atan2(ve, vn) * 180 / .pi)
+            return fix
+        }
+    }
+
     /// Runs `trajectory` with the receiver `model`, drawing its noise from `seed`.
     package init(_ trajectory: Trajectory, model: some ReceiverErrorModel, seed: UInt64, log: Bool = false, smooth: Bool = true) {
         var model = model

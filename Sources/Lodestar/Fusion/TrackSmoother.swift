@@ -15,8 +15,9 @@ import Geodesy
 /// there is no smoothing: it needs the future. See docs/fusion.md, "Smoothing a recorded trace".
 ///
 /// ```swift
-/// let fixes = try NMEATraceSource.fixes(path: "drive.nmea")
+/// // fixes: [Fix], the trace's epochs in order (from NMEADecoder, or a source's events)
 /// let track = TrackSmoother(fusion: try .fused(for: .automotive)).smooth(fixes)
+/// for location in track.compactMap({ $0 }) { print(location.coordinate, location.horizontalAccuracy ?? 0) }
 /// ```
 public struct TrackSmoother: Sendable {
     /// The forward filter's settings (`.off` is taken as ``Fusion/on``).
