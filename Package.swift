@@ -159,7 +159,9 @@ let package = Package(
         // receiver error models, run through the engine and pooled. LodestarTests checks a reduced
         // size; FusionEnsembleRun (scripts/fusion-ensemble.sh) prints the full tables.
         .target(name: "FusionEnsemble", dependencies: ["Lodestar", "GNSS", "Geodesy", "LodestarInternals"], path: "Tests/FusionEnsemble"),
-        .executableTarget(name: "FusionEnsembleRun", dependencies: ["FusionEnsemble"], path: "Tests/FusionEnsembleRun"),
+        .executableTarget(
+            name: "FusionEnsembleRun", dependencies: ["FusionEnsemble", "Lodestar", "GNSS", "LodestarInternals"],
+            path: "Tests/FusionEnsembleRun"),
         .testTarget(name: "GPSDTests", dependencies: ["GPSD", "GNSS", "NMEA", "TestSupport"]),
         .testTarget(name: "LodestarTests", dependencies: ["Lodestar", "GNSS", "Geodesy", "GeoMagnetism", "GPSD", "TestSupport", "FusionEnsemble"]),
         // The manager as an application uses it: the public API only (no @testable import).

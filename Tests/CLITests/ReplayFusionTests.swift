@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Geodesy
 
 /// `lodestar replay --fusion`: one record per epoch with the fused location, dead-reckoned epochs
 /// through an outage as gpsd's status 5, for at most the activity's dead-reckoning time.
@@ -65,5 +66,52 @@ struct GuideTunnelTests {
         #expect(!raw.stdout.contains("dead reckoning"))
         let lost = raw.stdout.split(separator: "\n").filter { $0.contains("  no fix for ") }
         #expect(lost.map { String($0.prefix(8)) } == truth.rows.filter { !$0.hasFix }.map(\.timeOfDay))
+    }
+}
+
+/// `lodestar replay --smooth`: the forward filter and a backward pass over the whole trace.
+@Suite("lodestar replay --smooth")
+struct ReplaySmoothTests {
+    /// The horizontal distance (m) of each TPV from the truth at its time, keyed by time.
+    static func errors(_ stdout: String, _ truth: GuideTruth) throws -> [String: Double] {
+        var rows: [String: GuideTruth.Row] = [:]
+        for row in truth.rows { rows[row.iso8601] = row }
+        var out: [String: Double] = [:]
+        for tpv in ReplayFusionTests.tpvs(stdout) {
+            guard let time = tpv["time"] as? String, let row = rows[time],
+                  let lat = tpv["lat"] as? Double, let lon = tpv["lon"] as? Double else { continue }
+            out[time] = Geodesic.wgs84.inverse(from: try Coordinate(latitude: lat, longitude: lon), to: row.coordinate).distance
+        }
+        return out
+    }
+
+    @Test("highway-tunnel: the smoothed track is closer to the truth than the forward filter's, and the tunnel is interpolated from both ends")
+    func tunnelFromBothEnds() async throws {
+        let truth = try GuideTruth("highway-tunnel")
+        let path = GuideTruth.path("highway-tunnel")
+        let forward = try await CLIRunner.run(["replay", path, "--fusion", "--activity", "automotive", "--json"])
+        let smoothed = try await CLIRunner.run(["replay", path, "--smooth", "--fusion", "--activity", "automotive", "--json"])
+        #expect(forward.status == 0 && smoothed.status == 0)
+        #expect(smoothed.stderr.contains("smoothed: "), "\(smoothed.stderr)")
+        let f = try Self.errors(forward.stdout, truth), s = try Self.errors(smoothed.stdout, truth)
+        #expect(s.count == f.count && s.count > 7000)
+        func rms(_ e: [String: Double]) -> Double { (e.values.reduce(0) { $0 + $1 * $1 } / Double(max(e.count, 1))).squareRoot() }
+        #expect(rms(s) < rms(f), "smoothed RMS \(rms(s)) m, forward \(rms(f)) m")
+        let tunnel = truth.rows.filter { !$0.hasFix }.map(\.iso8601)
+        #expect(tunnel.count == 30)
+        let worstForward = tunnel.compactMap { f[$0] }.max() ?? 0
+        let worstSmoothed = tunnel.compactMap { s[$0] }.max() ?? .infinity
+        #expect(worstSmoothed <= worstForward, "in the tunnel: smoothed at worst \(worstSmoothed) m, forward \(worstForward) m")
+        #expect(worstSmoothed <= 5, "in the tunnel: smoothed at worst \(worstSmoothed) m")
+    }
+
+    @Test("--smooth does not combine with the rule options, and writes GPX")
+    func arguments() async throws {
+        let path = GuideTruth.path("walk-to-pickup")
+        let bad = try await CLIRunner.run(["replay", path, "--smooth", "--distance-filter", "5"])
+        #expect(bad.status == 64 && bad.stderr.contains("--smooth does not combine"))
+        let gpx = try await CLIRunner.run(["replay", path, "--smooth", "--gpx"])
+        #expect(gpx.status == 0)
+        #expect(gpx.stdout.components(separatedBy: "<trkpt").count - 1 == 383)
     }
 }

@@ -26,6 +26,7 @@ package struct Ensemble: Sendable {
     /// Pooled figures for one class under one model.
     package struct Tally: Sendable {
         package var rawSquares = 0.0, fusedSquares = 0.0, fixEpochs = 0
+        package var smoothedSquares = 0.0, smoothedStated = 0, smoothedInside = 0
         package var stated = 0, inside = 0, deadReckoned = 0, deadReckonedInside = 0
         package var worstReflection = 0.0
         package var worstReacquire = 0
@@ -39,10 +40,17 @@ package struct Ensemble: Sendable {
         package var rawRMS: Double { (rawSquares / Double(max(fixEpochs, 1))).squareRoot() }
         package var fusedRMS: Double { (fusedSquares / Double(max(fixEpochs, 1))).squareRoot() }
         package var ratio: Double { fusedRMS / max(rawRMS, 1e-9) }
+        package var smoothedRMS: Double { (smoothedSquares / Double(max(fixEpochs, 1))).squareRoot() }
+        /// The smoother's RMS over the forward filter's.
+        package var smoothedRatio: Double { smoothedRMS / max(fusedRMS, 1e-9) }
+        package var smoothedShare: Double { Double(smoothedInside) / Double(max(smoothedStated, 1)) }
         package var share: Double { Double(inside) / Double(max(stated, 1)) }
         package var deadReckonedShare: Double? { deadReckoned == 0 ? nil : Double(deadReckonedInside) / Double(deadReckoned) }
 
         mutating func add(_ run: EnsembleRun, _ label: String) {
+            smoothedSquares += run.smoothedSquares
+            smoothedStated += run.smoothedStated
+            smoothedInside += run.smoothedInside
             rawSquares += run.rawSquares
             fusedSquares += run.fusedSquares
             fixEpochs += run.fixEpochs
@@ -66,14 +74,14 @@ package struct Ensemble: Sendable {
             let dr = deadReckonedShare.map { String(format: "%.0f%%", $0 * 100) } ?? "–"
             let reflection = worstReflection > 0 ? String(format: "%.1f m", worstReflection) : "–"
             let reacquire = worstReacquire > 0 ? "\(worstReacquire)" : "–"
-            return String(format: "| %@ | %.2f m | %.2f m | %.2f | %.0f%% | %@ | %@ | %@ | %d of %d (worst %.2f) |",
+            return String(format: "| %@ | %.2f m | %.2f m | %.2f | %.0f%% | %@ | %@ | %@ | %d of %d (worst %.2f) | %.2f m (%.2f) | %.0f%% |",
                           name, rawRMS, fusedRMS, ratio, share * 100, dr, reflection, reacquire,
-                          seedsWorseThanRaw, runs, worstSeedRatio)
+                          seedsWorseThanRaw, runs, worstSeedRatio, smoothedRMS, smoothedRatio, smoothedShare * 100)
         }
 
         package static let header = """
-            | class | raw RMS | fused RMS | ratio | 68% share | dead-reckoned 68% share | worst reflection error | epochs to re-acquire | seeds fused > raw |
-            |---|---|---|---|---|---|---|---|---|
+            | class | raw RMS | fused RMS | ratio | 68% share | dead-reckoned 68% share | worst reflection error | epochs to re-acquire | seeds fused > raw | smoothed RMS (× fused) | smoothed 68% share |
+            |---|---|---|---|---|---|---|---|---|---|---|
             """
     }
 

@@ -21,6 +21,11 @@ package struct EnsembleRun: Sendable {
     /// One line per epoch when asked for (`log: true`): time, raw and fused error, stated radius, kind.
     package var lines: [String] = []
 
+    /// The smoother (``TrackSmoother``) over the same fixes: squared errors at the fix epochs (m²),
+    /// and its stated 68% radius's hits over every smoothed location.
+    package var smoothedSquares = 0.0, smoothedStated = 0, smoothedInside = 0
+
+    package var smoothedRMS: Double { (smoothedSquares / Double(max(fixEpochs, 1))).squareRoot() }
     package var rawRMS: Double { (rawSquares / Double(max(fixEpochs, 1))).squareRoot() }
     package var fusedRMS: Double { (fusedSquares / Double(max(fixEpochs, 1))).squareRoot() }
 
@@ -40,8 +45,30 @@ package struct EnsembleRun: Sendable {
         ((c.longitude - origin.longitude) * metresPerDegree.east, (c.latitude - origin.latitude) * metresPerDegree.north)
     }
 
+    /// The fixes a receiver `model` gives along `trajectory` (for timing the filter and smoother).
+    package static func fixes(_ trajectory: Trajectory, model: some ReceiverErrorModel, seed: UInt64) -> [Fix] {
+        var model = model
+        var rng = SplitMix64(seed: seed)
+        let start = Date(timeIntervalSince1970: 1_790_000_000)
+        var heading = 0.0
+        return trajectory.epochs.map { truth in
+            if truth.speed > 0.3 { heading = atan2(truth.velocityEast, truth.velocityNorth) }
+            let r = model.next(truth, dt: 1 / trajectory.rate, heading: heading, rng: &rng)
+            var fix = Fix(time: start.addingTimeInterval(truth.time), mode: .noFix)
+            guard r.hasFix, !truth.inOutage else { return fix }
+            fix.coordinate = coordinate(east: truth.east + r.east, north: truth.north + r.north)
+            fix.mode = .threeD
+            fix.hdop = r.hdop
+            fix.errors = r.errors
+            let ve = truth.velocityEast + r.velocityEast, vn = truth.velocityNorth + r.velocityNorth
+            fix.speed = (ve * ve + vn * vn).squareRoot()
+            fix.course = Angle.normalizedBearing(atan2(ve, vn) * 180 / .pi)
+            return fix
+        }
+    }
+
     /// Runs `trajectory` with the receiver `model`, drawing its noise from `seed`.
-    package init(_ trajectory: Trajectory, model: some ReceiverErrorModel, seed: UInt64, log: Bool = false) {
+    package init(_ trajectory: Trajectory, model: some ReceiverErrorModel, seed: UInt64, log: Bool = false, smooth: Bool = true) {
         var model = model
         var rng = SplitMix64(seed: seed &* 0x9E37_79B9 &+ 17)
         var configuration = LocationConfiguration()
@@ -53,6 +80,8 @@ package struct EnsembleRun: Sendable {
         let dt = 1 / trajectory.rate
         var heading = 0.0
         var lastFixTime: Double?
+        var fixes: [Fix] = []
+        var truths: [(east: Double, north: Double, hasFix: Bool)] = []
         var debugFilter: FusionFilter?
         var pending: (index: Int, count: Int)?
         for (i, truth) in trajectory.epochs.enumerated() {
@@ -74,6 +103,8 @@ package struct EnsembleRun: Sendable {
                 fix.speed = (ve * ve + vn * vn).squareRoot()
                 fix.course = Angle.normalizedBearing(atan2(ve, vn) * 180 / .pi)
             }
+            fixes.append(fix)
+            truths.append((truth.east, truth.north, hasFix))
             var filterState = ""
             if log, let raw = Location(fix: fix) {
                 if let f = debugFilter {
@@ -133,5 +164,19 @@ package struct EnsembleRun: Sendable {
         // An outage whose fixes never came within 10 m counts as 1000 epochs, unless the run ended
         // within 10 fixes of it (nothing to judge).
         if let pending, pending.count >= 10 { reacquireEpochs.append(1000) }
+        if smooth {
+            let smoothed = TrackSmoother(fusion: configuration.fusion).smooth(fixes)
+            for (i, location) in smoothed.enumerated() {
+                guard let location else { continue }
+                let p = Self.local(location.coordinate)
+                let de = p.east - truths[i].east, dn = p.north - truths[i].north
+                let error = (de * de + dn * dn).squareRoot()
+                if let a = location.horizontalAccuracy {
+                    smoothedStated += 1
+                    if error <= a { smoothedInside += 1 }
+                }
+                if truths[i].hasFix, location.kind == .fused { smoothedSquares += error * error }
+            }
+        }
     }
 }

@@ -38,6 +38,11 @@ struct AxisFilter: Sendable, Equatable {
         vb = 0
     }
 
+    /// State and covariance, for the smoother's records.
+    var snapshot: AxisSnapshot {
+        AxisSnapshot(x: Vector3(a: p, b: v, c: b), covariance: Matrix3(pp: pp, pv: pv, pb: pb, vv: vv, vb: vb, bb: bb))
+    }
+
     /// The standard deviation of the position, metres.
     var positionSigma: Double { pp.squareRoot() }
     /// The standard deviation of the velocity, metres per second.

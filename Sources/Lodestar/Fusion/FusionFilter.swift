@@ -70,6 +70,12 @@ package struct FusionFilter: Sendable {
     private var whiteNoise = (variance: 0.0, weight: 0.0)
     /// The last fix used for it: local position (m), Doppler velocity (m/s) and time.
     private var previousFix: (east: Double, north: Double, ve: Double, vn: Double, time: Date)?
+    /// Every epoch's prior and posterior, when recording for ``TrackSmoother`` (nil: not recording).
+    var records: [FusionRecord]?
+    /// Set when a measurement update started the filter again (a jump believed): no link back.
+    private var restartedInUpdate = false
+    /// The origin shift of the current epoch (``recentre()``), east and north, metres.
+    private var epochShift = (east: 0.0, north: 0.0)
     /// When the filter last started again at the first fix after an outage (nil otherwise).
     private var reacquiredAt: Date?
     /// Where the location is held while the receiver is still (east, north), metres.
@@ -111,6 +117,28 @@ package struct FusionFilter: Sendable {
     /// for the ensemble's `--trace`.
     package var stateDescription: String {
         String(format: "p %.2f %.2f v %.2f %.2f b %.2f %.2f k %.2f λ %.2f still %d", east.p, north.p, east.v, north.v, east.b, north.b, correlated, noiseScale, isStationary ? 1 : 0)
+    }
+
+    /// Appends this epoch's record (``records``).
+    private mutating func record(
+        time: Date, prior: (east: AxisSnapshot, north: AxisSnapshot)?, dt: Double, shift: (east: Double, north: Double),
+        deadReckoned: Bool
+    ) {
+        guard let origin else { return }
+        records?.append(FusionRecord(
+            time: time, prior: prior, posterior: (east.snapshot, north.snapshot), dt: dt,
+            phi: exp(-dt / Self.timeConstant), shift: shift,
+            origin: (origin.latitude, origin.longitude, origin.metresPerRadianNorth, origin.metresPerRadianEast),
+            isDeadReckoned: deadReckoned, isStationary: isStationary))
+    }
+
+    /// The coordinate of a point of a record's frame.
+    static func coordinate(
+        of origin: (latitude: Double, longitude: Double, north: Double, east: Double), east: Double, north: Double
+    ) -> Coordinate {
+        Coordinate(
+            uncheckedLatitude: (origin.latitude + north / origin.north) * 180 / .pi,
+            longitude: Angle.normalizedLongitude((origin.longitude + east / max(origin.east, 1)) * 180 / .pi))
     }
 
     /// Forgets everything: the next fix starts the filter again.
@@ -159,6 +187,9 @@ package struct FusionFilter: Sendable {
                 if d2 < Self.softGate { change = (0, 0) }
             }
             if dt > 0 { predict(dt, change: change, measured: doppler, blind: velocity == nil) }
+            let prior = records == nil ? nil : (east: east.snapshot, north: north.snapshot)
+            epochShift = (0, 0)
+            restartedInUpdate = false
             setCorrelated(hSigma, vertical: location.verticalAccuracy)
             applyVelocity(velocity)
             if dt > 0 {
@@ -174,11 +205,31 @@ package struct FusionFilter: Sendable {
             learnWhiteNoise(z, velocity: velocity, time: time, stated: stated)
             applyPosition(z, sigmas: hSigma, time: time, dt: dt, location: location, velocity: velocity)
             applyAltitude(location.altitude, sigma: location.verticalAccuracy)
+            if records != nil { record(time: time, prior: restartedInUpdate ? nil : prior, dt: dt, shift: epochShift, deadReckoned: false) }
         } else {
-            let afterOutage = origin != nil
+            let previous = origin
+            let linked = previous != nil && lastMeasurement.map { time.timeIntervalSince($0) <= maximumDeadReckoning } == true
+            // The smoother links a re-acquisition to the dead-reckoned prediction before it.
+            var prior: (east: AxisSnapshot, north: AxisSnapshot)?
+            var dt = 0.0
+            if records != nil, linked, let last = lastTime {
+                dt = max(time.timeIntervalSince(last), 0)
+                var e = east, n = north
+                if dt > 0 {
+                    e.predict(dt: dt, acceleration: profile.manoeuvre, timeConstant: Self.timeConstant,
+                              correlatedVariance: correlatedVariance.east, stationary: false)
+                    n.predict(dt: dt, acceleration: profile.manoeuvre, timeConstant: Self.timeConstant,
+                              correlatedVariance: correlatedVariance.north, stationary: false)
+                }
+                prior = (e.snapshot, n.snapshot)
+            }
             start(at: location, sigmas: hSigma, velocity: velocity)
-            reacquiredAt = afterOutage ? time : nil
+            reacquiredAt = previous != nil ? time : nil
             updateStillness(speed: velocity?.speed)
+            if records != nil {
+                let shift = previous.map { $0.local(location.coordinate) } ?? (0, 0)
+                record(time: time, prior: linked ? prior : nil, dt: dt, shift: shift, deadReckoned: false)
+            }
         }
         lastTime = time
         lastMeasurement = time
@@ -200,6 +251,10 @@ package struct FusionFilter: Sendable {
         if dt > 0 {
             predict(dt, blind: true)
             lastTime = time
+        }
+        if records != nil {
+            let now = (east: east.snapshot, north: north.snapshot)
+            record(time: time, prior: now, dt: max(dt, 0), shift: (0, 0), deadReckoned: true)
         }
         return estimate(deadReckoned: true)
     }
@@ -332,6 +387,7 @@ package struct FusionFilter: Sendable {
             if time.timeIntervalSince(since) >= patience {
                 // Outside for long enough to be real: start again where the receiver says.
                 start(at: location, sigmas: sigmas, velocity: velocity)
+                restartedInUpdate = true
             }
             return
         }
@@ -374,7 +430,7 @@ package struct FusionFilter: Sendable {
         whiteNoise.variance += (sample - whiteNoise.variance) * (whiteNoise.weight == 0 ? 1 : alpha)
         whiteNoise.weight += 1
         guard whiteNoise.weight >= 10, variance > 0 else { return }
-        correlated = min(max(1 - whiteNoise.variance / variance, 0.2), 0.8)
+        correlated = min(max(1 - whiteNoise.variance / variance, 0.4), 0.8)
     }
 
     /// Innovation-based covariance matching (Mehra, "Approaches to adaptive filtering", IEEE TAC
@@ -416,6 +472,7 @@ package struct FusionFilter: Sendable {
         guard let origin else { return }
         let here = origin.coordinate(east: east.p, north: north.p)
         let shift = (east: east.p, north: north.p)
+        epochShift = shift
         self.origin = Origin(here)
         east.shiftOrigin(by: shift.east)
         north.shiftOrigin(by: shift.north)

@@ -29,6 +29,14 @@ struct ReplayCommand: ParsableCommand {
             dead-reckoned for as long as the filter does (gpsd TPV "status":5 in --json). The \
             rule options then apply to the fused locations. --activity sets the motion profile.
 
+            With --smooth, the whole trace is read first, then each epoch is the smoothed \
+            location: the fusion filter forward and a Rauch-Tung-Striebel pass backward, so each \
+            epoch uses the fixes after it as well as those before, and a tunnel is interpolated \
+            from both ends (docs/fusion.md, "Smoothing a recorded trace"). Its 68% radius is the \
+            smoothed one. --smooth holds the trace in memory (about 300 bytes an epoch), writes \
+            nothing until the end, and does not combine with --desired-accuracy or \
+            --distance-filter; --fusion --activity NAME set its motion profile.
+
             --gpx writes the epochs with a position in time order: an epoch whose time is not \
             after the previous point's (stale, out of order, repeated) is left out and counted, \
             and a new <trkseg> begins after more than 5 s without a position (an outage).
@@ -59,6 +67,9 @@ struct ReplayCommand: ParsableCommand {
 
     @OptionGroup var fusionOptions: FusionOptions
 
+    @Flag(help: "The smoothed track of the whole trace (forward filter and backward pass; read to the end first).")
+    var smooth = false
+
     /// --max-reports: 0 to 10⁹ lines.
     static let maxReportsRange = OptionRange("--max-reports", 0...1_000_000_000, unit: "lines")
     /// --desired-accuracy: 1 mm to 1000 km.
@@ -71,6 +82,9 @@ struct ReplayCommand: ParsableCommand {
         guard !file.isEmpty else { throw ValidationError("FILE must not be empty.") }
         try Self.desiredAccuracyRange.check(desiredAccuracy)
         try Self.distanceFilterRange.check(distanceFilter)
+        if smooth, desiredAccuracy != nil || distanceFilter != nil {
+            throw ValidationError("--smooth does not combine with --desired-accuracy or --distance-filter.")
+        }
     }
 
     func run() throws {
@@ -91,8 +105,11 @@ struct ReplayCommand: ParsableCommand {
                 desiredAccuracy: desiredAccuracy, distanceFilter: distanceFilter,
                 fusion: try fusionOptions.setting(), sourceName: input.name)
 
+        var held: [NMEAEpoch] = []
         let handle: (NMEADecoder.Event) -> Void = { event in
             switch event {
+            case .epoch(let epoch) where smooth:
+                held.append(epoch)
             case .epoch(var epoch):
                 if rules != nil {
                     guard let location = rules?.deliver(epoch.fix) else {
@@ -130,6 +147,28 @@ struct ReplayCommand: ParsableCommand {
             throw ExitCode.failure
         }
         decoder.finish(handle)
+        if smooth {
+            let track = TrackSmoother(fusion: fusionOptions.fusion ? try fusionOptions.setting() : .on)
+                .smooth(held.map(\.fix), sourceName: input.name)
+            var smoothed = 0
+            for (i, var epoch) in held.enumerated() {
+                // As with --fusion: an epoch the filter has no location for is not written.
+                guard let location = track[i] else {
+                    summary.count(epoch)
+                    continue
+                }
+                epoch.fix = epoch.fix.written(as: location)
+                smoothed += 1
+                if format == .gpx {
+                    gpx.append(epoch.fix, to: &output.buffer)
+                } else {
+                    format.append(epoch, to: &output.buffer, geometry: &sky)
+                }
+                output.flushIfFull()
+                summary.count(epoch)
+            }
+            Diagnostics.text("  smoothed: \(Plural.count(smoothed, "epoch")) of \(held.count)\n")
+        }
         output.buffer.append(contentsOf: format.footer)
         output.flush()
         progress.finish()
