@@ -1,11 +1,17 @@
 import ArgumentParser
+import CBuildCommit
 import Glibc
 
 /// The `lodestar` command: location, heading and navigation tools on top of the Lodestar library.
 @main
 struct LodestarCommand: AsyncParsableCommand {
-    /// The version `lodestar --version` prints; the one place it is written.
+    /// The version `lodestar --version` prints; the one place it is written. A release is tagged
+    /// `v` and this (`v0.14.0`).
     static let version = "0.14.0"
+
+    /// What `lodestar --version` prints: the version and the commit built, "0.14.0 (commit
+    /// 0123456789ab)", or "(commit unknown)" when the build had none (see scripts/build-commit.sh).
+    static let versionLine = "\(version) (commit \(String(cString: lodestar_build_commit())))"
 
     static let configuration = CommandConfiguration(
         commandName: "lodestar",
@@ -21,8 +27,9 @@ struct LodestarCommand: AsyncParsableCommand {
             'lodestar --version' prints the version.
 
             \(ExitStatus.table)
+
             """,
-        version: version,
+        version: versionLine,
         subcommands: [
             GeodesicCommand.self,
             DeclinationCommand.self,
