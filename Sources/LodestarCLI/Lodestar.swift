@@ -28,6 +28,21 @@ struct LodestarCommand: AsyncParsableCommand {
 
             \(ExitStatus.table)
 
+            Files:
+              $XDG_DATA_HOME/lodestar/rides.sqlite   the rides of 'lodestar ride'
+                (~/.local/share/lodestar/rides.sqlite; --store, $LODESTAR_RIDE_STORE)
+              /etc/default/lodestar   the environment of the systemd services
+                lodestar-serve and lodestar-vehicle@ID
+              /var/lib/lodestar       the services' state: rides.sqlite
+
+            Examples:
+              $ lodestar replay drive.nmea
+              $ lodestar track --satellites
+              $ lodestar guide --to 51.5007,-0.1246
+              $ lodestar geodesic inverse 51.47 -0.4543 22.308 113.9185
+
+            See also: gpsd(8), gpspipe(1), cgps(1), GeodSolve(1); each command has its page: \
+            lodestar.replay(1) is 'lodestar replay'.
             """,
         version: versionLine,
         subcommands: [

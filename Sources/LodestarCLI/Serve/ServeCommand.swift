@@ -30,6 +30,13 @@ struct ServeRunCommand: AsyncParsableCommand {
             which any number of 'lodestar serve' processes may share. The bound address is \
             printed on standard output ('listening on http://HOST:PORT'); logs go to standard \
             error. SIGTERM or SIGINT stops it gracefully. See README.md, "Ride service".
+
+            Files: /etc/default/lodestar, the environment of the lodestar-serve systemd service \
+            (LODESTAR_LISTEN, LODESTAR_DATABASE, LODESTAR_SERVE_OPTIONS); \
+            /var/lib/lodestar/rides.sqlite, its database. The service binds --listen itself: \
+            it does not take a socket from systemd (no socket activation).
+
+            See also: lodestar.serve.token.create(1), lodestar.vehicle(1), lodestar.ride(1).
             """
     )
 
