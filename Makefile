@@ -86,8 +86,9 @@ $(BENCH_CORPUS): scripts/make-nmea-corpus.py
 # Swift libraries to load or find), and only the symbols the dynamic linker needs exported (the
 # runtime's link arguments export all 56,000: 5 MB of symbol tables read at every start), and
 # no RUNPATH $ORIGIN (SwiftPM's default, for shared libraries beside the binary: there are none,
-# and /usr/bin is no place to look for libraries).
-RELEASE_FLAGS := -c release --static-swift-stdlib -Xlinker --no-export-dynamic --disable-local-rpath
+# and /usr/bin is no place to look for libraries), and no dependency on a shared library none of
+# whose symbols it uses (libz: dpkg-shlibdeps found it useless).
+RELEASE_FLAGS := -c release --static-swift-stdlib -Xlinker --no-export-dynamic --disable-local-rpath -Xlinker --as-needed
 
 # The benchmark package (Benchmarks/), then the replay-vs-gpsdecode comparison on the same corpus,
 # with the release binary as it would be deployed.
