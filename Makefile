@@ -137,7 +137,7 @@ MANDIR ?= $(DATADIR)/man
 DOCDIR ?= $(DATADIR)/doc/lodestar
 UNITDIR ?= $(PREFIX)/lib/systemd/system
 VERSION := $(shell sed -n 's/^ *static let version = "\(.*\)"$$/\1/p' Sources/LodestarCLI/Lodestar.swift)
-# What `make install` copies, built once: .build/packaging/{bin,man1,completions,systemd}.
+# What `make install` copies, built once: .build/packaging/{bin,man1,completions}.
 STAGE := .build/packaging
 # The man pages' date: the commit's (the same pages for the same commit), else today's.
 MAN_DATE := $(shell git log -1 --format=%cs 2>/dev/null || date +%F)
@@ -164,7 +164,7 @@ man: deps
 stage:
 	$(MAKE) man
 	$(MAKE) release
-	@mkdir -p $(STAGE)/bin $(STAGE)/completions $(STAGE)/systemd
+	@mkdir -p $(STAGE)/bin $(STAGE)/completions
 	strip --strip-unneeded --remove-section=.comment --remove-section=.note \
 	  -o $(STAGE)/bin/lodestar .build/release/lodestar
 	$(STAGE)/bin/lodestar --generate-completion-script bash | sed '1{/^#!/d}' > $(STAGE)/completions/lodestar
