@@ -53,7 +53,7 @@ test: deps
 	$(MAKE) replay-guard
 	$(MAKE) schemathesis SCHEMATHESIS_MAX_EXAMPLES=5
 	$(MAKE) fuzz FUZZ_SECONDS=60
-	$(MAKE) install-check MAN_CONFIG=debug
+	$(MAKE) install-check
 
 # Instrumented for libFuzzer and AddressSanitizer; FUZZING makes FuzzNMEA run libFuzzer's driver.
 fuzz-build: deps
@@ -141,29 +141,24 @@ VERSION := $(shell sed -n 's/^ *static let version = "\(.*\)"$$/\1/p' Sources/Lo
 STAGE := .build/packaging
 # The man pages' date: the commit's (the same pages for the same commit), else today's.
 MAN_DATE := $(shell git log -1 --format=%cs 2>/dev/null || date +%F)
-# The configuration generate-manual builds every product in (the plugin's own build). release
-# is the tree `make install` uses; the plugin links without --static-swift-stdlib, so the release
-# build after it relinks lodestar. `make test` passes debug: the tree `swift test` just built.
-MAN_CONFIG ?= release
-
 release: deps
 	@sh scripts/build-commit.sh >/dev/null
 	$(SWIFT) build $(RELEASE_FLAGS) --product lodestar
 
-# generate-manual (swift-argument-parser's plugin) writes a page per command from the commands'
-# own help (--experimental-dump-help); scripts/man-pages.py gives their discussions mdoc's
-# sections (EXAMPLES, EXIT STATUS, FILES, SEE ALSO) and puts back what the generator drops.
-man: deps
-	@sh scripts/build-commit.sh >/dev/null
-	$(SWIFT) package plugin generate-manual --configuration $(MAN_CONFIG) --multi-page --date $(MAN_DATE)
-	rm -rf $(STAGE)/man1
-	python3 scripts/man-pages.py .build/$(MAN_CONFIG)/lodestar \
-	  .build/plugins/GenerateManual/outputs/lodestar $(STAGE)/man1
+# The man pages: swift-argument-parser's generate-manual (the tool its generate-manual plugin
+# runs) writes a page per command from the release binary's own help (--experimental-dump-help);
+# scripts/man-pages.py gives their discussions mdoc's sections (EXAMPLES, EXIT STATUS, FILES, SEE
+# ALSO) and puts back what the generator drops. Not `swift package plugin generate-manual`
+# itself: its release build of every product has no --static-swift-stdlib, so it recompiles
+# every module, and the static build after it every module again (seen: 80 minutes each here).
+GENERATE_MANUAL := .build/debug/generate-manual
+man: release
+	$(SWIFT) build --product generate-manual
+	rm -rf $(STAGE)/manual $(STAGE)/man1 && mkdir -p $(STAGE)/manual
+	$(GENERATE_MANUAL) .build/release/lodestar --multi-page --date $(MAN_DATE) -o $(STAGE)/manual
+	python3 scripts/man-pages.py .build/release/lodestar $(STAGE)/manual $(STAGE)/man1
 
-# The man pages first: the plugin's build would otherwise replace the static binary.
-stage:
-	$(MAKE) man
-	$(MAKE) release
+stage: man
 	@mkdir -p $(STAGE)/bin $(STAGE)/completions
 	strip --strip-unneeded --remove-section=.comment --remove-section=.note \
 	  -o $(STAGE)/bin/lodestar .build/release/lodestar
@@ -201,8 +196,7 @@ uninstall:
 # The installed tree as a user has it (scripts/install-check.sh): a temporary prefix, only it on
 # PATH, the toolchain and the build tree hidden; man pages without warnings, bash completion,
 # systemd-analyze verify.
-install-check: deps
-	$(MAKE) stage MAN_CONFIG=$(MAN_CONFIG)
+install-check: stage
 	sh scripts/install-check.sh
 
 # The Debian package, lodestar_VERSION_ARCH.deb (scripts/make-deb.sh): the staged tree under
