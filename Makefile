@@ -1,11 +1,11 @@
-# Lodestar: make demo | make test | make build | make bench | make deps
+# Lodestar: make demo | make test | make build | make bench | make deps | make install | make deb
 # Every target is idempotent: deps installs only what is missing, the builds are incremental.
 
 SWIFT ?= swift
 # Debian packages the build, the tests and the demo need (libproj-dev only for the benchmarks' PROJ baseline;
 # the product's geodesics are GeographicLib's, libgeographiclib-dev, which needs only the C++ runtime).
 DEBS := libgeographiclib-dev libproj-dev libsqlite3-dev libgps-dev gpsd gpsd-clients python3-gpxpy librsvg2-bin postgresql postgresql-15-postgis-3 \
-  valgrind binutils
+  valgrind binutils man-db
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 LODESTAR := .build/debug/lodestar
 
@@ -20,7 +20,8 @@ FUZZ_BIN := $(FUZZ_BUILD)/release/FuzzNMEA
 FUZZ_CORPUS := Fuzz/Corpus
 FUZZ_SEEDS := $(wildcard ../shared/traces/gpsd)
 
-.PHONY: all deps build test demo bench bench-gpsd clean fuzz fuzz-build deps-python schemathesis ride-load replay-guard
+.PHONY: all deps build test demo bench bench-gpsd clean fuzz fuzz-build deps-python schemathesis ride-load replay-guard \
+  release man stage install install-files uninstall install-check deb deps-deb
 
 all: build
 
@@ -39,6 +40,7 @@ deps-python:
 	@command -v schemathesis >/dev/null 2>&1 || { echo "make deps: pip installing schemathesis"; python3 -m pip install -q schemathesis; }
 
 build: deps
+	@sh scripts/build-commit.sh >/dev/null
 	$(SWIFT) build
 
 # At most TEST_WIDTH tests at a time: the suites start gpsd, gpsfake, PostgreSQL and lodestar
@@ -81,8 +83,11 @@ $(BENCH_CORPUS): scripts/make-nmea-corpus.py
 
 # The release binary as it would be deployed: the Swift runtime linked statically (no shared
 # Swift libraries to load or find), and only the symbols the dynamic linker needs exported (the
-# runtime's link arguments export all 56,000: 5 MB of symbol tables read at every start).
-RELEASE_FLAGS := -c release --static-swift-stdlib -Xlinker --no-export-dynamic
+# runtime's link arguments export all 56,000: 5 MB of symbol tables read at every start), and
+# no RUNPATH $ORIGIN (SwiftPM's default, for shared libraries beside the binary: there are none,
+# and /usr/bin is no place to look for libraries), and no dependency on a shared library none of
+# whose symbols it uses (libz: dpkg-shlibdeps found it useless).
+RELEASE_FLAGS := -c release --static-swift-stdlib -Xlinker --no-export-dynamic --disable-local-rpath -Xlinker --as-needed
 
 # The benchmark package (Benchmarks/), then the replay-vs-gpsdecode comparison on the same corpus,
 # with the release binary as it would be deployed.
@@ -118,3 +123,99 @@ ride-load: deps
 
 clean:
 	$(SWIFT) package clean
+
+# Installing (README, "Install"). The release binary with the Swift runtime linked statically
+# (RELEASE_FLAGS: nothing under /opt/swift is loaded or looked for), stripped; the man pages;
+# bash, zsh and fish completions; the systemd units; the example environment files. The WMM
+# coefficients are compiled into the binary (GeoMagnetism's embedInCode): no data file.
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR ?= $(PREFIX)/bin
+DATADIR ?= $(PREFIX)/share
+MANDIR ?= $(DATADIR)/man
+DOCDIR ?= $(DATADIR)/doc/lodestar
+UNITDIR ?= $(PREFIX)/lib/systemd/system
+VERSION := $(shell sed -n 's/^ *static let version = "\(.*\)"$$/\1/p' Sources/LodestarCLI/Lodestar.swift)
+# What `make install` copies, built once: .build/packaging/{bin,man1,completions}.
+STAGE := .build/packaging
+# The man pages' date: the commit's (the same pages for the same commit), else today's.
+MAN_DATE := $(shell git log -1 --format=%cs 2>/dev/null || date +%F)
+release: deps
+	@sh scripts/build-commit.sh >/dev/null
+	$(SWIFT) build $(RELEASE_FLAGS) --product lodestar
+
+# The man pages: swift-argument-parser's generate-manual (the tool its generate-manual plugin
+# runs) writes a page per command from the release binary's own help (--experimental-dump-help);
+# scripts/man-pages.py gives their discussions mdoc's sections (EXAMPLES, EXIT STATUS, FILES, SEE
+# ALSO) and puts back what the generator drops. Not `swift package plugin generate-manual`
+# itself: its release build of every product has no --static-swift-stdlib, so it recompiles
+# every module, and the static build after it every module again (seen: 80 minutes each here).
+GENERATE_MANUAL := .build/debug/generate-manual
+man: release
+	$(SWIFT) build --product generate-manual
+	rm -rf $(STAGE)/manual $(STAGE)/man1 && mkdir -p $(STAGE)/manual
+	$(GENERATE_MANUAL) .build/release/lodestar --multi-page --date $(MAN_DATE) -o $(STAGE)/manual
+	python3 scripts/man-pages.py .build/release/lodestar $(STAGE)/manual $(STAGE)/man1
+
+stage: man
+	@mkdir -p $(STAGE)/bin $(STAGE)/completions
+	strip --strip-unneeded --remove-section=.comment --remove-section=.note \
+	  -o $(STAGE)/bin/lodestar .build/release/lodestar
+	$(STAGE)/bin/lodestar --generate-completion-script bash | sed '1{/^#!/d}' > $(STAGE)/completions/lodestar
+	$(STAGE)/bin/lodestar --generate-completion-script zsh > $(STAGE)/completions/_lodestar
+	$(STAGE)/bin/lodestar --generate-completion-script fish > $(STAGE)/completions/lodestar.fish
+
+install: stage
+	$(MAKE) install-files
+
+# Copies the staged tree (no build): `make install` and `make deb` share it.
+install-files:
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(UNITDIR) $(DESTDIR)$(DOCDIR)/examples \
+	  $(DESTDIR)$(DATADIR)/bash-completion/completions $(DESTDIR)$(DATADIR)/zsh/vendor-completions \
+	  $(DESTDIR)$(DATADIR)/fish/vendor_completions.d
+	install -m 755 $(STAGE)/bin/lodestar $(DESTDIR)$(BINDIR)/lodestar
+	install -m 644 $(STAGE)/man1/*.1 $(DESTDIR)$(MANDIR)/man1/
+	install -m 644 $(STAGE)/completions/lodestar $(DESTDIR)$(DATADIR)/bash-completion/completions/lodestar
+	install -m 644 $(STAGE)/completions/_lodestar $(DESTDIR)$(DATADIR)/zsh/vendor-completions/_lodestar
+	install -m 644 $(STAGE)/completions/lodestar.fish $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/lodestar.fish
+	for unit in lodestar-serve.service lodestar-vehicle@.service; do \
+	  sed 's|@BINDIR@|$(BINDIR)|g' packaging/systemd/$$unit.in > $(DESTDIR)$(UNITDIR)/$$unit && \
+	  chmod 644 $(DESTDIR)$(UNITDIR)/$$unit || exit 1; \
+	done
+	install -m 644 packaging/lodestar.default packaging/lodestar-vehicle.default $(DESTDIR)$(DOCDIR)/examples/
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/lodestar $(DESTDIR)$(MANDIR)/man1/lodestar.1 $(DESTDIR)$(MANDIR)/man1/lodestar.*.1 \
+	  $(DESTDIR)$(DATADIR)/bash-completion/completions/lodestar $(DESTDIR)$(DATADIR)/zsh/vendor-completions/_lodestar \
+	  $(DESTDIR)$(DATADIR)/fish/vendor_completions.d/lodestar.fish \
+	  $(DESTDIR)$(UNITDIR)/lodestar-serve.service $(DESTDIR)$(UNITDIR)/lodestar-vehicle@.service \
+	  $(DESTDIR)$(DOCDIR)/examples/lodestar.default $(DESTDIR)$(DOCDIR)/examples/lodestar-vehicle.default
+	-rmdir $(DESTDIR)$(DOCDIR)/examples $(DESTDIR)$(DOCDIR) 2>/dev/null
+
+# Not yet part of `make test`: it needs the static release build (about 15 minutes on a quiet
+# two-core machine), which would take CI well past its 20-minute aim; run it before a release.
+# The installed tree as a user has it (scripts/install-check.sh): a temporary prefix, only it on
+# PATH, the toolchain and the build tree hidden; man pages without warnings, bash completion,
+# systemd-analyze verify.
+install-check: stage
+	sh scripts/install-check.sh
+
+# The Debian package, lodestar_VERSION_ARCH.deb (scripts/make-deb.sh): the staged tree under
+# /usr, units in /lib/systemd/system, /etc/default/lodestar as a conffile, dependencies from
+# dpkg-shlibdeps; then lintian.
+DEB_DEBS := lintian dpkg-dev
+DEB_ROOT := .build/deb/root
+deps-deb:
+	@missing=""; \
+	for p in $(DEB_DEBS); do \
+	  dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "make deps-deb: installing$$missing"; \
+	  $(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q $$missing; \
+	fi
+
+deb: deps deps-deb stage
+	rm -rf $(DEB_ROOT)
+	$(MAKE) install-files DESTDIR=$(DEB_ROOT) PREFIX=/usr UNITDIR=/lib/systemd/system
+	sh scripts/make-deb.sh $(DEB_ROOT) $(VERSION)

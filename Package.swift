@@ -121,13 +121,15 @@ let package = Package(
                 "RideBooking", "Lodestar", "Geodesy", "LodestarInternals", "RideClient",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]),
+        // The commit `lodestar --version` prints, from a header `make` writes (scripts/build-commit.sh).
+        .target(name: "CBuildCommit"),
         // The command line. Its sources are in Sources/LodestarCLI, not Sources/lodestar, so that no
         // two paths of the repository differ only by case (Sources/Lodestar is the library).
         .executableTarget(
             name: "lodestar",
             dependencies: [
                 "Geodesy", "GeoMagnetism", "GNSS", "NMEA", "GPSD", "Lodestar", "RideBooking",
-                "LodestarInternals", "TraceSynthesis", "RideClient", "RideServer", "RideStorePostgres",
+                "LodestarInternals", "TraceSynthesis", "RideClient", "RideServer", "RideStorePostgres", "CBuildCommit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

@@ -1,11 +1,17 @@
 import ArgumentParser
+import CBuildCommit
 import Glibc
 
 /// The `lodestar` command: location, heading and navigation tools on top of the Lodestar library.
 @main
 struct LodestarCommand: AsyncParsableCommand {
-    /// The version `lodestar --version` prints; the one place it is written.
+    /// The version `lodestar --version` prints; the one place it is written. A release is tagged
+    /// `v` and this (`v0.14.0`).
     static let version = "0.14.0"
+
+    /// What `lodestar --version` prints: the version and the commit built, "0.14.0 (commit
+    /// 0123456789ab)", or "(commit unknown)" when the build had none (see scripts/build-commit.sh).
+    static let versionLine = "\(version) (commit \(String(cString: lodestar_build_commit())))"
 
     static let configuration = CommandConfiguration(
         commandName: "lodestar",
@@ -21,8 +27,24 @@ struct LodestarCommand: AsyncParsableCommand {
             'lodestar --version' prints the version.
 
             \(ExitStatus.table)
+
+            Files:
+              $XDG_DATA_HOME/lodestar/rides.sqlite   the rides of 'lodestar ride'
+                (~/.local/share/lodestar/rides.sqlite; --store, $LODESTAR_RIDE_STORE)
+              /etc/default/lodestar   the environment of the systemd services
+                lodestar-serve and lodestar-vehicle@ID
+              /var/lib/lodestar       the services' state: rides.sqlite
+
+            Examples:
+              $ lodestar replay drive.nmea
+              $ lodestar track --satellites
+              $ lodestar guide --to 51.5007,-0.1246
+              $ lodestar geodesic inverse 51.47 -0.4543 22.308 113.9185
+
+            See also: gpsd(8), gpspipe(1), cgps(1), GeodSolve(1); each command has its page: \
+            lodestar.replay(1) is 'lodestar replay'.
             """,
-        version: version,
+        version: versionLine,
         subcommands: [
             GeodesicCommand.self,
             DeclinationCommand.self,

@@ -217,7 +217,8 @@ struct ManagerLifecycleTests {
         manager.startUpdatingLocationAndHeading()
         var all: [LocationEvent] = []
         for await event in events { all.append(event) }
-        #expect(all.count(where: { if case .heading = $0 { true } else { false } }) > 40)
+        // The fused course is smooth (issue 23), so the heading filter passes a few on a straight walk.
+        #expect(all.count(where: { if case .heading = $0 { true } else { false } }) > 5)
         #expect(all.count(where: { if case .location = $0 { true } else { false } }) > 200)
         #expect(all == expected)
     }

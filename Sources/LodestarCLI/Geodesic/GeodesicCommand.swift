@@ -18,6 +18,8 @@ struct GeodesicCommand: ParsableCommand {
               57.50167120926607 145.33528004156443 9647423.4131637
               $ lodestar geodesic inverse -p 3 "51d28'12\\"N" "0d27'15\\"W" 22.3080 113.9185
               57.50177284 145.33523527 9647415.599
+
+            See also: GeodSolve(1).
             """,
         subcommands: [Inverse.self, Direct.self])
 }

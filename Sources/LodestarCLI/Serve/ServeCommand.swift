@@ -33,6 +33,13 @@ struct ServeRunCommand: AsyncParsableCommand {
             Each rider holds at most --max-active-rides rides at once; each rider and vehicle \
             writes at most --write-burst requests at once, then --write-rate a second (429 with \
             Retry-After beyond). See README.md, "Ride service".
+
+            Files: /etc/default/lodestar, the environment of the lodestar-serve systemd service \
+            (LODESTAR_LISTEN, LODESTAR_DATABASE, LODESTAR_SERVE_OPTIONS); \
+            /var/lib/lodestar/rides.sqlite, its database. The service binds --listen itself: \
+            it does not take a socket from systemd (no socket activation).
+
+            See also: lodestar.serve.token.create(1), lodestar.vehicle(1), lodestar.ride(1).
             """
     )
 

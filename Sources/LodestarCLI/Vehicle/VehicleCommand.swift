@@ -34,6 +34,12 @@ struct VehicleCommand: AsyncParsableCommand {
             Exit status: 0 when the trace has been replayed, or on Ctrl-C; 1 when the trace \
             cannot be read, its last position could not be sent, the service refuses the \
             vehicle, or standard output fails; 64 for a bad argument.
+
+            Files: /etc/default/lodestar, then /etc/default/lodestar-vehicle-ID: the \
+            environment of the systemd service lodestar-vehicle@ID, which reports as vehicle ID \
+            (LODESTAR_SERVER, LODESTAR_TOKEN, LODESTAR_VEHICLE_OPTIONS).
+
+            See also: gpsd(8), lodestar.serve.run(1), lodestar.serve.token.create(1).
             """)
 
     @OptionGroup var serverOptions: RideServerOptions
