@@ -35,7 +35,7 @@ struct RideCLITests {
         #expect(booked.status == 0, "\(booked.stderr)")
         #expect(booked.stderr.isEmpty)
         let lines = booked.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first?.hasPrefix("location     trace walk-to-pickup.nmea: 51.50850,-0.12469 ±2 m at 2026-03-14T09:36:22Z") == true)
+        #expect(lines.first?.hasPrefix("location     trace walk-to-pickup.nmea: 51.50850,-0.12468 ±2 m at 2026-03-14T09:36:22Z") == true)
         #expect(lines.contains("pickup       confirmationRequired  Charing Cross station forecourt (51.50850,-0.12470)"))
         #expect(lines.contains("             accepted (--yes)"))
         #expect(lines.contains("drop-off     success  51.47000,-0.45430"))
