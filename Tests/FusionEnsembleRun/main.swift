@@ -24,7 +24,13 @@ if args.first == "--speed" {
     for seed in 0..<100 {
         var rng = SplitMix64(seed: UInt64(seed))
         let model = PositionErrorModel(PositionErrorModel.Noise.grid[1], statement: .gst, rng: &rng)
+        // One drive after another: each 400 s after the one before, so time only moves forward.
         fixes += EnsembleRun.fixes(Trajectory(.cityDrive, rate: 10, seed: UInt64(seed)), model: model, seed: UInt64(seed))
+            .map { fix in
+                var f = fix
+                f.time = fix.time?.addingTimeInterval(400 * Double(seed))
+                return f
+            }
     }
     let clock = ContinuousClock()
     for _ in 0..<3 {
