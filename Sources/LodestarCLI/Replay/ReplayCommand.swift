@@ -106,6 +106,16 @@ struct ReplayCommand: ParsableCommand {
                 fusion: try fusionOptions.setting(), sourceName: input.name)
 
         var held: [NMEAEpoch] = []
+        /// Writes one epoch in the chosen format and counts it.
+        func write(_ epoch: NMEAEpoch) {
+            if format == .gpx {
+                gpx.append(epoch.fix, to: &output.buffer)
+            } else {
+                format.append(epoch, to: &output.buffer, geometry: &sky)
+            }
+            output.flushIfFull()
+            summary.count(epoch)
+        }
         let handle: (NMEADecoder.Event) -> Void = { event in
             switch event {
             case .epoch(let epoch) where smooth:
@@ -118,13 +128,7 @@ struct ReplayCommand: ParsableCommand {
                     }
                     epoch.fix = epoch.fix.written(as: location)
                 }
-                if format == .gpx {
-                    gpx.append(epoch.fix, to: &output.buffer)
-                } else {
-                    format.append(epoch, to: &output.buffer, geometry: &sky)
-                }
-                output.flushIfFull()
-                summary.count(epoch)
+                write(epoch)
             case .rejected(let line):
                 summary.report(line)
             }
@@ -159,13 +163,7 @@ struct ReplayCommand: ParsableCommand {
                 }
                 epoch.fix = epoch.fix.written(as: location)
                 smoothed += 1
-                if format == .gpx {
-                    gpx.append(epoch.fix, to: &output.buffer)
-                } else {
-                    format.append(epoch, to: &output.buffer, geometry: &sky)
-                }
-                output.flushIfFull()
-                summary.count(epoch)
+                write(epoch)
             }
             Diagnostics.text("  smoothed: \(Plural.count(smoothed, "epoch")) of \(held.count)\n")
         }
