@@ -51,7 +51,7 @@ public struct SatelliteGeometry: Sendable, Equatable {
 
     /// The inverse of a 4×4 matrix (row-major) by Gauss–Jordan elimination with partial
     /// pivoting; nil when it is singular.
-    static func inverse(_ matrix: InlineArray<16, Double>) -> InlineArray<16, Double>? {
+    package static func inverse(_ matrix: InlineArray<16, Double>) -> InlineArray<16, Double>? {
         var a = matrix
         var inv = InlineArray<16, Double> { $0 % 5 == 0 ? 1.0 : 0.0 }
         for col in 0..<4 {

@@ -81,7 +81,8 @@ package struct PseudorangeErrorModel: ReceiverErrorModel {
                 g[a * 4 + b] += h[a] * h[b]
             } }
         }
-        guard let cov = Self.inverse4(n), let geometry = Self.inverse4(g) else {
+        // GNSS's own 4 × 4 inverse (the one behind its DOPs): the solver is shared, the error model is not.
+        guard let cov = Self.inverse(n), let geometry = Self.inverse(g) else {
             r.hasFix = false
             return r
         }
@@ -106,35 +107,10 @@ package struct PseudorangeErrorModel: ReceiverErrorModel {
         return r
     }
 
-    /// The inverse of a 4 × 4 matrix (row-major) by Gauss–Jordan elimination with partial pivoting;
-    /// nil when singular.
-    static func inverse4(_ m: [Double]) -> [Double]? {
-        var a = m
-        var inv: [Double] = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]
-        for c in 0..<4 {
-            var p = c
-            for r in c + 1..<4 where abs(a[r * 4 + c]) > abs(a[p * 4 + c]) { p = r }
-            guard abs(a[p * 4 + c]) > 1e-12 else { return nil }
-            if p != c {
-                for k in 0..<4 {
-                    a.swapAt(p * 4 + k, c * 4 + k)
-                    inv.swapAt(p * 4 + k, c * 4 + k)
-                }
-            }
-            let d = a[c * 4 + c]
-            for k in 0..<4 {
-                a[c * 4 + k] /= d
-                inv[c * 4 + k] /= d
-            }
-            for r in 0..<4 where r != c {
-                let f = a[r * 4 + c]
-                if f == 0 { continue }
-                for k in 0..<4 {
-                    a[r * 4 + k] -= f * a[c * 4 + k]
-                    inv[r * 4 + k] -= f * inv[c * 4 + k]
-                }
-            }
-        }
-        return inv
+    /// `SatelliteGeometry.inverse` on an array of 16 (row-major); nil when singular.
+    static func inverse(_ m: [Double]) -> [Double]? {
+        let matrix = InlineArray<16, Double> { m[$0] }
+        guard let inv = SatelliteGeometry.inverse(matrix) else { return nil }
+        return (0..<16).map { inv[$0] }
     }
 }

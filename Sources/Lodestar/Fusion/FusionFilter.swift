@@ -214,13 +214,7 @@ package struct FusionFilter: Sendable {
             var dt = 0.0
             if records != nil, linked, let last = lastTime {
                 dt = max(time.timeIntervalSince(last), 0)
-                var e = east, n = north
-                if dt > 0 {
-                    e.predict(dt: dt, acceleration: profile.manoeuvre, timeConstant: Self.timeConstant,
-                              correlatedVariance: correlatedVariance.east, stationary: false)
-                    n.predict(dt: dt, acceleration: profile.manoeuvre, timeConstant: Self.timeConstant,
-                              correlatedVariance: correlatedVariance.north, stationary: false)
-                }
+                let (e, n) = deadReckoned(dt)
                 prior = (e.snapshot, n.snapshot)
             }
             start(at: location, sigmas: hSigma, velocity: velocity)
@@ -263,15 +257,22 @@ package struct FusionFilter: Sendable {
     /// position dead-reckoned `dt` seconds further: if not, it is handled as any disagreeing fix
     /// (a reflection at the tunnel's mouth is not believed outright).
     private func agreesWithDeadReckoning(_ z: (east: Double, north: Double), sigmas: (east: Double, north: Double), dt: Double) -> Bool {
-        var e = east, n = north
-        let tau = Self.timeConstant, q = profile.manoeuvre
-        if dt > 0 {
-            e.predict(dt: dt, acceleration: q, timeConstant: tau, correlatedVariance: correlatedVariance.east, stationary: false)
-            n.predict(dt: dt, acceleration: q, timeConstant: tau, correlatedVariance: correlatedVariance.north, stationary: false)
-        }
+        let (e, n) = deadReckoned(dt)
         let (ye, se) = e.positionInnovation(z.east, whiteVariance: sigmas.east * sigmas.east)
         let (yn, sn) = n.positionInnovation(z.north, whiteVariance: sigmas.north * sigmas.north)
         return ye * ye / se + yn * yn / sn <= Self.hardGate
+    }
+
+    /// The horizontal axes dead-reckoned `dt` seconds further (the state is not changed): what an
+    /// outage's prediction says at the first fix after it.
+    private func deadReckoned(_ dt: Double) -> (east: AxisFilter, north: AxisFilter) {
+        var e = east, n = north
+        if dt > 0 {
+            let tau = Self.timeConstant, q = profile.manoeuvre
+            e.predict(dt: dt, acceleration: q, timeConstant: tau, correlatedVariance: correlatedVariance.east, stationary: false)
+            n.predict(dt: dt, acceleration: q, timeConstant: tau, correlatedVariance: correlatedVariance.north, stationary: false)
+        }
+        return (e, n)
     }
 
     // MARK: Steps
