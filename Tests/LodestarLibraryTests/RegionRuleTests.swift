@@ -53,6 +53,67 @@ struct RegionRuleTests {
         // (docs/regions-flapping.svg shows it flapping 28 times at 6 m).
     }
 
+    @Test("the engine's states follow the rule written out directly, on a wandering path with long jumps, for 120 circles and a polygon")
+    func statesFollowTheRule() throws {
+        // The engine skips measuring a region it cannot have left since it last measured it (it was
+        // that far inside, and the location has travelled less since); and it measures an outside
+        // region only when its box holds the location. Neither may change a decision: here every
+        // region's state sequence is compared with the rule applied to every region at every fix.
+        let map = RegionMap()
+        var noise = RegionNoise(seed: 2511)
+        var conditions: [RegionCondition] = []
+        for k in 0..<120 {
+            let center = map.at(east: noise.uniform(-1500...1500), north: noise.uniform(-1500...1500))
+            conditions.append(try RegionCondition(id: "c\(k)", shape: .circle(center: center, checkedRadius: noise.uniform(20...800))))
+        }
+        let square = try RegionPolygon(outer: [
+            map.at(east: -400, north: -300), map.at(east: 500, north: -300), map.at(east: 500, north: 600),
+            map.at(east: -400, north: 600),
+        ])
+        conditions.append(try RegionCondition(id: "poly", shape: .polygon(square)))
+        let margin = 5.0
+        var engine = try RegionEngine(exitMargin: margin)
+        for condition in conditions { engine.add(condition) }
+
+        var expected: [String: RegionState] = [:]
+        var seen: [String: [RegionEvent.Kind]] = [:], wanted: [String: [RegionEvent.Kind]] = [:]
+        var (east, north) = (0.0, 0.0)
+        for second in 0..<3000 {
+            // Walking pace mostly, now and then a jump of 2 km or 15 km (a long outage), and back.
+            let jump = noise.unit()
+            let step = jump < 0.01 ? 2000.0 : jump < 0.013 ? 15_000 : noise.uniform(0...25)
+            let heading = noise.uniform(0...(2 * .pi))
+            (east, north) = (east + step * sin(heading), north + step * cos(heading))
+            if (east * east + north * north).squareRoot() > 4000 { (east, north) = (noise.uniform(-1000...1000), noise.uniform(-1000...1000)) }
+            let accuracy = noise.uniform(2...40)
+            let here = map.at(east: east, north: north)
+            for event in engine.update(regionFix(here, second: Double(second), accuracy: accuracy)) where !event.interpolated {
+                seen[event.region, default: []].append(event.kind)
+            }
+            for condition in conditions {
+                let d = condition.shape.signedDistance(from: here)
+                let state = expected[condition.id] ?? .unknown
+                let next: RegionState
+                switch state {
+                case .unknown: next = d <= -accuracy ? .inside : d >= accuracy ? .outside : .unknown
+                case .inside: next = d >= accuracy + margin ? .outside : .inside
+                case .outside: next = d <= -accuracy ? .inside : .outside
+                }
+                if next != state {
+                    let kind: RegionEvent.Kind = state == .unknown ? (next == .inside ? .inside : .outside) : (next == .inside ? .enter : .exit)
+                    wanted[condition.id, default: []].append(kind)
+                }
+                expected[condition.id] = next
+            }
+        }
+        let changes = wanted.values.reduce(0) { $0 + $1.count }
+        #expect(changes > 300, "the path should enter and leave many regions: \(changes) changes")
+        for condition in conditions {
+            #expect(seen[condition.id] ?? [] == wanted[condition.id] ?? [], "\(condition.id)")
+            #expect(engine.state(of: condition.id) == expected[condition.id])
+        }
+    }
+
     @Test("a new region is unknown until a location with an accuracy decides it; a location without one holds")
     func unknownUntilDecided() throws {
         let map = RegionMap()

@@ -37,7 +37,9 @@ import LodestarInternals
 /// ## Cost
 /// An update looks up the grid cell of the location (and the cells under the segment from the
 /// previous location), evaluates the regions listed there, the regions inside, the large ones,
-/// and, once, every region still unknown; regions far away and outside are never touched.
+/// and, once, every region still unknown; regions far away and outside are never touched. A region
+/// inside is measured again only once the location has travelled as far as it was inside when last
+/// measured (an odometer of the steps between locations): before that it cannot have been left.
 /// - Complexity: ``add(_:at:)`` and ``remove(_:)`` O(cells of the region), ``update(_:)`` O(regions
 ///   near the location + regions inside + unknown regions).
 public struct RegionEngine: Sendable {
@@ -49,16 +51,41 @@ public struct RegionEngine: Sendable {
     /// 0...10,000.
     public let exitMargin: Double
 
-    /// One region and its state.
+    /// One region's state, and its circle unpacked (``conditions`` holds the rest): what an update
+    /// reads of each region it evaluates, in about 48 bytes.
     struct Slot: Sendable {
-        var condition: RegionCondition
         var state: RegionState = .unknown
         var dwellReported = false
         var isLive = true
-        /// The last update that evaluated it.
-        var stamp: UInt32 = 0
         /// When it entered (or was first found inside), seconds since 1970; NaN when not inside.
         var enteredAt = Double.nan
+        /// The condition's dwell, seconds; NaN for none (read at every update while inside).
+        let dwellSeconds: Double
+        /// Its place in ``RegionEngine/insideList`` while inside, else -1.
+        var insideAt: Int32 = -1
+        /// While inside: the ``RegionEngine/odometer`` reading, metres, below which the location
+        /// cannot have left (it was measured this far inside); −∞ when unknown.
+        var stayUntil = -Double.infinity
+        /// A circle's centre; unused for a polygon.
+        let center: Coordinate
+        /// A circle's radius, metres; NaN for a polygon (measured from its condition).
+        let radius: Double
+
+        init(_ condition: RegionCondition) {
+            dwellSeconds = condition.dwell?.seconds ?? .nan
+            if case .circle(let center, let radius) = condition.shape {
+                (self.center, self.radius) = (center, radius)
+            } else {
+                (center, radius) = (Coordinate(uncheckedLatitude: 0, longitude: 0), .nan)
+            }
+        }
+    }
+
+    /// The segment from the last decided location to this one: its start, and its length in the
+    /// plane about this one, metres.
+    struct Segment {
+        var start: Anchor
+        var length: Double
     }
 
     /// The last decided location: where a crossing segment starts.
@@ -69,20 +96,32 @@ public struct RegionEngine: Sendable {
     }
 
     private(set) var slots: [Slot] = []
+    /// Each slot's condition, beside the slots.
+    private(set) var conditions: [RegionCondition] = []
     /// Each slot's padded box (``RegionGrid/Box/world`` for a large region), kept apart from the
     /// slots so that the cell's regions an update cannot reach are passed over reading 16 bytes
     /// each: an outside region whose box misses the location (and the segment from the last one)
     /// cannot change.
     private var boxes: [RegionGrid.CompactBox] = []
+    /// Each slot's last update that evaluated it, beside the slots (read for every region listed).
+    private var stamps: [UInt32] = []
     private var free: [Int32] = []
     private var index: [String: Int32] = [:]
     private var grid = RegionGrid()
-    private var insideSlots: Set<Int32> = []
+    /// The slots inside, in no order; each knows its place (``Slot/insideAt``), so that leaving is
+    /// O(1) and an update walks an array, not a hash table.
+    private var insideList: [Int32] = []
     private var unknownSlots: [Int32] = []
     private var generation: UInt32 = 0
     /// The candidate buffer of ``update(_:)``, kept for its capacity.
     private var scratch: [Int32] = []
     private var anchor: Anchor?
+    /// The distance travelled, metres, over-estimated: the sum of the planar steps between
+    /// consecutive locations, each widened by 0.2% and 1 mm (a step beyond 10 km, or near a pole,
+    /// counts 10,000 km). Only differences of it are used.
+    private var odometer = 0.0
+    /// The location the odometer last advanced to.
+    private var odometerPoint: Coordinate?
     /// The time of the last location, for events made between locations.
     public private(set) var lastTime: Date?
 
@@ -111,12 +150,12 @@ public struct RegionEngine: Sendable {
     public var identifiers: [String] { Array(index.keys) }
     /// The identifiers of the regions in `state`, in no particular order. - Complexity: O(n).
     public func identifiers(in state: RegionState) -> [String] {
-        slots.compactMap { $0.isLive && $0.state == state ? $0.condition.id : nil }
+        zip(slots, conditions).compactMap { $0.isLive && $0.state == state ? $1.id : nil }
     }
 
     /// The condition watched under an identifier, or nil.
     public func condition(_ id: String) -> RegionCondition? {
-        index[id].map { slots[Int($0)].condition }
+        index[id].map { conditions[Int($0)] }
     }
 
     /// A region's state, or nil when no region has this identifier.
@@ -135,12 +174,16 @@ public struct RegionEngine: Sendable {
         let slot: Int32
         if let reused = free.popLast() {
             slot = reused
-            slots[Int(slot)] = Slot(condition: condition)
+            slots[Int(slot)] = Slot(condition)
+            conditions[Int(slot)] = condition
             boxes[Int(slot)] = box
+            stamps[Int(slot)] = 0
         } else {
             slot = Int32(slots.count)
-            slots.append(Slot(condition: condition))
+            slots.append(Slot(condition))
+            conditions.append(condition)
             boxes.append(box)
+            stamps.append(0)
         }
         index[condition.id] = slot
         grid.insert(slot, shape: condition.shape)
@@ -153,9 +196,9 @@ public struct RegionEngine: Sendable {
     @discardableResult
     public mutating func remove(_ id: String) -> RegionCondition? {
         guard let slot = index.removeValue(forKey: id) else { return nil }
-        let condition = slots[Int(slot)].condition
+        let condition = conditions[Int(slot)]
         grid.remove(slot, shape: condition.shape)
-        insideSlots.remove(slot)
+        leaveInside(slot)
         slots[Int(slot)].isLive = false
         slots[Int(slot)].state = .unknown
         free.append(slot)
@@ -171,7 +214,7 @@ public struct RegionEngine: Sendable {
         slots[i].dwellReported = entry.dwellReported
         if entry.state == .inside {
             slots[i].enteredAt = (entry.enteredAt ?? lastTime ?? Date()).timeIntervalSince1970
-            insideSlots.insert(slot)
+            joinInside(slot)
         }
     }
 
@@ -187,7 +230,7 @@ public struct RegionEngine: Sendable {
     public mutating func update(_ location: Location) -> [RegionEvent] {
         generation &+= 1
         if generation == 0 {
-            for i in slots.indices { slots[i].stamp = 0 }
+            for i in stamps.indices { stamps[i] = 0 }
             generation = 1
         }
         lastTime = location.timestamp
@@ -203,7 +246,22 @@ public struct RegionEngine: Sendable {
         let here = location.coordinate
         let plane = LocalPlane(origin: here)
         let point = RegionGrid.Box(south: here.latitude, north: here.latitude, west: here.longitude, east: here.longitude)
-        for slot in insideSlots { evaluate(slot, fix, plane, nil, point, &events) }
+        advanceOdometer(to: here, plane)
+        // Downwards, so that a region leaving (its place taken by the last) is never skipped. A
+        // region the location cannot have left since it was measured (``Slot/stayUntil``) is not
+        // measured again; only its dwell is looked at.
+        var k = insideList.count
+        while k > 0 {
+            k &-= 1
+            let slot = insideList[k]
+            let i = Int(slot)
+            if odometer < slots[i].stayUntil, stamps[i] != generation {
+                stamps[i] = generation
+                if !slots[i].dwellReported, !slots[i].dwellSeconds.isNaN { dwell(slot, fix, &events) }
+                continue
+            }
+            evaluate(slot, fix, plane, nil, point, &events)
+        }
         guard radius != nil else { return events }
 
         var reach = point
@@ -215,7 +273,7 @@ public struct RegionEngine: Sendable {
         var candidates = scratch
         scratch = []
         candidates.removeAll(keepingCapacity: true)
-        var searched = segment
+        var searched = segment.map { Segment(start: $0, length: plane.point($0.coordinate).length) }
         if !grid.collect(in: reach, limit: Self.segmentCells, into: &candidates) {
             // A segment too long to search: the location's own cell only.
             searched = nil
@@ -223,10 +281,25 @@ public struct RegionEngine: Sendable {
             _ = grid.collect(in: point, limit: 1, into: &candidates)
         }
         // Every region listed is live; one the reach misses cannot change (inside ones were
-        // evaluated above, unknown ones are below).
-        for slot in candidates where boxes[Int(slot)].intersects(reach) {
-            evaluate(slot, fix, plane, searched, reach, &events)
+        // evaluated above, unknown ones are below). The list is sifted in place first, each region
+        // once (stamped), its box against the reach's rounded outwards, through pointers; then
+        // the regions kept are decided.
+        let wide = RegionGrid.CompactBox(reach), generation = generation
+        var kept = 0
+        stamps.withUnsafeMutableBufferPointer { stamps in
+            boxes.withUnsafeBufferPointer { boxes in
+                candidates.withUnsafeMutableBufferPointer { listed in
+                    for j in listed.indices {
+                        let slot = listed[j], i = Int(slot)
+                        guard stamps[i] != generation, boxes[i].intersects(wide) else { continue }
+                        stamps[i] = generation
+                        listed[kept] = slot
+                        kept &+= 1
+                    }
+                }
+            }
         }
+        for j in 0..<kept { decide(Int(candidates[j]), fix, plane, searched, reach, &events) }
         scratch = candidates
         resolveUnknown(fix, plane, &events)
         anchor = fix
@@ -246,12 +319,12 @@ public struct RegionEngine: Sendable {
         for slot in unknownSlots {
             let s = slots[Int(slot)]
             guard s.isLive, s.state == .unknown else { continue }
-            if s.stamp != generation {
+            if stamps[Int(slot)] != generation {
                 let b = boxes[Int(slot)].box
                 if !RegionGrid.Box(south: b.south - dLat, north: b.north + dLat, west: b.west - dLon, east: b.east + dLon)
                     .contains(fix.coordinate)
                 {
-                    slots[Int(slot)].stamp = generation
+                    stamps[Int(slot)] = generation
                     slots[Int(slot)].state = .outside
                     events.append(event(slot, .outside, fix, initial: true))
                 } else {
@@ -266,39 +339,53 @@ public struct RegionEngine: Sendable {
     /// Decides one region for a location (once per update), in the plane about it, with the segment
     /// from the previous decided location for crossings; `reach` is the box of the location and the
     /// segment: an outside region whose box misses it cannot change.
-    private mutating func evaluate(_ slot: Int32, _ fix: Anchor, _ plane: LocalPlane, _ segment: Anchor?,
+    private mutating func evaluate(_ slot: Int32, _ fix: Anchor, _ plane: LocalPlane, _ segment: Segment?,
                                    _ reach: RegionGrid.Box, _ events: inout [RegionEvent]) {
         let i = Int(slot)
-        guard slots[i].isLive, slots[i].stamp != generation else { return }
-        slots[i].stamp = generation
+        guard stamps[i] != generation, slots[i].isLive else { return }
+        stamps[i] = generation
+        decide(i, fix, plane, segment, reach, &events)
+    }
+
+    /// ``evaluate(_:_:_:_:_:_:)`` for a live region stamped already.
+    private mutating func decide(_ i: Int, _ fix: Anchor, _ plane: LocalPlane, _ segment: Segment?,
+                                 _ reach: RegionGrid.Box, _ events: inout [RegionEvent]) {
+        let slot = Int32(truncatingIfNeeded: i)
         if slots[i].state == .outside, !boxes[i].intersects(reach) { return }
         let r = fix.accuracy
-        let shape = slots[i].condition.shape
         switch slots[i].state {
         case .inside:
-            if !r.isNaN, shape.signedDistance(from: fix.coordinate, in: plane) >= r + exitMargin {
+            guard !r.isNaN else { return dwell(slot, fix, &events) }
+            let d = signedDistance(i, fix.coordinate, plane)
+            if d >= r + exitMargin {
                 slots[i].state = .outside
                 slots[i].enteredAt = .nan
-                insideSlots.remove(slot)
+                leaveInside(slot)
                 events.append(event(slot, .exit, fix))
             } else {
+                slots[i].stayUntil = stay(d)
                 dwell(slot, fix, &events)
             }
         case .outside:
             guard !r.isNaN else { return }
-            let d = shape.signedDistance(from: fix.coordinate, in: plane)
+            let d = signedDistance(i, fix.coordinate, plane)
             if d <= -r {
+                slots[i].stayUntil = stay(d)
                 enter(slot, .enter, fix, initial: false, &events)
-            } else if d >= r, let start = segment, let crossing = shape.crossing(from: start.coordinate, to: fix.coordinate, in: plane),
-                      crossing.depth >= min(start.accuracy, r), shape.signedDistance(from: start.coordinate) >= start.accuracy
-            {
-                events.append(event(slot, .enter, interpolating: start, fix, at: crossing.entry))
-                events.append(event(slot, .exit, interpolating: start, fix, at: crossing.exit))
+            } else if d >= r, let segment, mayCross(i, d, segment, needing: min(segment.start.accuracy, r)) {
+                let start = segment.start, shape = conditions[i].shape
+                if let crossing = shape.crossing(from: start.coordinate, to: fix.coordinate, in: plane),
+                   crossing.depth >= min(start.accuracy, r), shape.signedDistance(from: start.coordinate) >= start.accuracy
+                {
+                    events.append(event(slot, .enter, interpolating: start, fix, at: crossing.entry))
+                    events.append(event(slot, .exit, interpolating: start, fix, at: crossing.exit))
+                }
             }
         case .unknown:
             guard !r.isNaN else { return }
-            let d = shape.signedDistance(from: fix.coordinate, in: plane)
+            let d = signedDistance(i, fix.coordinate, plane)
             if d <= -r {
+                slots[i].stayUntil = stay(d)
                 enter(slot, .inside, fix, initial: true, &events)
             } else if d >= r {
                 slots[i].state = .outside
@@ -307,13 +394,72 @@ public struct RegionEngine: Sendable {
         }
     }
 
+    /// Moves the odometer to `here` (the origin of `plane`).
+    private mutating func advanceOdometer(to here: Coordinate, _ plane: LocalPlane) {
+        if let last = odometerPoint {
+            let step = plane.point(last).length
+            odometer += step <= 10_000 && abs(here.latitude) <= 85 && abs(last.latitude) <= 85 ? step * 1.002 + 0.001 : 1e7
+        }
+        odometerPoint = here
+    }
+
+    /// The odometer reading below which a region measured `d` metres from its boundary (d < 0,
+    /// inside) cannot have been left: leaving takes d′ ≥ r′ + margin ≥ 0, and the planar distance
+    /// to a boundary grows by no more than the distance travelled. Shortened by 0.2% and 1 cm for
+    /// the planes' differences and rounding.
+    @inline(__always)
+    private func stay(_ d: Double) -> Double {
+        odometer - d * 0.998 - 0.01
+    }
+
+    /// The signed distance from `point` to slot `i`'s boundary, metres, in the plane about the
+    /// point: ``RegionShape/signedDistance(from:in:)``, with a circle read from its slot.
+    @inline(__always)
+    private func signedDistance(_ i: Int, _ point: Coordinate, _ plane: LocalPlane) -> Double {
+        let radius = slots[i].radius
+        if radius.isNaN { return conditions[i].shape.signedDistance(from: point, in: plane) }
+        return RegionShape.signedDistance(from: point, toCircle: slots[i].center, radius: radius, in: plane)
+    }
+
+    /// Whether the segment can pass `needed` metres inside slot `i`, whose boundary is `d` metres
+    /// from the segment's end (the location, the plane's origin): every point of the segment lies
+    /// within its length of the end, and a planar distance to a boundary changes by no more than
+    /// the distance moved, so the segment reaches at most `length − d` inside. A circle measured on
+    /// the ellipsoid (centre beyond ``RegionShape/flatRange``) is always searched.
+    @inline(__always)
+    private func mayCross(_ i: Int, _ d: Double, _ segment: Segment, needing needed: Double) -> Bool {
+        let radius = slots[i].radius
+        if !radius.isNaN, d + radius > RegionShape.flatRange { return true }
+        // A micrometre for rounding.
+        return d <= segment.length - needed + 1e-6
+    }
+
+    /// Places a slot in ``insideList``.
+    private mutating func joinInside(_ slot: Int32) {
+        guard slots[Int(slot)].insideAt < 0 else { return }
+        slots[Int(slot)].insideAt = Int32(insideList.count)
+        insideList.append(slot)
+    }
+
+    /// Takes a slot out of ``insideList`` (the last takes its place); nothing when it is not there.
+    private mutating func leaveInside(_ slot: Int32) {
+        let at = Int(slots[Int(slot)].insideAt)
+        guard at >= 0 else { return }
+        let last = insideList.removeLast()
+        if last != slot {
+            insideList[at] = last
+            slots[Int(last)].insideAt = Int32(at)
+        }
+        slots[Int(slot)].insideAt = -1
+    }
+
     private mutating func enter(_ slot: Int32, _ kind: RegionEvent.Kind, _ fix: Anchor, initial: Bool,
                                 _ events: inout [RegionEvent]) {
         let i = Int(slot)
         slots[i].state = .inside
         slots[i].enteredAt = fix.time.timeIntervalSince1970
         slots[i].dwellReported = false
-        insideSlots.insert(slot)
+        joinInside(slot)
         events.append(event(slot, kind, fix, initial: initial))
         dwell(slot, fix, &events)
     }
@@ -321,15 +467,15 @@ public struct RegionEngine: Sendable {
     /// Reports the dwell once the region has been inside for its dwell time.
     private mutating func dwell(_ slot: Int32, _ fix: Anchor, _ events: inout [RegionEvent]) {
         let i = Int(slot)
-        guard !slots[i].dwellReported, let dwell = slots[i].condition.dwell,
-              fix.time.timeIntervalSince1970 - slots[i].enteredAt >= dwell.seconds
+        // NaN (no dwell) compares false.
+        guard !slots[i].dwellReported, fix.time.timeIntervalSince1970 - slots[i].enteredAt >= slots[i].dwellSeconds
         else { return }
         slots[i].dwellReported = true
         events.append(event(slot, .dwell, fix))
     }
 
     private func event(_ slot: Int32, _ kind: RegionEvent.Kind, _ fix: Anchor, initial: Bool = false) -> RegionEvent {
-        RegionEvent(region: slots[Int(slot)].condition.id, kind: kind, time: fix.time, coordinate: fix.coordinate,
+        RegionEvent(region: conditions[Int(slot)].id, kind: kind, time: fix.time, coordinate: fix.coordinate,
                     accuracy: fix.accuracy.isNaN ? nil : fix.accuracy, initial: initial)
     }
 
@@ -341,7 +487,7 @@ public struct RegionEngine: Sendable {
         let lat = a.coordinate.latitude + t * (b.coordinate.latitude - a.coordinate.latitude)
         let lon = a.coordinate.longitude + t * Angle.normalizedLongitude(b.coordinate.longitude - a.coordinate.longitude)
         return RegionEvent(
-            region: slots[Int(slot)].condition.id, kind: kind,
+            region: conditions[Int(slot)].id, kind: kind,
             time: a.time.addingTimeInterval(t * b.time.timeIntervalSince(a.time)),
             coordinate: Coordinate(uncheckedLatitude: lat, longitude: Angle.normalizedLongitude(lon)),
             accuracy: a.accuracy + t * (b.accuracy - a.accuracy), interpolated: true)

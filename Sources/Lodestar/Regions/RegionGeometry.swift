@@ -29,12 +29,23 @@ extension RegionShape {
     func signedDistance(from point: Coordinate, in plane: LocalPlane) -> Double {
         switch self {
         case .circle(let center, let radius):
-            var distance = plane.point(center).length
-            if distance > Self.flatRange { distance = Geodesic.wgs84.inverse(from: point, to: center).distance }
-            return distance - radius
+            return Self.signedDistance(from: point, toCircle: center, radius: radius, in: plane)
         case .polygon, .multiPolygon:
             return Self.signedDistance(plane.point(point), to: project(plane))
         }
+    }
+
+    /// The signed distance from `point` to a circle's boundary, metres, in the plane about the point:
+    /// the centre's planar distance less the radius, or its distance on the ellipsoid beyond
+    /// ``flatRange``. The circle case of ``signedDistance(from:in:)``, which ``RegionEngine``
+    /// calls directly for the circles it keeps unpacked.
+    @inline(__always)
+    static func signedDistance(from point: Coordinate, toCircle center: Coordinate, radius: Double, in plane: LocalPlane)
+        -> Double
+    {
+        var distance = plane.point(center).length
+        if distance > flatRange { distance = Geodesic.wgs84.inverse(from: point, to: center).distance }
+        return distance - radius
     }
 
     /// Where the straight segment from `a` to `b` passes through the region, in the given plane (the

@@ -55,6 +55,12 @@ struct RegionGrid: Sendable {
         func intersects(_ o: Box) -> Bool {
             Double(south) <= o.north && o.south <= Double(north) && Double(west) <= o.east && o.west <= Double(east)
         }
+
+        /// Whether two compact boxes meet: true whenever their exact boxes do (both are rounded
+        /// outwards), sometimes when they only nearly do.
+        func intersects(_ o: CompactBox) -> Bool {
+            south <= o.north && o.south <= north && west <= o.east && o.west <= east
+        }
     }
 
     /// Cell key → the slots listed in it.

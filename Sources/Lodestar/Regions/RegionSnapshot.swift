@@ -51,9 +51,9 @@ extension RegionEngine {
     public var snapshot: RegionSnapshot {
         RegionSnapshot(
             version: RegionSnapshot.currentVersion, rule: rule, exitMargin: exitMargin,
-            regions: slots.filter(\.isLive).map { s in
+            regions: zip(slots, conditions).filter(\.0.isLive).map { s, condition in
                 RegionSnapshot.Entry(
-                    condition: s.condition, state: s.state,
+                    condition: condition, state: s.state,
                     enteredAt: s.enteredAt.isNaN ? nil : Date(timeIntervalSince1970: s.enteredAt),
                     dwellReported: s.dwellReported)
             },
