@@ -276,42 +276,55 @@ package struct JSONObjectText: Sendable {
         return String(decoding: out, as: UTF8.self)
     }
 
-    /// Appends `s` as a JSON string literal to `out`: the runs of bytes that need no escape are
-    /// copied whole (a key or a satellite system is one copy), the others escaped one by one.
+    /// Appends `s` as a JSON string literal to `out` (``writeQuoted(_:to:)``).
     package static func appendQuoted(_ s: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
         var s = s
         s.withUTF8 { bytes in
-            var run = 0
-            for i in bytes.indices {
-                let byte = bytes[i]
-                guard needsEscape(byte) else { continue }
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<i]))
-                appendEscape(byte, to: &out)
-                run = i + 1
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: quotedRoom(bytes.count)) { room in
+                guard let base = room.baseAddress else { return }
+                out.append(contentsOf: UnsafeBufferPointer(start: base, count: writeQuoted(bytes, to: base)))
             }
-            out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run...]))
         }
-        out.append(UInt8(ascii: "\""))
     }
 
-    /// The escape of one byte that cannot stand in a JSON string as it is.
-    private static func appendEscape(_ byte: UInt8, to out: inout [UInt8]) {
-        out.append(0x5C)
-        switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"): out.append(byte)
-        case 0x0A: out.append(UInt8(ascii: "n"))
-        case 0x0D: out.append(UInt8(ascii: "r"))
-        case 0x09: out.append(UInt8(ascii: "t"))
-        default:
-            // \u00XX for the other control characters and DEL.
-            let hex: (UInt8) -> UInt8 = { $0 < 10 ? 0x30 + $0 : 0x57 + $0 }
-            out.append(contentsOf: [UInt8(ascii: "u"), 0x30, 0x30, hex(byte >> 4), hex(byte & 0x0F)])
+    /// The most bytes ``writeQuoted(_:to:)`` writes for `count` bytes of text.
+    package static func quotedRoom(_ count: Int) -> Int { count * 6 + 2 }
+
+    /// Writes UTF-8 `bytes` as a JSON string literal at `p` (room for ``quotedRoom(_:)`` bytes):
+    /// quotes around, `\"`, `\\`, `\n`, `\r`, `\t`, and `\u00XX` for the other control characters
+    /// and DEL. - Returns: the bytes written.
+    package static func writeQuoted(_ bytes: UnsafeBufferPointer<UInt8>, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        p[0] = UInt8(ascii: "\"")
+        var n = 1
+        for byte in bytes {
+            guard needsEscape(byte) else {
+                p[n] = byte
+                n &+= 1
+                continue
+            }
+            p[n] = 0x5C
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"): p[n + 1] = byte; n += 2
+            case 0x0A: p[n + 1] = UInt8(ascii: "n"); n += 2
+            case 0x0D: p[n + 1] = UInt8(ascii: "r"); n += 2
+            case 0x09: p[n + 1] = UInt8(ascii: "t"); n += 2
+            default:
+                let hex: (UInt8) -> UInt8 = { $0 < 10 ? 0x30 + $0 : 0x57 + $0 }
+                p[n + 1] = UInt8(ascii: "u")
+                p[n + 2] = 0x30
+                p[n + 3] = 0x30
+                p[n + 4] = hex(byte >> 4)
+                p[n + 5] = hex(byte & 0x0F)
+                n += 6
+            }
         }
+        p[n] = UInt8(ascii: "\"")
+        return n + 1
     }
 
     /// Whether `byte` cannot stand in a JSON string as it is.
-    private static func needsEscape(_ byte: UInt8) -> Bool {
+    @inline(__always)
+    static func needsEscape(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F
     }
 
@@ -437,6 +450,25 @@ package struct JSONMemberCursor {
         guard member(key, valueRoom: value.utf8CodeUnitCount + 2) else { return }
         p[0] = UInt8(ascii: "\"")
         let n = Self.writeLiteral(value, to: p + 1)
+        p[n + 1] = UInt8(ascii: "\"")
+        p += n + 2
+    }
+
+    /// A member whose value is any string, escaped (``JSONObjectText/writeQuoted(_:to:)``).
+    package mutating func add(_ key: StaticString, string value: String) {
+        var value = value
+        value.withUTF8 { bytes in
+            guard member(key, valueRoom: JSONObjectText.quotedRoom(bytes.count)) else { return }
+            p += JSONObjectText.writeQuoted(bytes, to: p)
+        }
+    }
+
+    /// A member with an instant as an ISO 8601 UTC string with `fractionDigits` digits of the
+    /// second (``ISO8601``).
+    package mutating func add(_ key: StaticString, time: Date, fractionDigits: Int) {
+        guard member(key, valueRoom: ISO8601.maximumLength + 2) else { return }
+        p[0] = UInt8(ascii: "\"")
+        let n = ISO8601.write(time, fractionDigits: fractionDigits, to: p + 1)
         p[n + 1] = UInt8(ascii: "\"")
         p += n + 2
     }

@@ -44,13 +44,14 @@ public struct RegionCollection: Sendable, Equatable {
         case let other: throw .geoJSON("type is \(other.map { "\"\($0)\"" } ?? "missing"), expected \"FeatureCollection\"")
         }
         var conditions: [RegionCondition] = []
+        conditions.reserveCapacity(features.count)
         var seen: [String: Int] = [:]
+        seen.reserveCapacity(features.count)
         for (index, feature) in features.enumerated() {
             let condition = try Self.condition(feature, index: index)
-            if let first = seen[condition.id] {
+            if let first = seen.updateValue(index, forKey: condition.id) {
                 throw .feature(index: index, id: condition.id, reason: "the id repeats feature \(first)'s")
             }
-            seen[condition.id] = index
             conditions.append(condition)
         }
         self.conditions = conditions
@@ -131,11 +132,17 @@ public struct RegionCollection: Sendable, Equatable {
 
     /// A `[longitude, latitude]` position.
     private static func position(_ value: JSONValue?, _ what: String) throws(RegionError) -> Coordinate {
+        try position(value, { what })
+    }
+
+    /// The position reader, with the name for messages made only for a message (a polygon
+    /// has thousands of positions).
+    private static func position(_ value: JSONValue?, _ what: () -> String) throws(RegionError) -> Coordinate {
         guard let pair = value?.array, pair.count >= 2, let lon = pair[0].number, let lat = pair[1].number else {
-            throw .geoJSON("\(what) must be a position [longitude, latitude]")
+            throw .geoJSON("\(what()) must be a position [longitude, latitude]")
         }
         do { return try Coordinate(latitude: lat, longitude: lon) } catch {
-            throw .geoJSON("\(what): \(error.description)")
+            throw .geoJSON("\(what()): \(error.description)")
         }
     }
 
@@ -149,7 +156,7 @@ public struct RegionCollection: Sendable, Equatable {
             }
             var list: [Coordinate] = []
             list.reserveCapacity(positions.count)
-            for (k, p) in positions.enumerated() { list.append(try position(p, "\(what) ring \(r) position \(k)")) }
+            for (k, p) in positions.enumerated() { list.append(try position(p, { "\(what) ring \(r) position \(k)" })) }
             guard list.first == list.last else {
                 throw .geoJSON("\(what) ring \(r) is not closed (its first and last positions differ)")
             }

@@ -10,18 +10,23 @@ extension RegionEvent {
     /// time is UTC with hundredths of a second.
     public func appendJSON(to out: inout [UInt8], vehicleIdentifier: String? = nil) {
         var o = JSONObjectText(continuing: &out)
-        o.inPlace(room: 16) { c in c.add("class", string: "REGION") }
-        if let vehicleIdentifier { o.add("vehicleIdentifier", vehicleIdentifier) }
-        o.add("region", region)
-        o.add("event", kind.rawValue)
-        o.add("initial", initial)
-        o.add("interpolated", interpolated)
-        o.add("time", time: time, fractionDigits: 2)
-        if let coordinate {
-            o.add("lat", fixed: coordinate.latitude, decimals: 7)
-            o.add("lon", fixed: coordinate.longitude, decimals: 7)
+        // Written in place (one pass, no allocation): `lodestar monitor` writes one a region at the
+        // start, 200,000 lines for 100,000 regions.
+        let room = 192 + JSONObjectText.quotedRoom(region.utf8.count + (vehicleIdentifier?.utf8.count ?? 0))
+        o.inPlace(room: room) { c in
+            c.add("class", string: "REGION")
+            if let vehicleIdentifier { c.add("vehicleIdentifier", string: vehicleIdentifier) }
+            c.add("region", string: region)
+            c.add("event", string: kind.rawValue)
+            c.add("initial", initial)
+            c.add("interpolated", interpolated)
+            c.add("time", time: time, fractionDigits: 2)
+            if let coordinate {
+                c.add("lat", fixed: coordinate.latitude, decimals: 7)
+                c.add("lon", fixed: coordinate.longitude, decimals: 7)
+            }
+            c.add("accuracy", fixed: accuracy, decimals: 1)
         }
-        o.add("accuracy", fixed: accuracy, decimals: 1)
         o.finish(into: &out)
         out.append(0x0A)
     }

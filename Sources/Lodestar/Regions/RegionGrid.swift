@@ -64,7 +64,7 @@ struct RegionGrid: Sendable {
     }
 
     /// Cell key → the slots listed in it.
-    private(set) var cells: [Int64: [Int32]] = [:]
+    private(set) var cells = RegionCellIndex()
     /// Slots of regions too large or awkward for the cells.
     private(set) var large: Set<Int32> = []
 
@@ -120,7 +120,7 @@ struct RegionGrid: Sendable {
             return
         }
         for row in rows {
-            for column in columns { cells[Self.key(row, column), default: []].append(slot) }
+            for column in columns { cells.append(slot, to: Self.key(row, column)) }
         }
     }
 
@@ -131,13 +131,7 @@ struct RegionGrid: Sendable {
             return
         }
         for row in rows {
-            for column in columns {
-                let key = Self.key(row, column)
-                guard var list = cells[key], let i = list.firstIndex(of: slot) else { continue }
-                list.swapAt(i, list.count - 1)
-                list.removeLast()
-                cells[key] = list.isEmpty ? nil : list
-            }
+            for column in columns { cells.remove(slot, from: Self.key(row, column)) }
         }
     }
 
@@ -146,10 +140,7 @@ struct RegionGrid: Sendable {
     func collect(in box: Box, limit: Int, into slots: inout [Int32]) -> Bool {
         guard let (rows, columns) = Self.cellRange(of: box, limit: limit) else { return false }
         for row in rows {
-            for column in columns {
-                guard let list = cells[Self.key(row, column)] else { continue }
-                slots.append(contentsOf: list)
-            }
+            for column in columns { cells.withList(Self.key(row, column)) { slots.append(contentsOf: $0) } }
         }
         slots.append(contentsOf: large)
         return true
