@@ -95,6 +95,7 @@ bench: deps $(BENCH_CORPUS)
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark
 	$(SWIFT) build $(RELEASE_FLAGS) --product lodestar
 	-python3 scripts/bench-replay.py .build/release/lodestar $(BENCH_CORPUS)
+	-python3 scripts/monitor-scale.py --binary .build/release/lodestar --instructions
 	python3 scripts/replay-instructions.py --binary .build/release/lodestar
 	$(MAKE) bench-gpsd
 
