@@ -195,8 +195,8 @@ public final class PostgresRideStore: Sendable {
 
     /// Runs `operation`, which calls `set()` on its flag once it holds a connection; throws
     /// ``ConnectionWaitExceeded`` (and cancels it) when that has not happened within
-    /// ``connectionWait`` and the database does not answer (``isReachable()``). Once connected,
-    /// the operation takes as long as it takes.
+    /// ``connectionWait`` and the database does not answer (``isReachable()``, asked again every
+    /// second while the call waits). Once connected, the operation takes as long as it takes.
     private func withConnectionWait<T: Sendable>(
         _ operation: @escaping @Sendable (LeaseFlag) async throws -> T
     ) async throws -> T {
@@ -204,8 +204,14 @@ public final class PostgresRideStore: Sendable {
         return try await withThrowingTaskGroup(of: T?.self) { group in
             group.addTask { try await operation(leased) }
             group.addTask {
+                // Asked again every second while the call still waits: a probe that timed out on
+                // a loaded machine (no answer either way) does not leave the call to the pool's
+                // minute; the first probe that gets an answer decides.
                 try await Task.sleep(for: Self.connectionWait)
-                if !leased.isSet, await !self.isReachable() { throw ConnectionWaitExceeded() }
+                while !leased.isSet {
+                    if await !self.isReachable() { throw ConnectionWaitExceeded() }
+                    try await Task.sleep(for: .seconds(1))
+                }
                 return nil
             }
             while let next = try await group.next() {
