@@ -119,7 +119,7 @@ ride-load: deps
 	  { $(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q wrk; }
 	$(SWIFT) build $(RELEASE_FLAGS) --product lodestar
 	$(SWIFT) build $(RELEASE_FLAGS) --product RideLoad
-	sh scripts/ride-load.sh .build/release
+	bash scripts/ride-load.sh .build/release
 
 clean:
 	$(SWIFT) package clean
