@@ -79,6 +79,15 @@ public protocol RideBackend: Sendable {
         _ order: RideBookingOrder, makeRecord: @escaping @Sendable (AssignableVehicle) throws -> RideRecord
     ) async throws(RideStoreError) -> RideBookingOutcome
 
+    /// The vehicle ``book(_:makeRecord:)`` would assign to `order` now, or the refusal it would
+    /// give (with a rider and ``RideBookingOrder/maximumActiveRides``, also for the rider's active
+    /// rides), without booking: a confirm's quote. It takes no lock that a booking waits for or
+    /// skips, so that any number of quotes never make a booking fail or wait (issue 26: confirms
+    /// that ran the booking's transaction and rolled it back locked the vehicle on PostgreSQL,
+    /// and bookings at that moment found every vehicle busy). Two calls may quote one vehicle;
+    /// only a booking takes it.
+    func quote(_ order: RideBookingOrder) async throws(RideStoreError) -> RideBookingQuote
+
     // MARK: Rides
 
     /// The ride with this identifier (with its ``RideRecord/rider``), or nil.
