@@ -72,9 +72,9 @@ public final class RideServerBackend: Sendable {
         try await store.register(fleet.vehicles)
     }
 
-    /// Whether the store answers.
+    /// Whether the store answers and its data reads (``RideBackend/checkHealth()``).
     public func checkHealth() async throws {
-        _ = try await store.schemaVersion()
+        try await store.checkHealth()
     }
 
     /// Who a token speaks for, by its SHA-256; nil for a token the store does not know.

@@ -118,6 +118,10 @@ extension PostgresRideStore: RideBackend {
         }
     }
 
+    public func checkHealth() async throws(RideStoreError) {
+        _ = try await schemaVersion()
+    }
+
     public func book(
         _ order: RideBookingOrder, makeRecord: @escaping @Sendable (AssignableVehicle) throws -> RideRecord
     ) async throws(RideStoreError) -> RideBookingOutcome {

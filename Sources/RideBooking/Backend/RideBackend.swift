@@ -41,6 +41,13 @@ public protocol RideBackend: Sendable {
     /// The migrations applied, 0 for none.
     func schemaVersion() async throws(RideStoreError) -> Int
 
+    /// `GET /health`'s check: that the store answers and that what it holds can be read. SQLite:
+    /// a damaged file (pages that do not read, whichever call met them since the store opened, or
+    /// `PRAGMA quick_check`, run at most once per ``RideStore/integrityCheckInterval``) is
+    /// ``RideStoreError/corrupt(path:reason:)`` until the store is opened again. PostgreSQL: the
+    /// schema version answers.
+    func checkHealth() async throws(RideStoreError)
+
     // MARK: Vehicles
 
     /// Registers the vehicles, or updates them when already registered (capacity, ride option,

@@ -32,6 +32,38 @@ extension RideStore: RideBackend {
         try await read(empty: 0) { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
     }
 
+    /// `GET /health`'s check: the damage any call met since the store opened; else, at most once
+    /// per ``integrityCheckInterval`` (and at the first call), `PRAGMA quick_check`, which reads
+    /// every page of every table and index (about 10 ms for a few MB; a large file takes longer,
+    /// but no writer waits for it: it is a WAL reader); else the schema version.
+    public func checkHealth() async throws(RideStoreError) {
+        let now = ContinuousClock.now
+        let (damage, due) = health.withLock { state -> (RideStoreError?, Bool) in
+            let due = state.checked.map { now - $0 >= Self.integrityCheckInterval } ?? true
+            if due { state.checked = now }
+            return (state.damage, due)
+        }
+        if let damage { throw damage }
+        guard due else {
+            _ = try await schemaVersion()
+            return
+        }
+        let problems: [String]
+        do {
+            problems = try await read(empty: ["ok"]) { db in try String.fetchAll(db, sql: "PRAGMA quick_check(10)") }
+        } catch {
+            health.withLock { $0.checked = nil }
+            throw error
+        }
+        guard problems == ["ok"] else {
+            let damage = RideStoreError.corrupt(path: path, reason: problems.joined(separator: "; "))
+            health.withLock { state in
+                if state.damage == nil { state.damage = damage }
+            }
+            throw damage
+        }
+    }
+
     public func register(_ vehicles: [Vehicle]) async throws(RideStoreError) {
         let rows = try BackendVehicleRow.validated(vehicles)
         let now = Date().timeIntervalSince1970
