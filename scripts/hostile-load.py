@@ -321,11 +321,12 @@ class Postgres:
         log(f"postgres: up on port {self.port} in {time.monotonic() - start:.1f} s")
 
     def _run(self, argv, timeout=120):
+        name = os.path.basename(argv[0])
         if self.as_root:
             argv = ["runuser", "-u", "postgres", "--", *argv]
         r = subprocess.run(argv, stdin=subprocess.DEVNULL, capture_output=True, timeout=timeout, cwd="/")
         if r.returncode != 0:
-            raise Broke(f"{os.path.basename(argv[-1] if not self.as_root else argv[4])} failed: {r.stderr.decode(errors='replace')[-300:]}")
+            raise Broke(f"{name} failed: {r.stderr.decode(errors='replace')[-300:]}")
         return r.stdout.decode()
 
     def url(self, database="rides"):
