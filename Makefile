@@ -1,4 +1,5 @@
 # Lodestar: make demo | make test | make build | make bench | make deps | make install | make deb
+# Load runs (not in make test): make ride-load (ends with the hostile cases) | make hostile-load
 # Every target is idempotent: deps installs only what is missing, the builds are incremental.
 
 SWIFT ?= swift
@@ -20,7 +21,7 @@ FUZZ_BIN := $(FUZZ_BUILD)/release/FuzzNMEA
 FUZZ_CORPUS := Fuzz/Corpus
 FUZZ_SEEDS := $(wildcard ../shared/traces/gpsd)
 
-.PHONY: all deps build test demo bench bench-gpsd clean fuzz fuzz-build deps-python schemathesis ride-load replay-guard \
+.PHONY: all deps build test demo bench bench-gpsd clean fuzz fuzz-build deps-python schemathesis ride-load hostile-load replay-guard \
   release man stage install install-files uninstall install-check deb deps-deb
 
 all: build
@@ -114,13 +115,23 @@ schemathesis: deps
 
 # The load and fault run of BENCHMARKS.md (scripts/ride-load.sh): two `lodestar serve` on one
 # PostgreSQL, 10,000 vehicles, 64 riders, a SIGKILL mid-run; then SQLite with one server. wrk
-# measures status reads. Release build.
+# measures status reads. Then the hostile cases (scripts/hostile-load.py). Release build.
 ride-load: deps
 	@dpkg-query -W -f='$${Status}\n' wrk 2>/dev/null | grep -q 'install ok installed' || \
 	  { $(SUDO) apt-get update -q && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q wrk; }
 	$(SWIFT) build $(RELEASE_FLAGS) --product lodestar
 	$(SWIFT) build $(RELEASE_FLAGS) --product RideLoad
-	sh scripts/ride-load.sh .build/release
+	bash scripts/ride-load.sh .build/release
+
+# The ride service under hostile load alone (scripts/hostile-load.py, issue 26): slowloris, idle
+# connections, stream flood, booking flood, confirm spam, PostgreSQL stopped for
+# HOSTILE_PG_STOP_SECONDS, a corrupted store; one line per case, held or broke, status 1 when one
+# broke. Its own servers and PostgreSQL on loopback, about 3.5 minutes. Release build; not part of
+# `make test` (it is a load run).
+HOSTILE_PG_STOP_SECONDS ?= 75
+hostile-load: deps
+	$(SWIFT) build $(RELEASE_FLAGS) --product lodestar
+	python3 scripts/hostile-load.py .build/release/lodestar --pg-stop-seconds $(HOSTILE_PG_STOP_SECONDS)
 
 clean:
 	$(SWIFT) package clean

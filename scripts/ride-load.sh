@@ -8,6 +8,8 @@
 #     for WRK_SECONDS s; the database is checked: no vehicle on two active rides, every ride booked
 #     before the kill still there.
 #  2. The same with the SQLite backend and one server (no kill).
+#  3. The hostile cases of issue 26 (scripts/hostile-load.py, its own servers and PostgreSQL):
+#     one line per case, held or broke; the script's status is this one's.
 #
 # Usage: scripts/ride-load.sh [directory with release lodestar and RideLoad, default .build/release]
 set -euo pipefail
@@ -137,3 +139,7 @@ wait_health "http://127.0.0.1:$port"
 load "http://127.0.0.1:$port" sqlite
 status_reads "http://127.0.0.1:$port"
 kill "$pids_"; wait "$pids_" 2>/dev/null || true
+
+echo
+echo "### Hostile load (scripts/hostile-load.py)"
+python3 scripts/hostile-load.py "$L"

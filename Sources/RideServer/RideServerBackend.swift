@@ -2,7 +2,6 @@ import Foundation
 import Geodesy
 import LodestarInternals
 import RideBooking
-import Synchronization
 
 /// What the HTTP routes call: the ride flow of `RideBooking` over one ``RideBackend`` (SQLite or
 /// PostgreSQL), the fleet the service offers, and the rules. Holds no ride state of its own:
@@ -11,8 +10,8 @@ import Synchronization
 ///
 /// - Booking is the store's atomic nearest-vehicle booking (``RideBackend/book(_:makeRecord:)``)
 ///   from the vehicles' reported positions.
-/// - Confirm runs the same selection in a transaction that is rolled back: the quote is the
-///   vehicle a booking would have taken at that moment.
+/// - Confirm is the store's quote (``RideBackend/quote(_:)``): the vehicle a booking would take
+///   at that moment, read without a lock that a booking waits for or skips.
 /// - A report stores the position, then advances the vehicle's active ride by
 ///   ``ReportedRidePhases`` and writes each phase through ``RideBackend/advance(rideIdentifier:to:completion:at:)``.
 public final class RideServerBackend: Sendable {
@@ -73,9 +72,9 @@ public final class RideServerBackend: Sendable {
         try await store.register(fleet.vehicles)
     }
 
-    /// Whether the store answers.
+    /// Whether the store answers and its data reads (``RideBackend/checkHealth()``).
     public func checkHealth() async throws {
-        _ = try await store.schemaVersion()
+        try await store.checkHealth()
     }
 
     /// Who a token speaks for, by its SHA-256; nil for a token the store does not know.
@@ -94,15 +93,11 @@ public final class RideServerBackend: Sendable {
         case .failure(let refused): return refused.response
         case .success(let found): checked = found
         }
-        let chosen = ChosenVehicle()
-        let outcome: RideBookingOutcome
-        do {
-            outcome = try await store.book(order(checked, rider: rider, at: resolver.now)) { vehicle in
-                chosen.set(vehicle)
-                throw DryRun()
-            }
-        } catch {
-            guard let vehicle = chosen.vehicle else { throw error }
+        // A quote, not a rolled-back booking: it locks nothing a booking needs.
+        switch try await store.quote(order(checked, rider: rider, at: resolver.now)) {
+        case .refused(let outcome):
+            return refusal(outcome)
+        case .available(let vehicle):
             let trip = resolver.trip(
                 for: vehicle.vehicle, from: vehicle.position.coordinate, checked, dropOff: request.dropOffLocation?.coordinate,
                 scheduled: request.scheduledPickupTime)
@@ -113,7 +108,6 @@ public final class RideServerBackend: Sendable {
                     rideOption: checked.rideOption ?? fleet.rideOption(named: vehicle.vehicle.rideOptionName),
                     distance: vehicle.distance, estimatedPickupDate: trip.pickupArrivalDate))
         }
-        return refusal(outcome)
     }
 
     /// Handle: books the ride for `rider`.
@@ -246,15 +240,6 @@ public final class RideServerBackend: Sendable {
     }
 
     // MARK: Helpers
-
-    private struct DryRun: Error {}
-
-    /// The vehicle a rolled-back booking chose.
-    private final class ChosenVehicle: Sendable {
-        private let box = Mutex<AssignableVehicle?>(nil)
-        var vehicle: AssignableVehicle? { box.withLock { $0 } }
-        func set(_ vehicle: AssignableVehicle) { box.withLock { $0 = vehicle } }
-    }
 
     private func order(_ checked: CheckedRideRequest, rider: String?, at date: Date) -> RideBookingOrder {
         RideBookingOrder(

@@ -118,73 +118,22 @@ extension PostgresRideStore: RideBackend {
         }
     }
 
+    public func checkHealth() async throws(RideStoreError) {
+        _ = try await schemaVersion()
+    }
+
     public func book(
         _ order: RideBookingOrder, makeRecord: @escaping @Sendable (AssignableVehicle) throws -> RideRecord
     ) async throws(RideStoreError) -> RideBookingOutcome {
         try order.validate()
-        let database = database
-        let (latitude, longitude) = (order.pickup.latitude, order.pickup.longitude)
-        let option = order.rideOptionName?.lowercased()
-        let since = order.reportedSince?.timeIntervalSince1970
         return try await transaction { connection in
-            if let rider = order.rider, let limit = order.maximumActiveRides {
-                // The rider's own lock until the transaction ends: concurrent bookings of one rider
-                // (on any server) count and insert one after another; other riders never wait.
-                try await connection.query(
-                    "SELECT pg_advisory_xact_lock(\(PostgresSchema.riderLockSpace)::int4, hashtext(\(rider)))", logger: self.logger)
-                let active = try await connection.query(
-                    "SELECT count(*) FROM ride WHERE rider = \(rider) AND phase <> 4", logger: self.logger
-                ).collect().first?.decode(Int.self) ?? 0
-                if active >= limit { return RideBookingOutcome.previousRideNeedsCompletion(activeRides: active) }
+            let chosen: AssignableVehicle
+            switch try await self.choose(order, on: connection, locking: true) {
+            case .refused(let outcome): return outcome
+            case .available(let vehicle): chosen = vehicle
             }
-            // The nearest 64 reported positions on the sphere first (the KNN index scan stops
-            // there), the nearest on the spheroid among them; then all within range when none of
-            // those is free.
-            var found: PostgresRow?
-            for nearest in [Optional(Self.nearestFirst), nil] {
-                found = try await connection.query(
-                    """
-                    SELECT v.id, v.record, ST_Y(n.position::geometry), ST_X(n.position::geometry), n.course, n.speed,
-                           n.reported_at, n.distance
-                    FROM (
-                        SELECT p.vehicle_id, p.position, p.course, p.speed, p.reported_at,
-                               p.position <-> ST_SetSRID(ST_MakePoint(\(longitude), \(latitude)), 4326)::geography AS knn,
-                               ST_Distance(p.position, ST_SetSRID(ST_MakePoint(\(longitude), \(latitude)), 4326)::geography) AS distance
-                        FROM vehicle_position p
-                        WHERE ST_DWithin(p.position, ST_SetSRID(ST_MakePoint(\(longitude), \(latitude)), 4326)::geography, \(order.range))
-                          AND (\(since)::float8 IS NULL OR p.reported_at >= \(since)::float8)
-                        ORDER BY knn
-                        LIMIT \(nearest)::int8
-                    ) n JOIN vehicle v ON v.id = n.vehicle_id
-                    WHERE v.state = 'available' AND v.active_ride_id IS NULL AND v.capacity >= \(order.partySize)
-                      AND (\(option)::text IS NULL OR v.ride_option = \(option)::text)
-                    ORDER BY n.distance, v.id
-                    LIMIT 1
-                    FOR UPDATE OF v SKIP LOCKED
-                    """, logger: self.logger
-                ).collect().first
-                if found != nil { break }
-            }
-            guard let row = found else {
-                let served = try await connection.query(
-                    """
-                    SELECT EXISTS (
-                        SELECT 1 FROM vehicle_position p JOIN vehicle v ON v.id = p.vehicle_id
-                        WHERE ST_DWithin(p.position, ST_SetSRID(ST_MakePoint(\(longitude), \(latitude)), 4326)::geography, \(order.range))
-                          AND v.state <> 'offline' AND (\(since)::float8 IS NULL OR p.reported_at >= \(since)::float8))
-                    """, logger: self.logger
-                ).collect().first?.decode(Bool.self) ?? false
-                return served ? RideBookingOutcome.noVehicleAvailable : .noVehicleInRange
-            }
-            let (id, json, lat, lon, course, speed, reported, distance) = try row.decode(
-                (String, String, Double, Double, Double?, Double?, Double, Double).self)
-            let position = VehiclePosition(
-                coordinate: Coordinate(uncheckedLatitude: lat, longitude: lon), course: course, speed: speed,
-                date: Date(timeIntervalSince1970: reported))
-            var vehicle = try BackendVehicleRow.vehicle(json: json, identifier: id, path: database)
-            vehicle.position = position.coordinate
-            vehicle.course = position.course
-            var record = try makeRecord(AssignableVehicle(vehicle: vehicle, position: position, distance: distance))
+            let id = chosen.vehicle.identifier
+            var record = try makeRecord(chosen)
             guard record.vehicle.identifier == id else {
                 throw RideStoreError.invalidVehicle(
                     identifier: record.vehicle.identifier, reason: "the ride was made for another vehicle than \(id)")
@@ -199,6 +148,81 @@ extension PostgresRideStore: RideBackend {
                 "UPDATE vehicle SET active_ride_id = \(record.rideIdentifier) WHERE id = \(id)", logger: self.logger)
             return .booked(record)
         }
+    }
+
+    public func quote(_ order: RideBookingOrder) async throws(RideStoreError) -> RideBookingQuote {
+        try order.validate()
+        return try await read { connection in try await self.choose(order, on: connection, locking: false) }
+    }
+
+    /// The vehicle a booking of `order` takes now, or why none. With `locking` (a booking, in its
+    /// transaction): the rider's advisory lock is taken before the count of its active rides, and
+    /// the vehicle's row is locked (`FOR UPDATE … SKIP LOCKED`) until the transaction ends.
+    /// Without (a quote): plain reads, no lock that a booking would wait for or skip.
+    private func choose(_ order: RideBookingOrder, on connection: PostgresConnection, locking: Bool) async throws -> RideBookingQuote {
+        let (latitude, longitude) = (order.pickup.latitude, order.pickup.longitude)
+        let option = order.rideOptionName?.lowercased()
+        let since = order.reportedSince?.timeIntervalSince1970
+        if let rider = order.rider, let limit = order.maximumActiveRides {
+            if locking {
+                // The rider's own lock until the transaction ends: concurrent bookings of one rider
+                // (on any server) count and insert one after another; other riders never wait.
+                try await connection.query(
+                    "SELECT pg_advisory_xact_lock(\(PostgresSchema.riderLockSpace)::int4, hashtext(\(rider)))", logger: logger)
+            }
+            let active = try await connection.query(
+                "SELECT count(*) FROM ride WHERE rider = \(rider) AND phase <> 4", logger: logger
+            ).collect().first?.decode(Int.self) ?? 0
+            if active >= limit { return .refused(.previousRideNeedsCompletion(activeRides: active)) }
+        }
+        // The nearest 64 reported positions on the sphere first (the KNN index scan stops
+        // there), the nearest on the spheroid among them; then all within range when none of
+        // those is free.
+        var found: PostgresRow?
+        for nearest in [Optional(Self.nearestFirst), nil] {
+            found = try await connection.query(
+                """
+                SELECT v.id, v.record, ST_Y(n.position::geometry), ST_X(n.position::geometry), n.course, n.speed,
+                       n.reported_at, n.distance
+                FROM (
+                    SELECT p.vehicle_id, p.position, p.course, p.speed, p.reported_at,
+                           p.position <-> ST_SetSRID(ST_MakePoint(\(longitude), \(latitude)), 4326)::geography AS knn,
+                           ST_Distance(p.position, ST_SetSRID(ST_MakePoint(\(longitude), \(latitude)), 4326)::geography) AS distance
+                    FROM vehicle_position p
+                    WHERE ST_DWithin(p.position, ST_SetSRID(ST_MakePoint(\(longitude), \(latitude)), 4326)::geography, \(order.range))
+                      AND (\(since)::float8 IS NULL OR p.reported_at >= \(since)::float8)
+                    ORDER BY knn
+                    LIMIT \(nearest)::int8
+                ) n JOIN vehicle v ON v.id = n.vehicle_id
+                WHERE v.state = 'available' AND v.active_ride_id IS NULL AND v.capacity >= \(order.partySize)
+                  AND (\(option)::text IS NULL OR v.ride_option = \(option)::text)
+                ORDER BY n.distance, v.id
+                LIMIT 1
+                \(unescaped: locking ? "FOR UPDATE OF v SKIP LOCKED" : "")
+                """, logger: logger
+            ).collect().first
+            if found != nil { break }
+        }
+        guard let row = found else {
+            let served = try await connection.query(
+                """
+                SELECT EXISTS (
+                    SELECT 1 FROM vehicle_position p JOIN vehicle v ON v.id = p.vehicle_id
+                    WHERE ST_DWithin(p.position, ST_SetSRID(ST_MakePoint(\(longitude), \(latitude)), 4326)::geography, \(order.range))
+                      AND v.state <> 'offline' AND (\(since)::float8 IS NULL OR p.reported_at >= \(since)::float8))
+                """, logger: logger
+            ).collect().first?.decode(Bool.self) ?? false
+            return .refused(served ? .noVehicleAvailable : .noVehicleInRange)
+        }
+        let (id, json, lat, lon, course, speed, reported, distance) = try row.decode(
+            (String, String, Double, Double, Double?, Double?, Double, Double).self)
+        let position = VehiclePosition(
+            coordinate: Coordinate(uncheckedLatitude: lat, longitude: lon), course: course, speed: speed,
+            date: Date(timeIntervalSince1970: reported))
+        var vehicle = try BackendVehicleRow.vehicle(json: json, identifier: id, path: database)
+        vehicle.position = position.coordinate
+        vehicle.course = position.course
+        return .available(AssignableVehicle(vehicle: vehicle, position: position, distance: distance))
     }
 
     private func insert(_ record: RideRecord, at date: Date, on connection: PostgresConnection) async throws {

@@ -41,6 +41,13 @@ public protocol RideBackend: Sendable {
     /// The migrations applied, 0 for none.
     func schemaVersion() async throws(RideStoreError) -> Int
 
+    /// `GET /health`'s check: that the store answers and that what it holds can be read. SQLite:
+    /// a damaged file (pages that do not read, whichever call met them since the store opened, or
+    /// `PRAGMA quick_check`, run at most once per ``RideStore/integrityCheckInterval``) is
+    /// ``RideStoreError/corrupt(path:reason:)`` until the store is opened again. PostgreSQL: the
+    /// schema version answers.
+    func checkHealth() async throws(RideStoreError)
+
     // MARK: Vehicles
 
     /// Registers the vehicles, or updates them when already registered (capacity, ride option,
@@ -78,6 +85,15 @@ public protocol RideBackend: Sendable {
     func book(
         _ order: RideBookingOrder, makeRecord: @escaping @Sendable (AssignableVehicle) throws -> RideRecord
     ) async throws(RideStoreError) -> RideBookingOutcome
+
+    /// The vehicle ``book(_:makeRecord:)`` would assign to `order` now, or the refusal it would
+    /// give (with a rider and ``RideBookingOrder/maximumActiveRides``, also for the rider's active
+    /// rides), without booking: a confirm's quote. It takes no lock that a booking waits for or
+    /// skips, so that any number of quotes never make a booking fail or wait (issue 26: confirms
+    /// that ran the booking's transaction and rolled it back locked the vehicle on PostgreSQL,
+    /// and bookings at that moment found every vehicle busy). Two calls may quote one vehicle;
+    /// only a booking takes it.
+    func quote(_ order: RideBookingOrder) async throws(RideStoreError) -> RideBookingQuote
 
     // MARK: Rides
 

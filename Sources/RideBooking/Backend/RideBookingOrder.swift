@@ -56,6 +56,14 @@ public struct AssignableVehicle: Sendable, Hashable {
     }
 }
 
+/// What ``RideBackend/quote(_:)`` found: the vehicle a booking would take now, or why none.
+public enum RideBookingQuote: Sendable, Hashable {
+    /// A booking now would take this vehicle.
+    case available(AssignableVehicle)
+    /// A booking now would be refused so: never ``RideBookingOutcome/booked(_:)``.
+    case refused(RideBookingOutcome)
+}
+
 /// What a booking did.
 public enum RideBookingOutcome: Sendable, Hashable {
     /// Booked: the ride as stored.

@@ -32,6 +32,38 @@ extension RideStore: RideBackend {
         try await read(empty: 0) { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
     }
 
+    /// `GET /health`'s check: the damage any call met since the store opened; else, at most once
+    /// per ``integrityCheckInterval`` (and at the first call), `PRAGMA quick_check`, which reads
+    /// every page of every table and index (about 10 ms for a few MB; a large file takes longer,
+    /// but no writer waits for it: it is a WAL reader); else the schema version.
+    public func checkHealth() async throws(RideStoreError) {
+        let now = ContinuousClock.now
+        let (damage, due) = health.withLock { state -> (RideStoreError?, Bool) in
+            let due = state.checked.map { now - $0 >= Self.integrityCheckInterval } ?? true
+            if due { state.checked = now }
+            return (state.damage, due)
+        }
+        if let damage { throw damage }
+        guard due else {
+            _ = try await schemaVersion()
+            return
+        }
+        let problems: [String]
+        do {
+            problems = try await read(empty: ["ok"]) { db in try String.fetchAll(db, sql: "PRAGMA quick_check(10)") }
+        } catch {
+            health.withLock { $0.checked = nil }
+            throw error
+        }
+        guard problems == ["ok"] else {
+            let damage = RideStoreError.corrupt(path: path, reason: problems.joined(separator: "; "))
+            health.withLock { state in
+                if state.damage == nil { state.damage = damage }
+            }
+            throw damage
+        }
+    }
+
     public func register(_ vehicles: [Vehicle]) async throws(RideStoreError) {
         let rows = try BackendVehicleRow.validated(vehicles)
         let now = Date().timeIntervalSince1970
@@ -93,64 +125,80 @@ extension RideStore: RideBackend {
         try order.validate()
         let path = path
         return try await transaction { tx in
-            let db = tx.db
             // Under SQLite's write lock (BEGIN IMMEDIATE): no other booking of this rider runs
-            // between the count and the insert.
-            if let rider = order.rider, let limit = order.maximumActiveRides {
-                let active = try Int.fetchOne(
-                    db, sql: "SELECT count(*) FROM ride WHERE rider = ? AND phase <> 4", arguments: [rider]) ?? 0
-                if active >= limit { return RideBookingOutcome.previousRideNeedsCompletion(activeRides: active) }
+            // between the count and the insert, and none takes the vehicle chosen.
+            let chosen: AssignableVehicle
+            switch try Self.choose(order, in: tx.db, path: path) {
+            case .refused(let outcome): return outcome
+            case .available(let vehicle): chosen = vehicle
             }
-            // Every degree of latitude is at least 110,574 m (at the equator): the band holds the circle.
-            let band = order.range / 110_574 + 1e-6
-            var within = "p.latitude BETWEEN ? AND ?"
-            var arguments: StatementArguments = [order.pickup.latitude - band, order.pickup.latitude + band]
-            if let since = order.reportedSince {
-                within += " AND p.reported_at >= ?"
-                arguments += [since.timeIntervalSince1970]
-            }
-            let search = ReportedNearest(pickup: order.pickup, range: order.range)
-            // The vehicles that could take the ride: only their identifier and position are read.
-            let fitting = try ReportedNearest.candidates(
-                db,
-                sql: """
-                    SELECT p.vehicle_id, p.latitude, p.longitude FROM vehicle_position p JOIN vehicle v ON v.id = p.vehicle_id
-                    WHERE \(within) AND v.state = 'available' AND v.capacity >= ? AND (? IS NULL OR v.ride_option = ?)
-                      AND NOT EXISTS (SELECT 1 FROM ride r WHERE r.vehicle_id = v.id AND r.phase <> 4)
-                    """,
-                arguments: arguments + [order.partySize, order.rideOptionName?.lowercased(), order.rideOptionName?.lowercased()])
-            guard let best = search.nearest(fitting) else {
-                // None fits: is the place served at all?
-                let working = try ReportedNearest.candidates(
-                    db,
-                    sql: """
-                        SELECT p.vehicle_id, p.latitude, p.longitude FROM vehicle_position p JOIN vehicle v ON v.id = p.vehicle_id
-                        WHERE \(within) AND v.state <> 'offline'
-                        """, arguments: arguments)
-                return search.anyWithinRange(working) ? RideBookingOutcome.noVehicleAvailable : .noVehicleInRange
-            }
-            let id = fitting[best.index].identifier
-            let row = try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT v.id, v.record, p.latitude, p.longitude, p.course, p.speed, p.reported_at
-                    FROM vehicle v JOIN vehicle_position p ON p.vehicle_id = v.id WHERE v.id = ?
-                    """, arguments: [id])
-            guard let row, let tracked = try BackendVehicleRow.tracked(row, path: path), let position = tracked.position else {
-                throw RideStoreError.corrupt(path: path, reason: "vehicle \(id) has no position")
-            }
-            var vehicle = tracked.vehicle
-            vehicle.position = position.coordinate
-            vehicle.course = position.course
-            var record = try makeRecord(AssignableVehicle(vehicle: vehicle, position: position, distance: best.distance))
-            guard record.vehicle.identifier == id else {
+            var record = try makeRecord(chosen)
+            guard record.vehicle.identifier == chosen.vehicle.identifier else {
                 throw RideStoreError.invalidVehicle(
-                    identifier: record.vehicle.identifier, reason: "the ride was made for another vehicle than \(id)")
+                    identifier: record.vehicle.identifier, reason: "the ride was made for another vehicle than \(chosen.vehicle.identifier)")
             }
             record.rider = order.rider
             try tx.insert(record, at: order.date)
             return .booked(record)
         }
+    }
+
+    public func quote(_ order: RideBookingOrder) async throws(RideStoreError) -> RideBookingQuote {
+        try order.validate()
+        let path = path
+        // A WAL reader's snapshot: no write lock, so bookings never wait for a quote.
+        return try await read(empty: .refused(.noVehicleInRange)) { db in try Self.choose(order, in: db, path: path) }
+    }
+
+    /// The vehicle a booking of `order` takes in `db` now, or why none.
+    private static func choose(_ order: RideBookingOrder, in db: Database, path: String) throws -> RideBookingQuote {
+        if let rider = order.rider, let limit = order.maximumActiveRides {
+            let active = try Int.fetchOne(
+                db, sql: "SELECT count(*) FROM ride WHERE rider = ? AND phase <> 4", arguments: [rider]) ?? 0
+            if active >= limit { return .refused(.previousRideNeedsCompletion(activeRides: active)) }
+        }
+        // Every degree of latitude is at least 110,574 m (at the equator): the band holds the circle.
+        let band = order.range / 110_574 + 1e-6
+        var within = "p.latitude BETWEEN ? AND ?"
+        var arguments: StatementArguments = [order.pickup.latitude - band, order.pickup.latitude + band]
+        if let since = order.reportedSince {
+            within += " AND p.reported_at >= ?"
+            arguments += [since.timeIntervalSince1970]
+        }
+        let search = ReportedNearest(pickup: order.pickup, range: order.range)
+        // The vehicles that could take the ride: only their identifier and position are read.
+        let fitting = try ReportedNearest.candidates(
+            db,
+            sql: """
+                SELECT p.vehicle_id, p.latitude, p.longitude FROM vehicle_position p JOIN vehicle v ON v.id = p.vehicle_id
+                WHERE \(within) AND v.state = 'available' AND v.capacity >= ? AND (? IS NULL OR v.ride_option = ?)
+                  AND NOT EXISTS (SELECT 1 FROM ride r WHERE r.vehicle_id = v.id AND r.phase <> 4)
+                """,
+            arguments: arguments + [order.partySize, order.rideOptionName?.lowercased(), order.rideOptionName?.lowercased()])
+        guard let best = search.nearest(fitting) else {
+            // None fits: is the place served at all?
+            let working = try ReportedNearest.candidates(
+                db,
+                sql: """
+                    SELECT p.vehicle_id, p.latitude, p.longitude FROM vehicle_position p JOIN vehicle v ON v.id = p.vehicle_id
+                    WHERE \(within) AND v.state <> 'offline'
+                    """, arguments: arguments)
+            return .refused(search.anyWithinRange(working) ? .noVehicleAvailable : .noVehicleInRange)
+        }
+        let id = fitting[best.index].identifier
+        let row = try Row.fetchOne(
+            db,
+            sql: """
+                SELECT v.id, v.record, p.latitude, p.longitude, p.course, p.speed, p.reported_at
+                FROM vehicle v JOIN vehicle_position p ON p.vehicle_id = v.id WHERE v.id = ?
+                """, arguments: [id])
+        guard let row, let tracked = try BackendVehicleRow.tracked(row, path: path), let position = tracked.position else {
+            throw RideStoreError.corrupt(path: path, reason: "vehicle \(id) has no position")
+        }
+        var vehicle = tracked.vehicle
+        vehicle.position = position.coordinate
+        vehicle.course = position.course
+        return .available(AssignableVehicle(vehicle: vehicle, position: position, distance: best.distance))
     }
 
     public func rides(rider: String?, limit: Int) async throws(RideStoreError) -> [RideRecord] {

@@ -45,7 +45,7 @@ extension RideStore {
         do {
             return try await pool.writeWithoutTransaction { db in try Self.immediate(db, path: path, body) }
         } catch {
-            throw Self.map(error, path: path)
+            throw failure(error)
         }
     }
 
@@ -56,7 +56,7 @@ extension RideStore {
         do {
             return try await reader.read(body)
         } catch {
-            throw Self.map(error, path: path)
+            throw failure(error)
         }
     }
 }

@@ -1,6 +1,7 @@
 import Glibc
 import Foundation
 import GRDB
+import Synchronization
 
 /// Where rides are kept: one SQLite file (through GRDB) in WAL mode, shared safely by any number
 /// of processes.
@@ -50,6 +51,19 @@ public final class RideStore: Sendable {
     let reader: (any DatabaseReader)?
     /// What writes go through: a store opened for writing only.
     let pool: DatabasePool?
+    /// What ``checkHealth()`` knows: damage met by any call, and when the file was last checked.
+    let health = Mutex<HealthState>(HealthState())
+
+    /// How often ``checkHealth()`` reads the whole file (`PRAGMA quick_check`): 60 s.
+    public static let integrityCheckInterval = Duration.seconds(60)
+
+    struct HealthState {
+        /// The first damage SQLite reported (SQLITE_CORRUPT, SQLITE_NOTADB): a damaged file does
+        /// not heal, so it stands until the store is opened again.
+        var damage: RideStoreError?
+        /// When ``checkHealth()`` last began a `quick_check`.
+        var checked: ContinuousClock.Instant?
+    }
 
     /// Opens the store at `path`.
     /// - Parameters:
@@ -191,7 +205,7 @@ public final class RideStore: Sendable {
         do {
             return try pool.writeWithoutTransaction { db in try Self.immediate(db, path: path, body) }
         } catch {
-            throw Self.map(error, path: path)
+            throw failure(error)
         }
     }
 
@@ -217,8 +231,20 @@ public final class RideStore: Sendable {
         do {
             return try reader.read(body)
         } catch {
-            throw Self.map(error, path: path)
+            throw failure(error)
         }
+    }
+
+    /// ``map(_:path:)``, and damage that SQLite found (SQLITE_CORRUPT, SQLITE_NOTADB) kept for
+    /// ``checkHealth()``. (A row that does not decode is not damage: the file reads.)
+    func failure(_ error: any Error) -> RideStoreError {
+        let mapped = Self.map(error, path: path)
+        if let error = error as? DatabaseError, error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB {
+            health.withLock { state in
+                if state.damage == nil { state.damage = mapped }
+            }
+        }
+        return mapped
     }
 
     /// A ``RideStoreError`` for any error SQLite or GRDB raised.
