@@ -190,6 +190,10 @@ let package = Package(
         // reporting through `lodestar vehicle --trace`, a rider following the ride's events.
         .testTarget(name: "RideServiceTests", dependencies: ["RideClient", "lodestar", "Geodesy", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["lodestar", "Geodesy", "TestSupport"]),
+        // Runs the examples of Snippets/ (the DocC catalogs' Getting Started code), which SwiftPM
+        // builds as executables of their own beside the tests, and checks what they print.
+        .testTarget(name: "ExamplesTests", dependencies: ["TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
+
