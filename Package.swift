@@ -197,3 +197,11 @@ let package = Package(
     swiftLanguageModes: [.v6]
 )
 
+// The documentation plugin, swift-docc-plugin, for `make docs` (LODESTAR_DOCS=1) and for the Swift
+// Package Index (SPI_GENERATE_DOCS): added only then, so that a package that depends on Lodestar
+// never resolves it. A plugin's dependency is never linked into anything, but SwiftPM resolves
+// every dependency a manifest names, for every user. The examples in Snippets/ are not targets:
+// SwiftPM builds each as an executable against the library products (see README, "Modules").
+if Context.environment["LODESTAR_DOCS"] != nil || Context.environment["SPI_GENERATE_DOCS"] != nil {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
+}
