@@ -49,13 +49,13 @@ build: deps
 TEST_WIDTH ?= 8
 
 # The examples in Snippets/ are built by `swift test` (SwiftPM builds every snippet beside the
-# tests) and run by ExamplesTests; `make docs` then reuses that debug build.
+# tests) and run by ExamplesTests; `make docs`, last, reuses that debug build.
 test: deps
 	$(SWIFT) test --experimental-maximum-parallelization-width $(TEST_WIDTH)
-	$(MAKE) docs
 	$(MAKE) replay-guard
 	$(MAKE) schemathesis SCHEMATHESIS_MAX_EXAMPLES=5
 	$(MAKE) fuzz FUZZ_SECONDS=60
+	$(MAKE) docs
 
 # Instrumented for libFuzzer and AddressSanitizer; FUZZING makes FuzzNMEA run libFuzzer's driver.
 fuzz-build: deps
@@ -84,14 +84,15 @@ demo: build
 # warning in the whole run (the compiler's, symbol extraction's, docc's) fails it as well, but
 # SwiftPM's about a dependency's own layout ("'swift-distributed-tracing': found 1 file(s) which
 # are unhandled"), which is that package's to fix and which every build of Lodestar prints.
-# LODESTAR_DOCS=1 adds the plugin to Package.swift for this run only (see its end), so that
-# packages depending on Lodestar never resolve it. The symbol graphs come from the debug build.
+# The symbol graphs come from the debug build that `swift test` made. The plugin's own builds
+# give Hummingbird's trait defines in another order than `swift build` does, so the next build
+# compiles Hummingbird again (about 30 s): `make test` builds the documentation last.
 DOC_TARGETS := Geodesy GeoMagnetism GNSS NMEA GPSD Lodestar TraceSynthesis RideBooking RideClient RideServer RideStorePostgres
 DOCS_OUTPUT := .build/docs
 DOCS_LOG := .build/docs.log
 docs: deps
 	@mkdir -p .build
-	@status=0; LODESTAR_DOCS=1 $(SWIFT) package --allow-writing-to-directory $(DOCS_OUTPUT) generate-documentation \
+	@status=0; $(SWIFT) package --allow-writing-to-directory $(DOCS_OUTPUT) generate-documentation \
 	  $(addprefix --target ,$(DOC_TARGETS)) --enable-experimental-combined-documentation \
 	  --transform-for-static-hosting --warnings-as-errors --output-path $(DOCS_OUTPUT) >$(DOCS_LOG) 2>&1 || status=$$?; \
 	cat $(DOCS_LOG); \

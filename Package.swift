@@ -33,6 +33,10 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // The documentation plugin of `make docs` and the Swift Package Index. A command plugin
+        // no product uses: SwiftPM does not resolve it for a package that depends on Lodestar
+        // (seen with Swift 6.3: a package using `Geodesy` resolves 30 packages, not this one).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // What several modules share and users must not see, each written once with `package`
@@ -196,12 +200,3 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
-
-// The documentation plugin, swift-docc-plugin, for `make docs` (LODESTAR_DOCS=1) and for the Swift
-// Package Index (SPI_GENERATE_DOCS): added only then, so that a package that depends on Lodestar
-// never resolves it. A plugin's dependency is never linked into anything, but SwiftPM resolves
-// every dependency a manifest names, for every user. The examples in Snippets/ are not targets:
-// SwiftPM builds each as an executable against the library products (see README, "Modules").
-if Context.environment["LODESTAR_DOCS"] != nil || Context.environment["SPI_GENERATE_DOCS"] != nil {
-    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
-}
