@@ -22,7 +22,7 @@ FUZZ_CORPUS := Fuzz/Corpus
 FUZZ_SEEDS := $(wildcard ../shared/traces/gpsd)
 
 .PHONY: all deps build test demo bench bench-gpsd clean fuzz fuzz-build deps-python schemathesis ride-load hostile-load replay-guard \
-  release man stage install install-files uninstall install-check deb deps-deb
+  release man stage install install-files uninstall install-check deb deps-deb docs
 
 all: build
 
@@ -49,11 +49,14 @@ build: deps
 # outwait their bounds (seen on 2026-11-27: 5 to 15 tests of the same tree failing on HEAD).
 TEST_WIDTH ?= 8
 
+# The examples in Snippets/ are built by `swift test` (SwiftPM builds every snippet beside the
+# tests) and run by ExamplesTests; `make docs`, last, reuses that debug build.
 test: deps
 	$(SWIFT) test --experimental-maximum-parallelization-width $(TEST_WIDTH)
 	$(MAKE) replay-guard
 	$(MAKE) schemathesis SCHEMATHESIS_MAX_EXAMPLES=5
 	$(MAKE) fuzz FUZZ_SECONDS=60
+	$(MAKE) docs
 
 # Instrumented for libFuzzer and AddressSanitizer; FUZZING makes FuzzNMEA run libFuzzer's driver.
 fuzz-build: deps
@@ -75,6 +78,30 @@ replay-guard: deps
 
 demo: build
 	@sh scripts/demo.sh $(LODESTAR)
+
+# The documentation: the DocC catalog of every library product (Sources/MODULE/MODULE.docc) with
+# the examples of Snippets/ (`@Snippet`), built by swift-docc-plugin into one static site in
+# DOCS_OUTPUT (serve it with `python3 -m http.server -d .build/docs`), warnings as errors. Any
+# warning in the whole run (the compiler's, symbol extraction's, docc's) fails it as well, but
+# SwiftPM's about a dependency's own layout ("'swift-distributed-tracing': found 1 file(s) which
+# are unhandled"), which is that package's to fix and which every build of Lodestar prints.
+# The symbol graphs come from the debug build that `swift test` made. The plugin's own builds
+# give Hummingbird's trait defines in another order than `swift build` does, so the next build
+# compiles Hummingbird again (about 30 s): `make test` builds the documentation last.
+DOC_TARGETS := Geodesy GeoMagnetism GNSS NMEA GPSD Lodestar TraceSynthesis RideBooking RideClient RideServer RideStorePostgres
+DOCS_OUTPUT := .build/docs
+DOCS_LOG := .build/docs.log
+docs: deps
+	@mkdir -p .build
+	@status=0; $(SWIFT) package --allow-writing-to-directory $(DOCS_OUTPUT) generate-documentation \
+	  $(addprefix --target ,$(DOC_TARGETS)) --enable-experimental-combined-documentation \
+	  --transform-for-static-hosting --warnings-as-errors --output-path $(DOCS_OUTPUT) >$(DOCS_LOG) 2>&1 || status=$$?; \
+	cat $(DOCS_LOG); \
+	dependencies=$$(ls .build/checkouts | paste -sd'|' -); \
+	warnings=$$(grep -iE '(warning|error):' $(DOCS_LOG) | \
+	  grep -cvE "^warning: '($$dependencies)': found [0-9]+ file\(s\) which are unhandled"); \
+	echo "make docs: exit status $$status, $$warnings warnings or errors; the site is in $(DOCS_OUTPUT)"; \
+	[ "$$status" -eq 0 ] && [ "$$warnings" -eq 0 ]
 
 BENCH_CORPUS := .build/bench/nmea-corpus.nmea
 

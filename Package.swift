@@ -33,6 +33,10 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // The documentation plugin of `make docs` and the Swift Package Index. A command plugin
+        // no product uses: SwiftPM does not resolve it for a package that depends on Lodestar
+        // (seen with Swift 6.3: a package using `Geodesy` resolves 30 packages, not this one).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // What several modules share and users must not see, each written once with `package`
@@ -190,6 +194,9 @@ let package = Package(
         // reporting through `lodestar vehicle --trace`, a rider following the ride's events.
         .testTarget(name: "RideServiceTests", dependencies: ["RideClient", "lodestar", "Geodesy", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["lodestar", "Geodesy", "TestSupport"]),
+        // Runs the examples of Snippets/ (the DocC catalogs' Getting Started code), which SwiftPM
+        // builds as executables of their own beside the tests, and checks what they print.
+        .testTarget(name: "ExamplesTests", dependencies: ["TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

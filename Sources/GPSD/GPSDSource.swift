@@ -14,10 +14,10 @@ import GNSS
 /// blocking libgps read must not hold a thread of the cooperative pool) and watches gpsd with
 /// `WATCH_ENABLE | WATCH_JSON`, adding `WATCH_NMEA` when recording or reading the magnetic
 /// headings gpsd relays (the default). It reports:
-/// - every TPV as a ``GNSS/Fix``: receiver UTC time when gpsd has one, monotonic receive time,
-///   gpsd's 95% error estimates with their confidence (see ``GNSS/Confidence``);
-/// - every ATT heading as a ``GNSS/Fix`` with only ``GNSS/Fix/heading`` and
-///   ``GNSS/Fix/monotonicTime`` set (mode `.unknown`, no position): gpsd 3.22's ATT has no time;
+/// - every TPV as a `GNSS/Fix`: receiver UTC time when gpsd has one, monotonic receive time,
+///   gpsd's 95% error estimates with their confidence (see `GNSS/Confidence`);
+/// - every ATT heading as a `GNSS/Fix` with only `GNSS/Fix/heading` and
+///   `GNSS/Fix/monotonicTime` set (mode `.unknown`, no position): gpsd 3.22's ATT has no time;
 /// - every relayed `HDG`/`HDM` magnetic heading the same way, unless
 ///   ``GPSDSourceOptions/magneticHeadingsFromNMEA`` is false: gpsd 3.22 relays these sentences
 ///   but reports no heading of them;

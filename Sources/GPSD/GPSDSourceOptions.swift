@@ -1,10 +1,10 @@
 /// How a ``GPSDSource`` waits, reports silence and reconnects.
 public struct GPSDSourceOptions: Sendable {
     /// After this long connected without a 2D or 3D fix, the source reports
-    /// ``GNSS/SourceState/noFix(for:)``, and again at every further multiple. Default 10 s.
+    /// `GNSS/SourceState/noFix(for:)`, and again at every further multiple. Default 10 s.
     public var noFixTimeout: Duration
     /// After this long connected without a single line from gpsd, the source reports
-    /// ``GNSS/SourceState/noData(for:)``, and again at every further multiple. Default 5 s.
+    /// `GNSS/SourceState/noData(for:)`, and again at every further multiple. Default 5 s.
     public var noDataTimeout: Duration
     /// Waits between failed attempts to reach gpsd.
     public var backoff: ReconnectBackoff
@@ -14,7 +14,7 @@ public struct GPSDSourceOptions: Sendable {
     /// Where to copy the raw NMEA sentences gpsd relays, or nil. Setting it adds NMEA to the watch.
     public var recorder: NMEARecorder?
     /// Read magnetic headings (`HDG`, `HDM`) from the raw NMEA gpsd relays, and report each as a
-    /// fix carrying only a ``GNSS/HeadingReading`` with `magneticHeading` (and HDG's deviation and
+    /// fix carrying only a `GNSS/HeadingReading` with `magneticHeading` (and HDG's deviation and
     /// variation), as ATT headings are reported. gpsd 3.22 relays these sentences but reports no
     /// heading of them, so without this a magnetic compass's heading is lost. Setting it adds NMEA
     /// to the watch. Default true.
@@ -24,7 +24,7 @@ public struct GPSDSourceOptions: Sendable {
     /// end), as `gpspipe -r` prints them; nil for none. Setting it adds NMEA to the watch.
     public var sentenceHandler: (@Sendable (String) -> Void)?
     /// Report gpsd's SKY objects: each as a fix carrying only the satellites in view (with their
-    /// `used` flags, gpsd's PRN numbering) and the DOPs gpsd gives, mode ``GNSS/FixMode/unknown``
+    /// `used` flags, gpsd's PRN numbering) and the DOPs gpsd gives, mode `GNSS/FixMode/unknown`
     /// and no position. Default false (a location consumer has no use for them).
     public var reportsSatellites: Bool
     /// Give a fix the receiver's own one-sigma errors from the `GST` of the same time, read from

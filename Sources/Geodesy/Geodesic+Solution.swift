@@ -20,6 +20,7 @@ extension Geodesic {
     /// leaves `start` with `azimuth` is after `distance` metres, and the arc length, reduced
     /// length, geodesic scales and area from `start` to there.
     /// - Parameters:
+    ///   - start: the starting point.
     ///   - azimuth: degrees clockwise from north; any finite value (``GeodesicSolution/initialAzimuth``
     ///     is the same direction in (−180, 180], as GeodSolve prints it).
     ///   - distance: metres; any finite value (negative goes backwards).

@@ -63,9 +63,11 @@ public struct GreatCircle: Sendable, Hashable {
     /// ``inverse(from:to:)`` on raw degrees, for hot loops that have already validated their input.
     ///
     /// - Parameters:
-    ///   - latitude1, latitude2: degrees in [-90, 90]. Outside that range (or NaN) every field of
-    ///     the result is NaN.
-    ///   - longitude1, longitude2: degrees, any finite value.
+    ///   - latitude1: the start's latitude, degrees in [-90, 90]. Outside that range (or NaN)
+    ///     every field of the result is NaN.
+    ///   - longitude1: the start's longitude, degrees, any finite value.
+    ///   - latitude2: the end's latitude, degrees in [-90, 90], as `latitude1`.
+    ///   - longitude2: the end's longitude, degrees, any finite value.
     /// - Complexity: O(1), no allocation.
     @inlinable
     public func inverse(

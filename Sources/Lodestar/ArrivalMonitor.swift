@@ -45,8 +45,8 @@ public struct ArrivalMonitor: Sendable, Equatable {
     /// Feeds a location; returns `.arrived` or `.departed` when one fires, else nil.
     /// - Parameters:
     ///   - location: the new location.
-    ///   - distance: its ellipsoidal distance to the destination, metres, when the caller has it
-    ///     already; computed otherwise.
+    ///   - known: the `distance:` argument: the location's ellipsoidal distance to the
+    ///     destination, metres, when the caller has it already; computed otherwise.
     /// - Complexity: O(1).
     public mutating func update(_ location: Location, distance known: Double? = nil) -> Transition? {
         if phase == .departed { return nil }

@@ -3,7 +3,7 @@ import Geodesy
 
 /// Guidance toward a destination from the latest location and heading.
 ///
-/// Distance and bearing are Karney's geodesic on WGS84 (``Geodesic/inverse(from:to:)``): the
+/// Distance and bearing are Karney's geodesic on WGS84 (`Geodesic/inverse(from:to:)`): the
 /// ellipsoidal distance and the true initial azimuth at the current location.
 public struct Guidance: Sendable, Equatable {
     /// The destination.

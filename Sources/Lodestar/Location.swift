@@ -99,7 +99,7 @@ public struct Location: Sendable, Equatable {
 
     /// The location of a fix that has a position and a time; nil otherwise.
     ///
-    /// The fix's error estimates are converted to one sigma here (``ErrorEstimates/horizontalAccuracy``).
+    /// The fix's error estimates are converted to one sigma here (`ErrorEstimates/horizontalAccuracy`).
     /// A fix of quality `.simulated` is marked ``Provenance/simulated`` whatever `provenance` says.
     public init?(fix: borrowing Fix, sourceName: String = "", provenance: Provenance = .live) {
         guard let location = withUnsafePointer(to: fix, { Location(at: $0, sourceName: sourceName, provenance: provenance) })

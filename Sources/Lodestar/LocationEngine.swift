@@ -14,23 +14,23 @@ import Geodesy
 ///    (gpsd's ATT, a compass sentence gpsd relays: no time, no position, a monotonic time): it is
 ///    dated by the monotonic clock from the last fix that had both times (or, before any, by `now`),
 ///    and only its heading is derived (step 3).
-/// 2. ``ReceiverClockRule``: a fix whose time disagrees with the source's monotonic clock by more
+/// 2. `ReceiverClockRule`: a fix whose time disagrees with the source's monotonic clock by more
 ///    than 300 s (a time 20 h ahead, gpsd's 1024-week rollover) is a receiver clock fault,
 ///    withheld and reported once (``FixOutcome/clockFault``); the fixes at the true time that
 ///    follow are used. A faulty time that holds (10 s, 3 fixes; or at once when it agrees with the
 ///    wall clock and the old time does not) is taken as the receiver's: the time history and the
-///    fusion filter start anew. Then ``FixTimeRule``: stale and out-of-order fixes are withheld.
-/// 3. The heading is derived (``HeadingEstimator``), smoothed (``HeadingSmoother``) and filtered
-///    (``HeadingFilter``), even for a fix without position: a compass works without a fix. The
+///    fusion filter start anew. Then `FixTimeRule`: stale and out-of-order fixes are withheld.
+/// 3. The heading is derived (`HeadingEstimator`), smoothed (`HeadingSmoother`) and filtered
+///    (`HeadingFilter`), even for a fix without position: a compass works without a fix. The
 ///    sources rank true sensor, then magnetic sensor, then course over ground: for
 ///    ``sensorHeadingPrecedence`` after a sensor heading, a heading of a lower rank is not
 ///    delivered (a live source reports the heading sensors and the GNSS fix separately, and the
 ///    heading would otherwise alternate between them).
 /// 4. A fix without position is withheld; the first one after a position (or before any) reports
 ///    ``LocationError/locationUnknown``.
-/// 5. ``AccuracyGate``: withheld with ``WaitingForAccuracy`` (best accuracy since the last delivery).
+/// 5. `AccuracyGate`: withheld with ``WaitingForAccuracy`` (best accuracy since the last delivery).
 /// 6. ``ArrivalMonitor``, on every location that met the accuracy rule.
-/// 7. ``DistanceFilter`` from the last delivered location; the first qualifying location is always
+/// 7. `DistanceFilter` from the last delivered location; the first qualifying location is always
 ///    delivered.
 public struct LocationEngine: Sendable {
     /// The rules. Changing them keeps the history (last delivered location and heading).

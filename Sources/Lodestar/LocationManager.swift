@@ -1,7 +1,7 @@
 import Foundation
 import GNSS
 
-/// A CoreLocation-like location manager over one ``FixSource``: gpsd, an NMEA trace, or a source
+/// A CoreLocation-like location manager over one `FixSource`: gpsd, an NMEA trace, or a source
 /// of your own.
 ///
 /// The manager applies its ``configuration`` (the rules: desiredAccuracy, distanceFilter,
@@ -56,7 +56,7 @@ public final class LocationManager: Sendable {
     /// - Parameters:
     ///   - source: where fixes come from.
     ///   - clock: how a recording is paced: `.realTime`, `.speed(n)` or `.virtual`; nil (the
-    ///     default) replays a recording in real time. A live source (``GNSS/FixSource/isLive``) is
+    ///     default) replays a recording in real time. A live source (`GNSS/FixSource/isLive`) is
     ///     always `.live`: fixes as they come, "now" is the wall clock. A recording given `.live` is
     ///     replayed on `.virtual`: it is judged on its own time, never on the wall clock.
     ///   - configuration: the rules; default: every valid fix, heading filter 1°.

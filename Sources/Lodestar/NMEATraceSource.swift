@@ -3,8 +3,8 @@ import Glibc
 import NMEA
 import Synchronization
 
-/// An NMEA 0183 trace, a file or standard input, as a ``GNSS/FixSource``: each receiver cycle
-/// becomes one `Fix` (``NMEA/NMEADecoder``), each line that is not an acceptable sentence a
+/// An NMEA 0183 trace, a file or standard input, as a `GNSS/FixSource`: each receiver cycle
+/// becomes one `Fix` (`NMEA/NMEADecoder`), each line that is not an acceptable sentence a
 /// `.warning` with its line number and reason ("skipped line 12: checksum_mismatch: ...").
 ///
 /// ```swift
@@ -13,13 +13,13 @@ import Synchronization
 /// ```
 ///
 /// The trace is read in 64 KiB chunks and decoded as it is read, so memory stays bounded whatever
-/// its length: on the virtual clock the manager reads it synchronously (``SynchronousFixSource``);
+/// its length: on the virtual clock the manager reads it synchronously (`SynchronousFixSource`);
 /// on a paced clock ``events()`` reads ahead only as far as the manager has consumed. Either way the
 /// reading is done on a thread of its own, never on a task of the cooperative pool.
 ///
-/// Events: ``GNSS/SourceState/connected``, the fixes and warnings in trace order, then
-/// ``GNSS/SourceState/finished``. A trace that cannot be opened gives
-/// ``GNSS/SourceState/refused(reason:)`` and a read error mid-way ``GNSS/SourceState/lost(reason:)``
+/// Events: `GNSS/SourceState/connected`, the fixes and warnings in trace order, then
+/// `GNSS/SourceState/finished`. A trace that cannot be opened gives
+/// `GNSS/SourceState/refused(reason:)` and a read error mid-way `GNSS/SourceState/lost(reason:)`
 /// (each followed by `finished`); a ``LocationManager`` reports both as
 /// ``LocationError/traceUnreadable(path:reason:)``.
 public struct NMEATraceSource: FixSource {

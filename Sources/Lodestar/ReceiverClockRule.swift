@@ -89,7 +89,7 @@ package struct ReceiverClockRule: Sendable {
     }
 }
 
-/// A receiver clock fault (``ReceiverClockRule``), reported once per fault: a fix time far from
+/// A receiver clock fault (`ReceiverClockRule`), reported once per fault: a fix time far from
 /// the one the monotonic clock gives, or such a time taken as the receiver's own once it held.
 public struct ReceiverClockFault: Sendable, Equatable, CustomStringConvertible {
     /// The fix's UTC time.

@@ -1,7 +1,7 @@
 import GNSS
 
-/// A ``FixSource`` over fixes already in memory: a recording decoded by other means, fixes a test
-/// builds, or the output of a simulator. Ends with ``SourceState/finished``.
+/// A `FixSource` over fixes already in memory: a recording decoded by other means, fixes a test
+/// builds, or the output of a simulator. Ends with `SourceState/finished`.
 ///
 /// Made from fixes alone, it keeps the array it was given (no copy per fix), so that a replay on
 /// the virtual clock reads it in place.
@@ -44,8 +44,8 @@ public struct RecordedFixSource: FixSource {
         }
     }
 
-    /// A fresh stream of the recorded events, then ``SourceState/connected`` first and
-    /// ``SourceState/finished`` last.
+    /// A fresh stream of the recorded events, then `SourceState/connected` first and
+    /// `SourceState/finished` last.
     public func events() -> AsyncStream<FixSourceEvent> {
         let storage = storage
         return AsyncStream(FixSourceEvent.self, bufferingPolicy: .unbounded) { continuation in

@@ -11,7 +11,7 @@ public enum WithholdReason: Sendable, Equatable, CustomStringConvertible {
     case stale(age: Duration, limit: Duration)
     /// The fix's time is not after the last accepted fix's time.
     case outOfOrder(time: Date, previous: Date)
-    /// A receiver clock fault (``ReceiverClockRule``): the fix's time is far from the time the
+    /// A receiver clock fault (`ReceiverClockRule`): the fix's time is far from the time the
     /// monotonic clock gives since the last accepted fix (`expected`).
     case clockFault(time: Date, expected: Date)
     /// Horizontal accuracy (68%, metres; nil when unknown) is worse than the desired accuracy.

@@ -4,7 +4,7 @@ import NIOHTTP1
 /// going through outages.
 ///
 /// ``submit(_:)`` never waits and never grows memory: while a report is on its way, or the
-/// service is away, only the latest position waits (``LatestPosition``); older ones are counted
+/// service is away, only the latest position waits (`LatestPosition`); older ones are counted
 /// as superseded. A transient failure (no answer, 5xx, 429) is retried after `backoff(attempt)`
 /// with the newest position; the handler hears of an outage once, when it starts
 /// (``Event/lost(_:)``), and once when it ends (``Event/restored(after:superseded:)``). A refusal

@@ -5,15 +5,24 @@ import LodestarInternals
 /// The body of `POST /rides/confirm` and `POST /rides` (the API's `RideRequest`): every parameter
 /// optional, as in SiriKit; a place is a coordinate, a name to look up, or both.
 public struct RideRequestBody: Sendable, Equatable {
+    /// Where to be picked up (the API's `pickupLocation.coordinate`); nil when the pickup is given
+    /// by name only, or not given.
     public var pickup: Coordinate?
+    /// The pickup's name (`pickupLocation.name`): looked up in the service's gazetteer when there
+    /// is no coordinate.
     public var pickupName: String?
+    /// Where to go (`dropOffLocation.coordinate`); nil when given by name only, or not given.
     public var dropOff: Coordinate?
+    /// The drop-off's name (`dropOffLocation.name`), as ``pickupName``.
     public var dropOffName: String?
     /// Number of riders, 1...100 (the service refuses others with a 400).
     public var partySize: Int?
+    /// The ride option by name, such as "Standard" or "XL"; nil lets the service choose.
     public var rideOptionName: String?
+    /// When to be picked up; nil for now. The service refuses a time beyond its booking horizon.
     public var scheduledPickupTime: Date?
 
+    /// A request; every parameter is optional, as in SiriKit.
     public init(
         pickup: Coordinate? = nil, pickupName: String? = nil, dropOff: Coordinate? = nil, dropOffName: String? = nil,
         partySize: Int? = nil, rideOptionName: String? = nil, scheduledPickupTime: Date? = nil

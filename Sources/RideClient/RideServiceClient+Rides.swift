@@ -46,8 +46,10 @@ extension RideServiceClient {
     }
 
     /// `PUT /vehicles/{id}/location`: one vehicle's position. Its own token, or an operator's.
-    /// - Parameter timeout: the deadline of the exchange (AsyncHTTPClient retries a refused
-    ///   connection until then), default 5 s: the longest interval between two reports.
+    /// - Parameters:
+    ///   - report: the vehicle's identifier and position.
+    ///   - timeout: the deadline of the exchange (AsyncHTTPClient retries a refused
+    ///     connection until then), default 5 s: the longest interval between two reports.
     public func reportLocation(_ report: PositionReport, timeout: Duration = .seconds(5)) async throws(RideServiceError)
         -> RideServiceResponse
     {

@@ -71,6 +71,7 @@ public final class RideServiceClient: Sendable {
     /// ``ServerSentEventParser/maximumLineBytes`` throws ``RideServiceError/badResponse(_:)``.
     ///
     /// - Parameters:
+    ///   - path: the stream's path on the service, such as `/rides/ID/events`.
     ///   - lastEventID: sent as `Last-Event-ID`, when resuming a stream after the event of that
     ///     identifier (the WHATWG standard's reconnection).
     ///   - silenceLimit: when nothing at all (no event, no heartbeat, no comment) arrives for this

@@ -5,9 +5,9 @@ import RideBooking
 import ServiceLifecycle
 
 /// `lodestar serve --simulate-fleet`: the simulated fleet drives and reports, for demos. Every
-/// ``interval`` each vehicle on an active ride reports where its ``Trip`` has taken it (through
+/// `interval` each vehicle on an active ride reports where its `Trip` has taken it (through
 /// the same path as a real vehicle's report, so the ride's phases advance the same way), and the
-/// others report where they stand at least every ``idleInterval``. An open ride (no drop-off)
+/// others report where they stand at least every `idleInterval`. An open ride (no drop-off)
 /// is completed when its trip ends, as its driver would end it.
 public struct FleetSimulator: Service {
     let backend: RideServerBackend

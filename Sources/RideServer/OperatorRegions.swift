@@ -3,7 +3,7 @@ import Lodestar
 import Synchronization
 
 /// The operator's own regions (`POST /regions`) and the vehicles' crossings of them
-/// (`GET /regions/events`): one ``RegionEngine`` per vehicle that has reported, each watching every
+/// (`GET /regions/events`): one `RegionEngine` per vehicle that has reported, each watching every
 /// operator region, fed by the positions the vehicles report. The rule is the library's (the 68%
 /// circle wholly inside to enter, wholly outside to leave; crossings between two reports
 /// interpolated); only `enter`, `exit` and `dwell` are published, not the first decided states.
@@ -45,7 +45,7 @@ public final class OperatorRegions: Sendable {
 
     /// Adds regions, replacing those with the same identifiers (their states start anew).
     /// - Returns: how many regions there are now.
-    /// - Throws: ``RegionError/geoJSON(_:)`` when the total would pass ``maximumRegions``.
+    /// - Throws: `RegionError/geoJSON(_:)` when the total would pass ``maximumRegions``.
     public func add(_ conditions: [RegionCondition]) throws(RegionError) -> Int {
         try state.withLock { (s) throws(RegionError) -> Int in
             let new = Set(conditions.map(\.id)).subtracting(s.conditions.keys).count

@@ -3,7 +3,7 @@ import LodestarInternals
 import RideBooking
 
 /// An RFC 9457 problem document (`application/problem+json`), thrown by a handler and written by
-/// ``ProblemMiddleware``: every error the service answers with is one of these.
+/// `ProblemMiddleware`: every error the service answers with is one of these.
 public struct ProblemDocument: Error, Sendable, Equatable, HTTPResponseError {
     /// The HTTP status, 400...599.
     public var status: HTTPResponse.Status
@@ -104,7 +104,7 @@ extension ProblemDocument {
     }
 
     /// 503: the store failed; nothing was changed. The document says only that: the error
-    /// itself (which names the database) is the ``cause``, which ``ProblemMiddleware`` logs.
+    /// itself (which names the database) is the ``cause``, which `ProblemMiddleware` logs.
     public static func storeUnavailable(cause: any Error) -> ProblemDocument {
         ProblemDocument(
             .serviceUnavailable, kind: "store-unavailable", title: "The ride store cannot be reached",

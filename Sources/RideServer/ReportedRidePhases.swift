@@ -4,17 +4,17 @@ import Lodestar
 import RideBooking
 
 /// Advances a ride from its vehicle's reported positions with Lodestar's regions
-/// (``RegionEngine``, the rule of `lodestar monitor` and `/regions`, not a second implementation
+/// (`RegionEngine`, the rule of `lodestar monitor` and `/regions`, not a second implementation
 /// of it): the pickup and the drop-off are circles, and a report decides them by its 68% circle.
 ///
-/// - confirmed → approachingPickup: the vehicle is within ``RideTrackingRules/approachDistance``
+/// - confirmed → approachingPickup: the vehicle is within `RideTrackingRules/approachDistance`
 ///   (500 m) of the pickup, or its ETA there (distance / its reported speed, else its nominal
-///   speed) is at most ``RideTrackingRules/approachTime`` (60 s);
-/// - → pickup: the vehicle enters the pickup circle (radius ``RideTrackingRules/pickupEntryRadius``,
+///   speed) is at most `RideTrackingRules/approachTime` (60 s);
+/// - → pickup: the vehicle enters the pickup circle (radius `RideTrackingRules/pickupEntryRadius`,
 ///   25 m): its 68% circle lies wholly inside it. A report without an accuracy is judged by its
 ///   point. A vehicle that reports inside while still confirmed passes through approachingPickup;
 /// - pickup → ongoing: it exits the pickup circle: its 68% circle lies wholly outside the exit
-///   radius (``RideTrackingRules/pickupExitRadius``, 50 m: the engine's exit margin is the
+///   radius (`RideTrackingRules/pickupExitRadius`, 50 m: the engine's exit margin is the
 ///   difference). Jitter between the two radii declares nothing;
 /// - ongoing → completed: it enters the drop-off circle. A ride without a drop-off stays ongoing.
 ///
@@ -22,7 +22,7 @@ import RideBooking
 /// server): each report restores an engine with the state the phase implies (outside the pickup
 /// while confirmed or approaching, inside it at the pickup, outside the drop-off while ongoing)
 /// and feeds it the one report. A crossing between two reports is therefore not interpolated
-/// here (a vehicle stops at a pickup), and ``RideTrackingRules/pickupDwell`` is not applied.
+/// here (a vehicle stops at a pickup), and `RideTrackingRules/pickupDwell` is not applied.
 public struct ReportedRidePhases: Sendable {
     /// The thresholds.
     public let rules: RideTrackingRules

@@ -97,9 +97,12 @@ public struct RideHTTPService: Sendable {
 
     /// Runs the server (and `services`, such as the simulated fleet) until one of
     /// `gracefulShutdownSignals` arrives or the task is cancelled, then shuts down gracefully.
-    /// SIGUSR1 logs a status line (``StatusSignalService``) and never ends the process.
-    /// - Parameter onBound: called once the socket is bound, with the host and the real port
-    ///   (the one the system picked when the configuration's port is 0).
+    /// SIGUSR1 logs a status line (`StatusSignalService`) and never ends the process.
+    /// - Parameters:
+    ///   - services: more services to run beside the server, such as the simulated fleet.
+    ///   - gracefulShutdownSignals: the signals that stop it gracefully; default ``stopSignals``.
+    ///   - onBound: called once the socket is bound, with the host and the real port
+    ///     (the one the system picked when the configuration's port is 0).
     public func run(
         services: [any Service] = [], gracefulShutdownSignals: [UnixSignal] = Self.stopSignals,
         onBound: @escaping @Sendable (_ host: String, _ port: Int) async -> Void

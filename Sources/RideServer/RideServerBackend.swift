@@ -3,17 +3,17 @@ import Geodesy
 import LodestarInternals
 import RideBooking
 
-/// What the HTTP routes call: the ride flow of `RideBooking` over one ``RideBackend`` (SQLite or
+/// What the HTTP routes call: the ride flow of `RideBooking` over one `RideBackend` (SQLite or
 /// PostgreSQL), the fleet the service offers, and the rules. Holds no ride state of its own:
 /// every ride, position and token is in the store, so any number of servers may share one
 /// database.
 ///
-/// - Booking is the store's atomic nearest-vehicle booking (``RideBackend/book(_:makeRecord:)``)
+/// - Booking is the store's atomic nearest-vehicle booking (`RideBackend/book(_:makeRecord:)`)
 ///   from the vehicles' reported positions.
 /// - Confirm is the store's quote (``RideBackend/quote(_:)``): the vehicle a booking would take
 ///   at that moment, read without a lock that a booking waits for or skips.
 /// - A report stores the position, then advances the vehicle's active ride by
-///   ``ReportedRidePhases`` and writes each phase through ``RideBackend/advance(rideIdentifier:to:completion:at:)``.
+///   ``ReportedRidePhases`` and writes each phase through `RideBackend/advance(rideIdentifier:to:completion:at:)`.
 public final class RideServerBackend: Sendable {
     /// The store.
     public let store: any RideBackend
@@ -39,6 +39,8 @@ public final class RideServerBackend: Sendable {
     ///   - store: the store, migrated.
     ///   - databaseKind: `sqlite` or `postgresql`.
     ///   - fleet: the vehicles (registered in the store by ``registerFleet()``).
+    ///   - places: the gazetteer, pickup points and current-location rules; default London's.
+    ///   - configuration: the service range, booking horizon and tracking rules.
     ///   - maximumReportAge: seconds; default 300.
     ///   - maximumActiveRides: the most active rides of one rider, 1...100 (clamped); default 1.
     ///   - now: the clock.

@@ -8,6 +8,10 @@ extension PostgresRideStore: RideBackend {
     /// within range.
     static let nearestFirst = 64
 
+    /// Brings the schema up to date, each migration once and in its own transaction (the PostGIS
+    /// extension, the tables, the geography columns and the indexes the nearest-vehicle query
+    /// uses); a current database is left alone. Safe to run from several servers at once. Checks
+    /// first that the database answers (``checkConnection()``).
     public func migrate() async throws(RideStoreError) {
         try await checkConnection()
         let now = Date().timeIntervalSince1970
@@ -29,6 +33,7 @@ extension PostgresRideStore: RideBackend {
         }
     }
 
+    /// The number of migrations applied to the database, 0 for none.
     public func schemaVersion() async throws(RideStoreError) -> Int {
         try await transaction { connection in
             let exists = try await connection.query("SELECT to_regclass('schema_migrations') IS NOT NULL", logger: self.logger)
@@ -42,6 +47,8 @@ extension PostgresRideStore: RideBackend {
             .collect().first?.decode(Int.self) ?? 0
     }
 
+    /// Registers the vehicles, or updates the registered ones, in one transaction; their reported
+    /// positions are kept.
     public func register(_ vehicles: [Vehicle]) async throws(RideStoreError) {
         let rows = try BackendVehicleRow.validated(vehicles)
         guard !rows.isEmpty else { return }
@@ -61,6 +68,9 @@ extension PostgresRideStore: RideBackend {
         }
     }
 
+    /// Records each vehicle's last reported position, in one transaction; a report older than the
+    /// one stored is ignored.
+    /// - Returns: the identifiers of the reports' vehicles that are not registered (not stored).
     public func reportPositions(_ reports: [VehicleReport]) async throws(RideStoreError) -> [String] {
         try VehicleReport.validate(reports)
         guard !reports.isEmpty else { return [] }
@@ -96,6 +106,7 @@ extension PostgresRideStore: RideBackend {
         }
     }
 
+    /// The vehicle as registered, with its last reported position; nil when not registered.
     public func vehicle(identifier: String) async throws(RideStoreError) -> TrackedVehicle? {
         let database = database
         return try await read { client in
@@ -122,6 +133,13 @@ extension PostgresRideStore: RideBackend {
         _ = try await schemaVersion()
     }
 
+    /// Books the nearest free vehicle that fits the order, in one transaction: the nearest
+    /// reported positions first (PostGIS's `<->` on the geography, within the order's range on
+    /// the spheroid), each vehicle taken with `FOR UPDATE SKIP LOCKED`, so that bookings on other
+    /// servers pass to the next vehicle instead of waiting or double-booking.
+    /// - Parameters:
+    ///   - order: the pickup, party size, ride option, range and rider of the booking.
+    ///   - makeRecord: builds the ride for the vehicle chosen; runs inside the transaction.
     public func book(
         _ order: RideBookingOrder, makeRecord: @escaping @Sendable (AssignableVehicle) throws -> RideRecord
     ) async throws(RideStoreError) -> RideBookingOutcome {
@@ -238,6 +256,7 @@ extension PostgresRideStore: RideBackend {
             """, logger: logger)
     }
 
+    /// The ride with this identifier; nil when there is none.
     public func ride(identifier: String) async throws(RideStoreError) -> RideRecord? {
         try await read { client in
             try await self.decode(
@@ -248,6 +267,7 @@ extension PostgresRideStore: RideBackend {
         }
     }
 
+    /// The newest rides first, at most `limit` (clamped): `rider`'s, or everyone's for nil.
     public func rides(rider: String?, limit: Int) async throws(RideStoreError) -> [RideRecord] {
         let limit = RideBackendSchema.clamp(limit)
         return try await read { client in
@@ -268,6 +288,9 @@ extension PostgresRideStore: RideBackend {
         }
     }
 
+    /// Moves the ride to `phase` if its stored phase may advance to it (`completion` is for
+    /// `completed` only), in one transaction with the ride's row locked; a refused move returns
+    /// `refused` and changes nothing.
     public func advance(
         rideIdentifier: String, to phase: RidePhase, completion: RideCompletionStatus?, at date: Date
     ) async throws(RideStoreError) -> RideUpdateOutcome {
@@ -281,6 +304,9 @@ extension PostgresRideStore: RideBackend {
         }
     }
 
+    /// Cancels the ride (completed, canceled by the user) if its stored phase may still be
+    /// cancelled, with its row locked; with `rider`, only that rider's ride (another's is
+    /// `notFound`). A completed ride frees its vehicle.
     public func cancel(rideIdentifier: String, rider: String?, at date: Date) async throws(RideStoreError) -> RideUpdateOutcome {
         try await transaction { connection in
             guard let record = try await self.lockedRide(connection, identifier: rideIdentifier),
@@ -309,6 +335,7 @@ extension PostgresRideStore: RideBackend {
         }
     }
 
+    /// The ride the vehicle is on now; nil when it is on none.
     public func activeRide(vehicleIdentifier: String) async throws(RideStoreError) -> RideRecord? {
         try await read { client in
             try await self.decode(
@@ -321,6 +348,7 @@ extension PostgresRideStore: RideBackend {
         }
     }
 
+    /// Stores a bearer token's SHA-256 (never the token) with the principal it speaks for.
     public func storeToken(hash: String, principal: RidePrincipal, at date: Date) async throws(RideStoreError) {
         try await transaction { connection in
             _ = try await connection.query(
@@ -332,6 +360,7 @@ extension PostgresRideStore: RideBackend {
         }
     }
 
+    /// The principal a token's SHA-256 speaks for; nil for an unknown token.
     public func principal(tokenHash: String) async throws(RideStoreError) -> RidePrincipal? {
         try await read { client in
             guard let row = try await client.query(

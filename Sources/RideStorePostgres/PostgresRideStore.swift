@@ -5,7 +5,7 @@ import RideBooking
 import Synchronization
 
 /// The ride store on PostgreSQL 15 + PostGIS 3, through postgres-nio's connection pool: a
-/// ``RideBackend`` that any number of processes on any number of hosts share.
+/// `RideBackend` that any number of processes on any number of hosts share.
 ///
 /// ```swift
 /// let store = try PostgresRideStore(url: "postgres://lodestar@db.example:5432/rides")
@@ -22,10 +22,10 @@ import Synchronization
 ///   on the vehicle of every active ride refuses a second assignment whatever happens.
 /// - Every statement is parameterised (postgres-nio's `PostgresQuery` interpolation binds every
 ///   value); migrations are the only statements without values.
-/// - The pool runs in a task of its own from ``init(configuration:database:maximumConnections:logger:)``
+/// - The pool runs in a task of its own from `init(configuration:database:maximumConnections:logger:)`
 ///   until ``close()``.
-/// - Errors are ``RideStoreError``s naming the URL without its password:
-///   ``RideStoreError/postgres(path:sqlState:message:)`` for the server's, `cannotOpen` when it
+/// - Errors are `RideStoreError`s naming the URL without its password:
+///   `RideStoreError/postgres(path:sqlState:message:)` for the server's, `cannotOpen` when it
 ///   cannot be reached, `cancelled` for a cancelled task.
 /// - Fail fast: a call that has no connection from the pool within ``connectionWait`` (0.8 s)
 ///   asks whether the database answers at all (one connection outside the pool, at most
@@ -56,7 +56,7 @@ public final class PostgresRideStore: Sendable {
     }
 
     /// Connects to the database of a `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE` URL.
-    /// - Throws: ``RideStoreError/cannotOpen(path:reason:)`` for a URL that is not one.
+    /// - Throws: `RideStoreError/cannotOpen(path:reason:)` for a URL that is not one.
     public convenience init(url: String, maximumConnections: Int = 20, logger: Logger? = nil) throws(RideStoreError) {
         guard case .postgres(let parts) = try RideDatabaseURL(parsing: url) else {
             throw .cannotOpen(path: url, reason: "not a postgres:// URL")
@@ -66,6 +66,7 @@ public final class PostgresRideStore: Sendable {
 
     /// Connects to a PostgreSQL server.
     /// - Parameters:
+    ///   - url: the server, user, password and database, parsed.
     ///   - maximumConnections: the pool's most connections, ≥ 1 (clamped).
     ///   - logger: where postgres-nio logs; nothing is logged when nil.
     public convenience init(_ url: RideDatabaseURL.Postgres, maximumConnections: Int = 20, logger: Logger? = nil) {
@@ -108,10 +109,10 @@ public final class PostgresRideStore: Sendable {
 
     /// Connects once outside the pool and closes again, so that a database that cannot be
     /// reached is a clear error at once (the pool keeps retrying for 60 s before it gives up).
-    /// ``RideBackend/migrate()`` calls it first. Does nothing for a store made from a client
+    /// `RideBackend/migrate()` calls it first. Does nothing for a store made from a client
     /// configuration or over TLS.
-    /// - Throws: ``RideStoreError/cannotOpen(path:reason:)`` (refused, unreachable, timed out) or
-    ///   ``RideStoreError/postgres(path:sqlState:message:)`` (no such database, authentication
+    /// - Throws: `RideStoreError/cannotOpen(path:reason:)` (refused, unreachable, timed out) or
+    ///   `RideStoreError/postgres(path:sqlState:message:)` (no such database, authentication
     ///   failed: SQLSTATE 3D000, 28P01…).
     public func checkConnection() async throws(RideStoreError) {
         guard let direct else { return }

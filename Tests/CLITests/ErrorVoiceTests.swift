@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Issue 14, "Errors in one voice": every message is one line starting with the command as typed,
-/// and the exit statuses follow one table (`lodestar help`, README).
+/// and the exit statuses follow one table (`lodestar help`, docs/cli.md).
 @Suite("errors in one voice")
 struct ErrorVoiceTests {
     /// Runs `lodestar ARGS` and expects status `status` and exactly `message` on standard error.

@@ -5,6 +5,10 @@ import TestSupport
 /// The module map tells the truth: the README's module table names exactly the targets of
 /// Package.swift (as `swift package dump-package` reads it) with exactly their dependencies, and the
 /// sources import only what their target declares and use everything it declares.
+///
+/// What is not a row: test targets, and the examples in `Snippets/`, which are not targets at all
+/// (SwiftPM builds each snippet as an executable against the library products; `dump-package`
+/// does not list them). An example made a target of Package.swift would need a row.
 @Suite("the module map")
 struct ModuleMapTests {
     struct Target: Sendable {
@@ -81,6 +85,19 @@ struct ModuleMapTests {
         #expect(Set(table.keys) == Set(targets.map(\.name)))
         for target in targets {
             #expect(table[target.name] == target.dependencies, "\(target.name)")
+        }
+    }
+
+    @Test("the examples in Snippets/ are neither targets nor rows of the module table")
+    func examplesAreNotModules() async throws {
+        let names = Set(try await Self.targets().map(\.name))
+        let table = try Self.readmeTable()
+        let examples = try FileManager.default.contentsOfDirectory(atPath: TestData.package("Snippets").path)
+            .filter { $0.hasSuffix(".swift") }.map { String($0.dropLast(".swift".count)) }
+        #expect(examples.count >= 10)
+        for example in examples {
+            #expect(!names.contains(example), "\(example) is a target of Package.swift and a snippet")
+            #expect(table[example] == nil, "\(example) is a row of the README's module table")
         }
     }
 

@@ -30,7 +30,7 @@ struct TrackFusionTests {
     }
 
     /// "2026-07-14T16:22:15.000Z  3D  52.050000000 -1.150000000  alt …": time and position
-    /// (the fix line, README "The fix line"; a dead-reckoned line's mode reads `3D deadReckoning`).
+    /// (the fix line, docs/cli.md "The fix line"; a dead-reckoned line's mode reads `3D deadReckoning`).
     static func parse(_ line: String) -> (time: String, coordinate: Coordinate)? {
         let f = line.split(separator: " ", omittingEmptySubsequences: true)
         let at = f.count > 2 && f[2] == "deadReckoning" ? 3 : 2

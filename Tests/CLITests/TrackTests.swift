@@ -91,7 +91,7 @@ struct TrackTests {
     }
 
     /// Each text line is checked against gpsd 3.22's own TPV for that time in nl2008u.log.chk,
-    /// rendered here as the shared fix line (README, "The fix line") with the documented
+    /// rendered here as the shared fix line (docs/cli.md, "The fix line") with the documented
     /// conversion: the 68% radius is √((epx/2)² + (epy/2)²), or eph/2 when gpsd gives no
     /// per-axis figures.
     @Test("text lines: time, position, 68% accuracy, speed, course; --record keeps the relayed sentences")

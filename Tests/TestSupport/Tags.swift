@@ -6,8 +6,8 @@ extension Tag {
     ///
     /// Swift 6.3's `swift test` filters by name, not by tag, so each tagged test's name carries
     /// its kind too: the tagged suites are `GPSDLiveTests`, `GPSDManagerTests` and `TrackTests`,
-    /// and the one tagged test elsewhere is `RideGPSDTests/pickupFromGPSD`. The suite without them
-    /// (README.md, "Tests"):
-    /// `swift test --skip 'GPSDLiveTests|GPSDManagerTests|TrackTests|RideGPSDTests/pickupFromGPSD'`.
+    /// and the tagged tests elsewhere are `RideGPSDTests/pickupFromGPSD` and `ExamplesTests/trackGPSD`.
+    /// The suite without them (README.md, "Tests"):
+    /// `swift test --skip 'GPSDLiveTests|GPSDManagerTests|TrackTests|RideGPSDTests/pickupFromGPSD|ExamplesTests/trackGPSD'`.
     @Tag public static var liveGPSD: Self
 }

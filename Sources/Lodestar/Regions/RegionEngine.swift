@@ -165,7 +165,9 @@ public struct RegionEngine: Sendable {
 
     /// Starts watching a region; one with the same identifier is replaced (its state starts again
     /// from unknown). Its state is decided at the next update.
-    /// - Parameter time: the time for the returned event; default the last location's, else now.
+    /// - Parameters:
+    ///   - condition: the region and its rules.
+    ///   - time: the time for the returned event; default the last location's, else now.
     /// - Returns: the region's ``RegionEvent/Kind/unknown`` event.
     @discardableResult
     public mutating func add(_ condition: RegionCondition, at time: Date? = nil) -> RegionEvent {

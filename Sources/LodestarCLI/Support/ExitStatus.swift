@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// The exit statuses of every `lodestar` command, after BSD's sysexits(3) where one fits. The
-/// table is printed by `lodestar help` (``table``) and in the README.
+/// table is printed by `lodestar help` (``table``) and in the command-line manual, docs/cli.md.
 enum ExitStatus {
     /// Done as asked.
     static let success = ExitCode(0)

@@ -34,7 +34,7 @@ import GNSS
 ///
 /// Validity comes from RMC/GLL status, mode indicators, GGA quality and GSA fix type — never from
 /// the NMEA 4.1 navigational status. Error estimates come from GST (one sigma) when the cycle
-/// has one, else from DOP × ``UserRangeError``.
+/// has one, else from DOP × `UserRangeError`.
 ///
 /// The assembler keeps O(1) state (one cycle) and allocates only the satellites-in-view array.
 public struct EpochAssembler: Sendable {

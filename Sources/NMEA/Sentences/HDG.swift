@@ -31,7 +31,7 @@ public struct HDG: Sendable, Equatable {
         return s
     }
 
-    /// What the compass says, as a ``GNSS/HeadingReading``: the magnetic heading is the sensor
+    /// What the compass says, as a `GNSS/HeadingReading`: the magnetic heading is the sensor
     /// heading plus the deviation (east positive), normalised to [0, 360); the deviation and the
     /// variation are kept for reference. nil when the heading field is empty.
     public var reading: HeadingReading? {

@@ -22,7 +22,7 @@ public struct HDM: Sendable, Equatable {
         return s
     }
 
-    /// What the compass says, as a ``GNSS/HeadingReading``: the magnetic heading normalised to
+    /// What the compass says, as a `GNSS/HeadingReading`: the magnetic heading normalised to
     /// [0, 360). nil when the heading field is empty.
     public var reading: HeadingReading? {
         heading.map { HeadingReading(magneticHeading: Angle.normalizedBearing($0)) }

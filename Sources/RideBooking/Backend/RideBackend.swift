@@ -10,7 +10,7 @@ import Geodesy
 ///   locks its vehicle with `SELECT … FOR UPDATE SKIP LOCKED`.
 ///
 /// Both keep the same rules, checked by one test suite run against both:
-/// - **No double assignment**: ``book(_:)`` picks the nearest free vehicle and inserts the ride in
+/// - **No double assignment**: `book(_:)` picks the nearest free vehicle and inserts the ride in
 ///   one transaction; a unique partial index on the vehicle of every active ride refuses a second
 ///   assignment even if that logic were bypassed.
 /// - **Durability**: every write is one transaction, committed before the call returns.
@@ -25,7 +25,7 @@ import Geodesy
 ///
 /// Times are `Date`s, stored as seconds since 1970 (double precision) so they come back exactly.
 /// Ride identifiers are the ``RideStatus/rideIdentifier`` (a UUID string). Limits are clamped to
-/// 0...``maximumListLimit``.
+/// 0...`maximumListLimit`.
 public protocol RideBackend: Sendable {
     /// The database errors name: the SQLite file's path, or the PostgreSQL URL without password.
     var database: String { get }
@@ -78,10 +78,12 @@ public protocol RideBackend: Sendable {
     /// (and no older than ``RideBookingOrder/reportedSince``), then asks `makeRecord` for the ride
     /// and inserts it with the rider, all in one transaction. Never assigns a vehicle to two
     /// active rides, whatever the number of processes booking at once.
-    /// - Parameter makeRecord: builds the ride for the vehicle chosen (its reported position is
-    ///   in ``AssignableVehicle/position``); runs inside the transaction, so it must be quick and
-    ///   touch nothing else. Its ``RideRecord/rider`` is replaced by the order's rider, and
-    ///   its vehicle must be the one given.
+    /// - Parameters:
+    ///   - order: the pickup, party size, ride option, range and rider of the booking.
+    ///   - makeRecord: builds the ride for the vehicle chosen (its reported position is
+    ///     in ``AssignableVehicle/position``); runs inside the transaction, so it must be quick and
+    ///     touch nothing else. Its ``RideRecord/rider`` is replaced by the order's rider, and
+    ///     its vehicle must be the one given.
     func book(
         _ order: RideBookingOrder, makeRecord: @escaping @Sendable (AssignableVehicle) throws -> RideRecord
     ) async throws(RideStoreError) -> RideBookingOutcome

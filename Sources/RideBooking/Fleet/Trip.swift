@@ -4,7 +4,7 @@ import Geodesy
 /// How an assigned vehicle moves: from its stand to the pickup along the WGS84 geodesic, waits
 /// while the rider boards, then along the geodesic to the drop-off, at a constant speed.
 ///
-/// Positions are computed with Karney's direct problem (``Geodesic/direct(from:azimuth:distance:)``)
+/// Positions are computed with Karney's direct problem (`Geodesic/direct(from:azimuth:distance:)`)
 /// and the course is the geodesic's azimuth at that point, so a map can rotate the vehicle's
 /// symbol by it. The motion is a pure function of time: every process computes the same
 /// positions for the same trip.

@@ -10,7 +10,7 @@ import LodestarInternals
 /// 1. the nearest eligible vehicle by the angle θ between normals, by a depth-first search that
 ///    prunes on the splitting planes;
 /// 2. every eligible vehicle within θ₁·ρ_max/ρ_min of the query, measured on the ellipsoid with
-///    ``Geodesic``; the nearest of those, if strictly closer than R, is the answer.
+///    `Geodesic`; the nearest of those, if strictly closer than R, is the answer.
 ///
 /// The second pass is exact because along any curve on the ellipsoid the normal turns at most
 /// 1/ρ_min radians per metre, and the path whose normals follow the great circle is at most

@@ -62,7 +62,7 @@ public struct RideRequestHandler: Sendable {
     /// `failureRequiringAppLaunchNoServiceInArea` (no vehicle in range),
     /// `failureRequiringAppLaunchServiceTemporarilyUnavailable` (all in range busy),
     /// `failureRequiringAppLaunchRideScheduledTooFar`, or `failure` (parameters not resolved).
-    /// Books nothing; ``handle(_:)`` checks again.
+    /// Books nothing; `handle(_:)` checks again.
     public func confirm(_ request: RideRequest) throws(RideStoreError) -> RequestRideIntentResponse {
         let date = service.now
         switch service.check(request, at: date) {

@@ -129,7 +129,11 @@ extension RideRequestResolver {
 
     /// The new ride for a request booked now with `vehicle` (whose `position` and `course` are
     /// where it starts from): received, then confirmed, with a new UUID as its identifier.
-    /// - Parameter distance: the vehicle's distance to the pickup, metres.
+    /// - Parameters:
+    ///   - request: the request as the rider made it.
+    ///   - checked: the request as ``check(_:)`` accepted it.
+    ///   - vehicle: the vehicle booked.
+    ///   - distance: the vehicle's distance to the pickup, metres.
     public func record(
         _ request: RideRequest, _ checked: CheckedRideRequest, vehicle: Vehicle, distance: Double
     ) throws(RidePhaseError) -> RideRecord {

@@ -2,8 +2,8 @@
 /// (`INRequestRideIntentResponseCode`, Intents framework, iOS 10–12).
 /// Interpolated (`"\(code)"`), a code prints as its SiriKit case name.
 ///
-/// ``RideRequestHandler/confirm(_:)`` answers ``ready`` or a failure;
-/// ``RideRequestHandler/handle(_:)`` answers ``success`` or a failure.
+/// `RideRequestHandler/confirm(_:)` answers ``ready`` or a failure;
+/// `RideRequestHandler/handle(_:)` answers ``success`` or a failure.
 public enum RequestRideIntentResponseCode: Int, Sendable, Codable, CaseIterable {
     /// No code given.
     case unspecified = 0

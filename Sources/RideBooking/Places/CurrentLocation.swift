@@ -37,7 +37,7 @@ public struct CurrentLocation: Sendable, Equatable {
         return CurrentLocation(location: last, referenceDate: last?.timestamp ?? Date(timeIntervalSince1970: 0))
     }
 
-    /// Asks a live manager for one location (``LocationManager/requestLocation(timeout:)``). No
+    /// Asks a live manager for one location (`LocationManager/requestLocation(timeout:)`). No
     /// location within `timeout` gives an unknown location.
     ///
     /// The age of a live location is how long ago it was received, on the monotonic clock, when

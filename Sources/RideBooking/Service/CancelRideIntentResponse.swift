@@ -1,4 +1,4 @@
-/// The answer of ``CancelRideHandler/handle(rideIdentifier:)``, after SiriKit's
+/// The answer of `CancelRideHandler/handle(rideIdentifier:)`, after SiriKit's
 /// `INCancelRideIntentResponse`.
 public struct CancelRideIntentResponse: Sendable, Hashable, Codable {
     /// What happened.

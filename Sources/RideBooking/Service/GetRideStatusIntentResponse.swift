@@ -1,4 +1,4 @@
-/// The answer of ``RideStatusHandler/handle(rideIdentifier:)``, after SiriKit's
+/// The answer of `RideStatusHandler/handle(rideIdentifier:)`, after SiriKit's
 /// `INGetRideStatusIntentResponse`.
 public struct GetRideStatusIntentResponse: Sendable, Hashable, Codable {
     /// What happened.

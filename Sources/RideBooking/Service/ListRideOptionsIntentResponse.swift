@@ -1,6 +1,6 @@
 import Foundation
 
-/// The answer of ``ListRideOptionsHandler/handle(pickup:)``, after SiriKit's
+/// The answer of `ListRideOptionsHandler/handle(pickup:)`, after SiriKit's
 /// `INListRideOptionsIntentResponse`.
 public struct ListRideOptionsIntentResponse: Sendable, Hashable, Codable {
     /// What happened.

@@ -1,4 +1,4 @@
-/// The answer of ``RideRequestHandler/confirm(_:)`` and ``RideRequestHandler/handle(_:)``, after
+/// The answer of `RideRequestHandler/confirm(_:)` and `RideRequestHandler/handle(_:)`, after
 /// SiriKit's `INRequestRideIntentResponse`.
 public struct RequestRideIntentResponse: Sendable, Hashable, Codable {
     /// What happened.

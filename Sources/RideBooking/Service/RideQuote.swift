@@ -1,6 +1,6 @@
 import Foundation
 
-/// What ``RideRequestHandler/confirm(_:)`` found: the vehicle that would come if the request were
+/// What `RideRequestHandler/confirm(_:)` found: the vehicle that would come if the request were
 /// handled now.
 public struct RideQuote: Sendable, Hashable, Codable {
     /// The vehicle.

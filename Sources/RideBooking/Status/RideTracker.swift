@@ -8,7 +8,7 @@ import Lodestar
 ///
 /// - confirmed → approachingPickup: the vehicle is within ``RideTrackingRules/approachDistance``
 ///   of the pickup, or its ETA (distance / speed) is at most ``RideTrackingRules/approachTime``.
-/// - → pickup: Lodestar's ``ArrivalMonitor`` declares arrival at the pickup: inside the entry
+/// - → pickup: Lodestar's `ArrivalMonitor` declares arrival at the pickup: inside the entry
 ///   radius (with the dwell, if any). Its hysteresis keeps a vehicle jittering at the edge from
 ///   arriving twice; the phase never goes back in any case.
 /// - pickup → ongoing: the rider has had ``RideTrackingRules/boardingDuration`` seconds to board.
@@ -31,7 +31,7 @@ public struct RideTracker: Sendable {
     ///   - status: the ride as booked, in ``RidePhase/confirmed`` (or later); its
     ///     ``RideStatus/date`` counts as the first update.
     ///   - pickup: where the vehicle picks the rider up.
-    ///   - dropOff: where the ride ends; nil when only ``finish(at:)`` will end it.
+    ///   - dropOff: where the ride ends; nil when only `finish(at:)` will end it.
     ///   - vehicleSpeed: the speed for the ETA when a location carries none, m/s.
     ///   - rules: thresholds and the status interval.
     public init(

@@ -37,7 +37,7 @@ public struct RideTrackingRules: Sendable, Equatable {
         statusInterval = 20
     }
 
-    /// - Throws: ``Lodestar/RuleError`` when a radius is not finite and > 0 or the dwell is negative
+    /// - Throws: `Lodestar/RuleError` when a radius is not finite and > 0 or the dwell is negative
     ///   or not finite: the arrival monitors' regions are checked here, once.
     public init(
         approachDistance: Double = 500, approachTime: Double = 60, pickupEntryRadius: Double = 25,

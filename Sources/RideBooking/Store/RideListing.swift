@@ -1,5 +1,5 @@
 /// The rides a listing read, newest booking first, and the rows it could not decode, each named
-/// with why (see ``RideStore/listing(limit:)``): one damaged row neither hides the others nor
+/// with why (see `RideStore/listing(limit:)`): one damaged row neither hides the others nor
 /// disappears in silence.
 public struct RideListing: Sendable {
     /// A stored row that could not be decoded into a ``RideRecord``.

@@ -167,7 +167,7 @@ public final class RideStore: Sendable {
 
     /// Every ride, newest booking first, at most `limit`.
     /// - Throws: ``RideStoreError/invalidRecord(rideIdentifier:reason:)`` for the first row that
-    ///   cannot be decoded; ``listing(limit:)`` lists the others and names the bad ones.
+    ///   cannot be decoded; `listing(limit:)` lists the others and names the bad ones.
     public func rides(limit: Int = 100) throws(RideStoreError) -> [RideRecord] {
         try read(empty: []) { db in try RideRow.fetchAll(db, limit: limit) }
     }
