@@ -50,13 +50,13 @@ build: deps
 TEST_WIDTH ?= 8
 
 # The examples in Snippets/ are built by `swift test` (SwiftPM builds every snippet beside the
-# tests) and run by ExamplesTests; `make docs`, last, reuses that debug build.
+# tests) and run by ExamplesTests. `make docs` (about 2-3 minutes on top of that debug build) is
+# not part of it, to keep CI's time down: run it after changing doc comments or a catalog.
 test: deps
 	$(SWIFT) test --experimental-maximum-parallelization-width $(TEST_WIDTH)
 	$(MAKE) replay-guard
 	$(MAKE) schemathesis SCHEMATHESIS_MAX_EXAMPLES=5
 	$(MAKE) fuzz FUZZ_SECONDS=60
-	$(MAKE) docs
 
 # Instrumented for libFuzzer and AddressSanitizer; FUZZING makes FuzzNMEA run libFuzzer's driver.
 fuzz-build: deps
@@ -87,7 +87,7 @@ demo: build
 # are unhandled"), which is that package's to fix and which every build of Lodestar prints.
 # The symbol graphs come from the debug build that `swift test` made. The plugin's own builds
 # give Hummingbird's trait defines in another order than `swift build` does, so the next build
-# compiles Hummingbird again (about 30 s): `make test` builds the documentation last.
+# compiles Hummingbird again (about 30 s): run it after `make test`, not before.
 DOC_TARGETS := Geodesy GeoMagnetism GNSS NMEA GPSD Lodestar TraceSynthesis RideBooking RideClient RideServer RideStorePostgres
 DOCS_OUTPUT := .build/docs
 DOCS_LOG := .build/docs.log

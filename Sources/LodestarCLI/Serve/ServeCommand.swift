@@ -32,7 +32,7 @@ struct ServeRunCommand: AsyncParsableCommand {
             error. SIGTERM, SIGINT or SIGHUP stops it gracefully; SIGUSR1 logs a status line. \
             Each rider holds at most --max-active-rides rides at once; each rider and vehicle \
             writes at most --write-burst requests at once, then --write-rate a second (429 with \
-            Retry-After beyond). See README.md, "Ride service".
+            Retry-After beyond). See docs/cli.md, "Ride service".
 
             Files: /etc/default/lodestar, the environment of the lodestar-serve systemd service \
             (LODESTAR_LISTEN, LODESTAR_DATABASE, LODESTAR_SERVE_OPTIONS); \

@@ -12,7 +12,7 @@ struct TrackCommand: AsyncParsableCommand {
         commandName: "track",
         abstract: "Print live fixes from gpsd, one line per fix, until Ctrl-C, -n or --duration.",
         discussion: """
-            Each line is the fix line 'lodestar replay' writes (README, "The fix line"): the \
+            Each line is the fix line 'lodestar replay' writes (docs/cli.md, "The fix line"): the \
             receiver's UTC time, 2D/3D, latitude and longitude in signed degrees, altitude, speed, \
             course over ground, the heading of a heading sensor, the horizontal accuracy (radius \
             of the 68% circle: the receiver's GST one-sigma figures of the same time when it sends \
