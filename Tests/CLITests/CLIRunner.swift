@@ -28,17 +28,7 @@ enum CLIRunner {
     }
 
     /// The products directory of this build (where `lodestar` and the test bundle live).
-    static var productsDirectory: URL {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments.first ?? ".").deletingLastPathComponent(),
-            Bundle.main.bundleURL,
-            Bundle.main.bundleURL.deletingLastPathComponent(),
-        ]
-        for dir in candidates where FileManager.default.isExecutableFile(atPath: dir.appendingPathComponent("lodestar").path) {
-            return dir
-        }
-        return TestData.package(".build/debug")
-    }
+    static var productsDirectory: URL { TestData.productsDirectory(holding: "lodestar") }
 
     /// Runs `lodestar ARGS`, feeding `stdin` (if any; or the file `input`), with standard output
     /// to `output` (and more shell redirections, such as `2>&-`), and waits for it to end.

@@ -23,17 +23,7 @@ enum ExampleRunner {
     }
 
     /// The products directory of this build, where the test bundle and the snippets are.
-    static var productsDirectory: URL {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments.first ?? ".").deletingLastPathComponent(),
-            Bundle.main.bundleURL,
-            Bundle.main.bundleURL.deletingLastPathComponent(),
-        ]
-        for dir in candidates where FileManager.default.isExecutableFile(atPath: dir.appendingPathComponent("GeodesicDistance").path) {
-            return dir
-        }
-        return TestData.package(".build/debug")
-    }
+    static var productsDirectory: URL { TestData.productsDirectory(holding: "GeodesicDistance") }
 
     /// Runs the example `name` with `arguments` and `environment` (added to this process's), in a
     /// temporary directory of its own, and waits up to `timeout` for it to end.

@@ -8,14 +8,7 @@ import TestSupport
 /// for each one only after the store has committed it.
 @Suite struct RideStoreProcessTests {
     /// The directory holding this build's executables.
-    static let products: URL = {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments.first ?? ".").deletingLastPathComponent(),
-            Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent(),
-        ]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.appendingPathComponent("RideLoad").path) }
-            ?? TestData.package(".build/debug")
-    }()
+    static let products: URL = TestData.productsDirectory(holding: "RideLoad")
 
     /// A running RideLoad whose output lines are collected as they come.
     final class Loader: @unchecked Sendable {

@@ -16,17 +16,7 @@ final class ServiceHarness: Sendable {
     let database: String
 
     /// The built `lodestar` (beside the test bundle, or .build/debug).
-    static var lodestar: String {
-        let candidates = [
-            URL(fileURLWithPath: CommandLine.arguments.first ?? ".").deletingLastPathComponent(),
-            Bundle.main.bundleURL,
-            Bundle.main.bundleURL.deletingLastPathComponent(),
-        ]
-        for dir in candidates where FileManager.default.isExecutableFile(atPath: dir.appendingPathComponent("lodestar").path) {
-            return dir.appendingPathComponent("lodestar").path
-        }
-        return TestData.package(".build/debug/lodestar").path
-    }
+    static var lodestar: String { TestData.productsDirectory(holding: "lodestar").appendingPathComponent("lodestar").path }
 
     /// A harness on a new database of the shared PostgreSQL test server.
     static func postgres() async throws -> ServiceHarness {

@@ -22,4 +22,18 @@ public enum TestData {
 
     /// `Traces/`: the project's own NMEA traces and their ground truth.
     public static let traces: URL = package("Traces")
+
+    /// The products directory of this build, the one holding the executable `name` (`lodestar`, an
+    /// example): beside the test bundle, whatever scratch path the build used, else `.build/debug`.
+    public static func productsDirectory(holding name: String) -> URL {
+        let candidates = [
+            URL(fileURLWithPath: CommandLine.arguments.first ?? ".").deletingLastPathComponent(),
+            Bundle.main.bundleURL,
+            Bundle.main.bundleURL.deletingLastPathComponent(),
+        ]
+        for dir in candidates where FileManager.default.isExecutableFile(atPath: dir.appendingPathComponent(name).path) {
+            return dir
+        }
+        return package(".build/debug")
+    }
 }
