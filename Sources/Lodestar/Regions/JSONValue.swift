@@ -167,9 +167,8 @@ enum JSONValue: Sendable, Equatable {
 
         /// Skips decimal digits. - Returns: how many.
         mutating func digits() -> Int {
-            let s = i
-            while i < end, bytes[i] >= 0x30 && bytes[i] <= 0x39 { i += 1 }
-            return i - s
+            var ignored: UInt64 = 0
+            return digits(into: &ignored)
         }
 
         /// Skips decimal digits, accumulating them into `mantissa` (wrapping past 19 digits).

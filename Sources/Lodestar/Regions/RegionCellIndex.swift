@@ -44,12 +44,6 @@ struct RegionCellIndex: Sendable {
         }
     }
 
-    /// The slots listed under `key`; empty when none.
-    func list(_ key: Int64) -> [Int32] {
-        let (i, found) = find(key)
-        return found ? lists[i] : []
-    }
-
     /// Calls `body` with the slots listed under `key`, without copying them; nothing when none.
     @inline(__always)
     func withList(_ key: Int64, _ body: ([Int32]) -> Void) {
