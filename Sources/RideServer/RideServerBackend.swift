@@ -10,7 +10,7 @@ import RideBooking
 ///
 /// - Booking is the store's atomic nearest-vehicle booking (`RideBackend/book(_:makeRecord:)`)
 ///   from the vehicles' reported positions.
-/// - Confirm is the store's quote (``RideBackend/quote(_:)``): the vehicle a booking would take
+/// - Confirm is the store's quote (`RideBackend.quote(_:)`): the vehicle a booking would take
 ///   at that moment, read without a lock that a booking waits for or skips.
 /// - A report stores the position, then advances the vehicle's active ride by
 ///   ``ReportedRidePhases`` and writes each phase through `RideBackend/advance(rideIdentifier:to:completion:at:)`.
@@ -74,7 +74,7 @@ public final class RideServerBackend: Sendable {
         try await store.register(fleet.vehicles)
     }
 
-    /// Whether the store answers and its data reads (``RideBackend/checkHealth()``).
+    /// Whether the store answers and its data reads (`RideBackend.checkHealth()`).
     public func checkHealth() async throws {
         try await store.checkHealth()
     }
