@@ -3,13 +3,14 @@ import HummingbirdAuth
 import RideBooking
 
 /// Finds who a request's bearer token speaks for, by the token's SHA-256 in the store (the store
-/// never holds a token itself). A request without a token, or with one the store does not know,
-/// goes on without an identity: the routes that need one answer 401. The routes that need no
+/// never holds a token itself), through the server's ``TokenCache``. A request without a token,
+/// or with one the store does not know or that is expired or revoked, goes on without an
+/// identity: the routes that need one answer 401. The routes that need no
 /// token (``ServiceRoutes/publicPaths``: `/health`, `/metrics`, `/openapi.json`) never look a
 /// token up, so they answer whatever the store does.
 struct BearerTokenAuthenticator: AuthenticatorMiddleware {
     typealias Context = RideRequestContext
-    let backend: RideServerBackend
+    let tokens: TokenCache
 
     /// The longest token looked up, bytes.
     static let maximumTokenBytes = 512
@@ -19,7 +20,7 @@ struct BearerTokenAuthenticator: AuthenticatorMiddleware {
         guard let token = Self.token(request.headers), token.utf8.count <= Self.maximumTokenBytes else { return nil }
         let principal: RidePrincipal?
         do {
-            principal = try await backend.principal(forToken: token)
+            principal = try await tokens.principal(token: token)
         } catch {
             throw ProblemDocument.storeUnavailable(cause: error)
         }

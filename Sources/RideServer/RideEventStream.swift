@@ -4,75 +4,93 @@ import LodestarInternals
 import Logging
 import RideBooking
 import ServiceLifecycle
-import Synchronization
 
-/// `GET /rides/{id}/events`: the ride's status as Server-Sent Events.
+/// `GET /rides/{id}/events`: the ride's status as Server-Sent Events, pushed.
 ///
-/// The current status goes out at once; then the store is polled every ``pollInterval`` and an
-/// event goes out on every phase change and, without one, every ``heartbeatInterval`` (a
-/// heartbeat repeating the status). Polling the store, not this process's memory, is what lets
-/// a stream on one server show a phase that another server wrote. The stream ends after the
-/// completed status, when the client goes away, or when the server shuts down gracefully.
+/// - Each event's `id:` is the number of the ride event it shows (`RideEvent`, increasing across
+///   the store): a client that reconnects with `Last-Event-ID: N` first gets every phase the ride
+///   reached after N, each dated when it was reached; without it, the current status.
+/// - Then an event goes out when the ride changes: the server's ``RideChangeHub`` follows the
+///   store (PostgreSQL's `NOTIFY`, written by whichever server changed the ride; SQLite's event
+///   log, read once per interval for the whole server) and wakes only the streams of that ride,
+///   which read it once. An open stream costs no query while its ride does not change.
+/// - Without a change, a heartbeat every ``RideChangeHub``'s interval repeats the last event
+///   (same `id:`), without reading the store; a client gone away is noticed at that write.
+/// - The stream ends after the completed status, when the client goes away, or when the server
+///   shuts down gracefully.
 struct RideEventStream: Sendable {
     let backend: RideServerBackend
     let metrics: ServerMetrics
-    /// How often the store is read, 0.05...5 s.
-    let pollInterval: Duration
-    /// The longest silence between two events, at most 20 s.
-    let heartbeatInterval: Duration
+    let hub: RideChangeHub
 
     /// The response for a ride the token may see, in its current status; `ticket`, its place in
     /// the ``EventStreamQuota``, is given back when the stream ends (or the body never runs).
-    func response(for first: RideStatus, ticket: EventStreamQuota.Ticket, logger: Logger) -> Response {
+    /// - Parameter lastEventID: the request's `Last-Event-ID`, when it is a number ≥ 0.
+    func response(for first: RideStatus, lastEventID: Int64?, ticket: EventStreamQuota.Ticket, logger: Logger) -> Response {
         var headers = HTTPFields()
         headers[.contentType] = "text/event-stream"
         headers[.cacheControl] = "no-store"
+        let ride = first.rideIdentifier
         return Response(status: .ok, headers: headers, body: ResponseBody { writer in
             metrics.streamOpened()
+            // Watching before the first read: a change after it wakes the stream.
+            let (watch, signals) = hub.watch(ride)
             defer {
+                hub.cancel(ride, id: watch)
                 metrics.streamClosed()
                 ticket.release()
             }
-            var sequence = 1
-            try await writer.write(Self.event(first, id: sequence))
-            var last = first
-            var lastSent = ContinuousClock.now
-            let stopping = ShutdownFlag()
             do {
+                var last: (id: Int64, status: RideStatus)
+                if let lastEventID {
+                    let missed = try await backend.eventStatuses(of: ride, after: lastEventID)
+                    last = (lastEventID, first)
+                    if missed.isEmpty { try await writer.write(Self.event(first, id: lastEventID)) }
+                    for event in missed {
+                        try await writer.write(Self.event(event.status, id: event.id))
+                        last = event
+                    }
+                } else {
+                    let logged = try await backend.eventStatuses(of: ride, after: nil)
+                    last = (logged.last?.id ?? 0, logged.last?.status ?? first)
+                    try await writer.write(Self.event(last.status, id: last.id))
+                }
                 try await withGracefulShutdownHandler {
-                    while last.phase != .completed, !stopping.isSet {
-                        try await Task.sleep(for: pollInterval)
-                        guard !stopping.isSet, let current = try await backend.ride(first.rideIdentifier)?.status else { break }
-                        let changed = current.phase != last.phase
-                        guard changed || ContinuousClock.now - lastSent >= heartbeatInterval else { continue }
-                        sequence += 1
-                        try await writer.write(Self.event(current, id: sequence))
-                        last = current
-                        lastSent = ContinuousClock.now
+                    for await signal in signals {
+                        guard last.status.phase != .completed else { break }
+                        switch signal {
+                        case .heartbeat:
+                            try await writer.write(Self.event(last.status, id: last.id))
+                        case .changed:
+                            for event in try await backend.eventStatuses(of: ride, after: last.id) {
+                                try await writer.write(Self.event(event.status, id: event.id))
+                                last = event
+                            }
+                        }
                     }
                 } onGracefulShutdown: {
-                    stopping.set()
+                    hub.cancel(ride, id: watch)
                 }
             } catch is CancellationError {
                 // The request's task was cancelled: end the stream.
             } catch {
-                logger.warning("event stream ended", metadata: ["ride": "\(first.rideIdentifier)", "error": "\(error)"])
+                logger.warning("event stream ended", metadata: ["ride": "\(ride)", "error": "\(error)"])
             }
             try await writer.finish(nil)
         })
     }
 
     /// One event: `id: N`, `event: status`, `data: {RideStatus}`, blank line.
-    static func event(_ status: RideStatus, id: Int) -> ByteBuffer {
+    static func event(_ status: RideStatus, id: Int64) -> ByteBuffer {
         ByteBuffer(string: "id: \(id)\nevent: status\ndata: \(ResponseJSON.rideStatus(status).json)\n\n")
     }
-}
 
-/// Set once, when the server begins its graceful shutdown.
-final class ShutdownFlag: Sendable {
-    private let flag = Mutex(false)
-
-    var isSet: Bool { flag.withLock { $0 } }
-
-    func set() { flag.withLock { $0 = true } }
+    /// `Last-Event-ID` as a number of 1 to 18 digits; nil for none or anything else.
+    static func lastEventID(_ headers: HTTPFields) -> Int64? {
+        guard let value = headers.first(where: { $0.name.canonicalName == "last-event-id" })?.value,
+            (1...18).contains(value.utf8.count),
+            value.utf8.allSatisfy({ (0x30...0x39).contains($0) })
+        else { return nil }
+        return Int64(value)
+    }
 }

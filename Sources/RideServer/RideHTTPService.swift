@@ -29,6 +29,8 @@ public struct RideHTTPService: Sendable {
     public let regions: OperatorRegions
     private let writeLimiter: WriteRateLimiter
     private let streamQuota: EventStreamQuota
+    private let tokens: TokenCache
+    private let changes: RideChangeHub
 
     public init(backend: RideServerBackend, configuration: RideServerConfiguration, logger: Logger = Logger(label: "lodestar.serve")) {
         self.backend = backend
@@ -38,6 +40,9 @@ public struct RideHTTPService: Sendable {
         self.regions = OperatorRegions()
         self.writeLimiter = WriteRateLimiter(limit: configuration.writeLimit)
         self.streamQuota = EventStreamQuota(limit: configuration.eventStreams)
+        self.tokens = TokenCache(store: backend.store, now: { backend.now })
+        self.changes = RideChangeHub(
+            store: backend.store, pollInterval: configuration.pollInterval, heartbeatInterval: configuration.heartbeatInterval)
     }
 
     /// The router with every route and middleware.
@@ -46,22 +51,21 @@ public struct RideHTTPService: Sendable {
         router.add(middleware: AccessMiddleware(metrics: metrics))
         router.add(middleware: HeadMiddleware<RideRequestContext>())
         router.add(middleware: ProblemMiddleware<RideRequestContext>())
-        router.add(middleware: BearerTokenAuthenticator(backend: backend))
+        router.add(middleware: BearerTokenAuthenticator(tokens: tokens))
         router.add(middleware: WriteLimitMiddleware(limiter: writeLimiter))
         ServiceRoutes(backend: backend, metrics: metrics).add(to: router)
         IntentRoutes(backend: backend, metrics: metrics).add(to: router)
         VehicleRoutes(backend: backend, metrics: metrics, regions: regions).add(to: router)
         RegionRoutes(regions: regions, metrics: metrics, heartbeatInterval: configuration.heartbeatInterval).add(to: router)
-        let events = RideEventStream(
-            backend: backend, metrics: metrics, pollInterval: configuration.pollInterval,
-            heartbeatInterval: configuration.heartbeatInterval)
+        let events = RideEventStream(backend: backend, metrics: metrics, hub: changes)
         let quota = streamQuota
-        router.get("rides/:rideIdentifier/events") { _, context in
+        router.get("rides/:rideIdentifier/events") { request, context in
             let status = try await IntentRoutes(backend: backend, metrics: metrics).ownRide(context)
             guard let ticket = quota.acquire(try context.principal().description) else {
                 throw ProblemDocument.tooManyRideStreams(quota.limit)
             }
-            return events.response(for: status, ticket: ticket, logger: context.logger)
+            return events.response(
+                for: status, lastEventID: RideEventStream.lastEventID(request.headers), ticket: ticket, logger: context.logger)
         }
         Self.refuseOtherMethods(router)
         return router
@@ -131,7 +135,8 @@ public struct RideHTTPService: Sendable {
             configuration: .init(address: .hostname(host, port: configuration.port), serverName: "lodestar"),
             onServerRunning: { channel in await onBound(host, channel.localAddress?.port ?? 0) },
             logger: logger)
-        var group = ServiceGroupConfiguration(services: [app] + services, gracefulShutdownSignals: gracefulShutdownSignals, logger: logger)
+        var group = ServiceGroupConfiguration(
+            services: [app, changes] + services, gracefulShutdownSignals: gracefulShutdownSignals, logger: logger)
         // A request that never ends (a body that stalls, a client that stops reading) is cancelled
         // after the grace period: a stop always ends.
         group.maximumGracefulShutdownDuration = limits.shutdownGrace

@@ -79,11 +79,6 @@ public final class RideServerBackend: Sendable {
         try await store.checkHealth()
     }
 
-    /// Who a token speaks for, by its SHA-256; nil for a token the store does not know.
-    public func principal(forToken token: String) async throws -> RidePrincipal? {
-        try await store.principal(token: token)
-    }
-
     // MARK: Intents
 
     /// Confirm: the vehicle a booking would take now, or why none (for a `rider`, also that it
@@ -272,7 +267,7 @@ public final class RideServerBackend: Sendable {
     }
 
     /// The status the store's record and the vehicle's last report give.
-    private func status(of record: RideRecord) async throws -> RideStatus {
+    func status(of record: RideRecord) async throws -> RideStatus {
         let tracked = try await store.vehicle(identifier: record.vehicle.identifier)
         let position = tracked?.position.map {
             ReportedPosition(vehicleIdentifier: record.vehicle.identifier, coordinate: $0.coordinate, timestamp: $0.date, speed: $0.speed, course: $0.course)

@@ -5,7 +5,8 @@ public struct RideServerConfiguration: Sendable, Equatable {
     /// The TCP port, 0...65535; 0 lets the system pick a free one (the bound port is reported).
     /// Default 8080.
     public var port: Int
-    /// How often an event stream reads its ride from the store. Default 250 ms.
+    /// How often the server reads an SQLite store's event log for ride changes (once for all its
+    /// event streams; PostgreSQL pushes them), 50 ms...5 s. Default 250 ms.
     public var pollInterval: Duration
     /// The longest silence on an event stream before a heartbeat, at most 20 s. Default 15 s.
     public var heartbeatInterval: Duration

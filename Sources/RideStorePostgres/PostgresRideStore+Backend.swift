@@ -254,6 +254,7 @@ extension PostgresRideStore: RideBackend {
                     \(record.booking.bookedDate.timeIntervalSince1970), \(record.trip.endDate.timeIntervalSince1970),
                     \(date.timeIntervalSince1970), \(json), \(record.rider))
             """, logger: logger)
+        try await logEvent(record, at: date, on: connection)
     }
 
     /// The ride with this identifier; nil when there is none.
@@ -326,6 +327,7 @@ extension PostgresRideStore: RideBackend {
                 completed_at = \(record.completedDate?.timeIntervalSince1970), updated_at = \(date.timeIntervalSince1970)
             WHERE id = \(record.rideIdentifier)
             """, logger: logger)
+        try await logEvent(record, at: date, on: connection)
         if record.storedPhase == .completed {
             try await connection.query(
                 """
@@ -345,29 +347,6 @@ extension PostgresRideStore: RideBackend {
                     WHERE vehicle_id = \(vehicleIdentifier) AND phase <> 4
                     """, logger: self.logger)
             ).first
-        }
-    }
-
-    /// Stores a bearer token's SHA-256 (never the token) with the principal it speaks for.
-    public func storeToken(hash: String, principal: RidePrincipal, at date: Date) async throws(RideStoreError) {
-        try await transaction { connection in
-            _ = try await connection.query(
-                """
-                INSERT INTO token (hash, kind, subject, created_at)
-                VALUES (\(hash), \(principal.kind), \(principal.subject), \(date.timeIntervalSince1970))
-                ON CONFLICT (hash) DO UPDATE SET kind = excluded.kind, subject = excluded.subject, created_at = excluded.created_at
-                """, logger: self.logger)
-        }
-    }
-
-    /// The principal a token's SHA-256 speaks for; nil for an unknown token.
-    public func principal(tokenHash: String) async throws(RideStoreError) -> RidePrincipal? {
-        try await read { client in
-            guard let row = try await client.query(
-                "SELECT kind, subject FROM token WHERE hash = \(tokenHash)", logger: self.logger
-            ).collect().first else { return nil }
-            let (kind, subject) = try row.decode((String, String?).self)
-            return RidePrincipal(kind: kind, subject: subject)
         }
     }
 

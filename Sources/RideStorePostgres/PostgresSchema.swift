@@ -72,5 +72,35 @@ enum PostgresSchema {
             )
             """,
         ],
+        // 3: tokens that expire and are revoked; each ride's phases as events (the event
+        // streams' ids, and what a stream that reconnects with Last-Event-ID missed; each is
+        // announced with NOTIFY on ``RideChangeChannel/name``); the idempotency keys of bookings
+        // and cancels, kept 24 h.
+        [
+            "ALTER TABLE token ADD COLUMN expires_at double precision",
+            "ALTER TABLE token ADD COLUMN revoked_at double precision",
+            """
+            CREATE TABLE ride_event (
+                id bigserial PRIMARY KEY,
+                ride_id text NOT NULL,
+                phase smallint NOT NULL CHECK (phase BETWEEN 1 AND 6),
+                completion_status text,
+                at double precision NOT NULL
+            )
+            """,
+            "CREATE INDEX ride_event_ride ON ride_event (ride_id, id)",
+            """
+            CREATE TABLE idempotency_key (
+                principal text NOT NULL,
+                key text NOT NULL CHECK (length(key) BETWEEN 1 AND 255),
+                fingerprint text NOT NULL,
+                status integer,
+                response text,
+                created_at double precision NOT NULL,
+                PRIMARY KEY (principal, key)
+            )
+            """,
+            "CREATE INDEX idempotency_key_created ON idempotency_key (created_at)",
+        ],
     ]
 }

@@ -115,6 +115,7 @@ import Glibc
         // Back to what version 1 wrote.
         try await DatabaseQueue(path: path).writeWithoutTransaction { db in
             try db.execute(sql: """
+                DROP TABLE idempotency_key; DROP TABLE ride_event;
                 DROP TABLE token; DROP TABLE vehicle_position; DROP TABLE vehicle; DROP INDEX ride_rider_booked_at;
                 ALTER TABLE ride DROP COLUMN rider; PRAGMA user_version = 1;
                 """)
@@ -123,14 +124,16 @@ import Glibc
         #expect(Set(try await reader.rides(limit: 10).map(\.rideIdentifier)) == Set(booked))
         #expect(try await reader.schemaVersion() == 1)
         let writer = try RideStore(path: path)
-        #expect(try await writer.schemaVersion() == 2)
+        #expect(try await writer.schemaVersion() == RideBackendSchema.version)
         let rides = try await writer.rides(limit: 10)
         #expect(Set(rides.map(\.rideIdentifier)) == Set(booked))
         #expect(rides.allSatisfy { $0.rider == nil })
         let tables = try await DatabaseQueue(path: path).read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
         }
-        #expect(tables == ["ride", "store_revision", "token", "vehicle", "vehicle_position"])
+        #expect(tables == [
+            "idempotency_key", "ride", "ride_event", "sqlite_sequence", "store_revision", "token", "vehicle", "vehicle_position",
+        ])
     }
 
     @Test func databaseURLs() throws {

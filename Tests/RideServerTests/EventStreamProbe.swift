@@ -29,8 +29,10 @@ struct EventStreamProbe: Sendable {
 
     let port: UInt16
 
+    /// - Parameter lastEventID: sent as `Last-Event-ID`, as a client that reconnects does.
     func read(
-        _ path: String, token: String, timeout: Duration = .seconds(60), until done: @escaping @Sendable ([Event]) -> Bool
+        _ path: String, token: String, lastEventID: String? = nil, timeout: Duration = .seconds(60),
+        until done: @escaping @Sendable ([Event]) -> Bool
     ) async throws -> Reading {
         let port = port
         return try await offPool {
@@ -38,7 +40,8 @@ struct EventStreamProbe: Sendable {
             defer { close(fd) }
             var short = timeval(tv_sec: 0, tv_usec: 200_000)
             setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &short, socklen_t(MemoryLayout<timeval>.size))
-            let head = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\nAuthorization: Bearer \(token)\r\n\r\n"
+            let head = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\nAuthorization: Bearer \(token)\r\n"
+                + (lastEventID.map { "Last-Event-ID: \($0)\r\n" } ?? "") + "\r\n"
             try HTTPProbe.write(fd, Array(head.utf8))
             let deadline = ContinuousClock.now + timeout
             var raw: [UInt8] = []

@@ -1,4 +1,5 @@
 import Foundation
+import RideBooking
 import Testing
 import TestSupport
 
@@ -100,6 +101,55 @@ struct ServeCommandTests {
         #expect(status == 0, "\(server.stderr)")
         #expect(server.stderr.contains("stopped"))
         #expect(!FileManager.default.fileExists(atPath: "\(dir)/default-rides.sqlite"))
+    }
+
+    @Test("token create --expires, token list without secrets, token revoke by identifier or --token; bad durations and identifiers are usage errors")
+    func tokenListAndRevoke() async throws {
+        let dir = try Self.directory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let database = "sqlite://\(dir)/rides.sqlite"
+        let rider = try await Self.run(["serve", "token", "create", "--database", database, "--rider", "ada", "--expires", "2h"], in: dir)
+        let operatorToken = try await Self.run(["serve", "token", "create", "--database", database, "--operator"], in: dir)
+        #expect(rider.status == 0 && operatorToken.status == 0, "\(rider.stderr)\(operatorToken.stderr)")
+        let riderToken = rider.stdout.trimmingCharacters(in: .newlines)
+        let riderID = String(RideToken.hash(riderToken).prefix(12))
+        let operatorID = String(RideToken.hash(operatorToken.stdout.trimmingCharacters(in: .newlines)).prefix(12))
+
+        let listed = try await Self.run(["serve", "token", "list", "--database", database], in: dir)
+        #expect(listed.status == 0, "\(listed.stderr)")
+        let lines = listed.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(lines.first?.hasPrefix("identifier") == true)
+        let riderLine = try #require(lines.first { $0.hasPrefix(riderID) })
+        #expect(riderLine.contains("rider ada") && riderLine.hasSuffix("active"))
+        // Expires 2 h after it was made (the list shows whole seconds).
+        let times = riderLine.split(separator: " ").filter { $0.hasSuffix("Z") }.compactMap { ISO8601DateFormatter().date(from: String($0)) }
+        #expect(times.count == 2 && abs(times[1].timeIntervalSince(times[0]) - 7_200) <= 1)
+        #expect(lines.contains { $0.hasPrefix(operatorID) && $0.contains("never") })
+        #expect(!listed.stdout.contains(riderToken) && !listed.stdout.contains("ldst_"))
+
+        let revoked = try await Self.run(["serve", "token", "revoke", "--database", database, riderID.uppercased()], in: dir)
+        #expect(revoked.status == 0, "\(revoked.stderr)")
+        #expect(revoked.stdout == "revoked \(riderID) (rider ada)\n")
+        let after = try await Self.run(["serve", "token", "list", "--database", database], in: dir)
+        #expect(after.stdout.split(separator: "\n").contains { $0.hasPrefix(riderID) && $0.hasSuffix("revoked") })
+        let byToken = try await Self.run(
+            ["serve", "token", "revoke", "--database", database, "--token", operatorToken.stdout.trimmingCharacters(in: .newlines)], in: dir)
+        #expect(byToken.stdout == "revoked \(operatorID) (operator)\n", "\(byToken.stderr)")
+
+        let missing = try await Self.run(["serve", "token", "revoke", "--database", database, "0123456789ab"], in: dir)
+        #expect(missing.status == 1)
+        #expect(missing.stderr.hasPrefix("lodestar serve token revoke: no token 0123456789ab"), "\(missing.stderr)")
+        for bad in [
+            ["serve", "token", "create", "--database", database, "--operator", "--expires", "30s"],
+            ["serve", "token", "create", "--database", database, "--operator", "--expires", "3651d"],
+            ["serve", "token", "create", "--database", database, "--operator", "--expires", "1w"],
+            ["serve", "token", "revoke", "--database", database, "abc"],
+            ["serve", "token", "revoke", "--database", database],
+        ] {
+            let result = try await Self.run(bad, in: dir)
+            #expect(result.status == 64, "\(bad): \(result.stderr)")
+        }
     }
 
     @Test("Bad arguments are one line and status 64")

@@ -54,9 +54,11 @@ final class ServerHarness: Sendable {
     ///   - maximumActiveRides: the most active rides of one rider (the service's default, 1).
     ///   - logger: the server's logger (default: warnings and above to standard error).
     ///   - postgresServer: the PostgreSQL server for `.postgres` (default: the shared one).
+    ///   - sharing: another harness whose store this server shares (a second server on the same
+    ///     SQLite file or PostgreSQL database, as a second process would be); nil for a new store.
     static func start(
         _ kind: StoreKind, heartbeat: Duration = .seconds(1), configure: (inout RideServerConfiguration) -> Void = { _ in },
-        maximumActiveRides: Int = 1, logger: Logger? = nil, postgresServer: PostgresServer? = nil
+        maximumActiveRides: Int = 1, logger: Logger? = nil, postgresServer: PostgresServer? = nil, sharing: ServerHarness? = nil
     ) async throws -> ServerHarness {
         let store: any RideBackend
         var directory: String?
@@ -64,14 +66,18 @@ final class ServerHarness: Sendable {
         let location: String
         switch kind {
         case .sqlite:
-            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lodestar-serve-\(UUID().uuidString)").path
-            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-            directory = dir
-            location = dir + "/rides.sqlite"
+            if let sharing {
+                location = sharing.location
+            } else {
+                let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lodestar-serve-\(UUID().uuidString)").path
+                try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+                directory = dir
+                location = dir + "/rides.sqlite"
+            }
             store = try RideStore(path: location)
         case .postgres:
             let server = if let postgresServer { postgresServer } else { try await PostgresServer.shared() }
-            location = try await server.createDatabase()
+            location = if let sharing { sharing.location } else { try await server.createDatabase() }
             let pg = try PostgresRideStore(url: location, maximumConnections: 8)
             postgres = pg
             store = pg

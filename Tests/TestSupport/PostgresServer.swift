@@ -84,7 +84,9 @@ public final class PostgresServer: Sendable {
             binaries + "/postgres",
             ["-D", data, "-k", directory, "-p", String(port), "-h", "127.0.0.1", "-c", "max_connections=200",
              "-c", "shared_buffers=32MB", "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off",
-             "-c", "wal_level=minimal", "-c", "max_wal_senders=0"],
+             "-c", "wal_level=minimal", "-c", "max_wal_senders=0",
+             // Statement statistics, for the tests that show which queries a server runs.
+             "-c", "shared_preload_libraries=pg_stat_statements"],
             in: directory, name: "postgres", asPostgres: asRoot)
         // postmaster.pid's eighth line is "ready" once the server accepts connections.
         var postmaster: pid_t?
@@ -133,6 +135,23 @@ public final class PostgresServer: Sendable {
     /// - Throws: ``SpawnError`` with psql's message when it fails.
     public func psql(_ sql: String, database: String = "postgres") async throws {
         try await Self.psql(sql, database: database, port: port, directory: directory)
+    }
+
+    /// The first column of the first row `sql` returns, as psql prints it unaligned (`-At`);
+    /// empty for no row.
+    public func value(_ sql: String, database: String) async throws -> String {
+        let name = "psql-\(databases.add(1, ordering: .relaxed).newValue)"
+        try await Self.run(
+            Self.binaries + "/psql",
+            ["-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-d", database,
+             "-c", sql],
+            in: directory, name: name, asPostgres: false)
+        defer {
+            try? FileManager.default.removeItem(atPath: "\(directory)/\(name).out")
+            try? FileManager.default.removeItem(atPath: "\(directory)/\(name).err")
+        }
+        let text = try String(contentsOfFile: "\(directory)/\(name).out", encoding: .utf8)
+        return String(text.split(separator: "\n").first ?? "").trimmingCharacters(in: .whitespaces)
     }
 
     private static func psql(_ sql: String, database: String = "postgres", port: UInt16, directory: String) async throws {

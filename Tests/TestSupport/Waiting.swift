@@ -12,6 +12,18 @@ public func waitUntil(upTo timeout: Duration, poll: Duration = .milliseconds(20)
     return condition()
 }
 
+/// ``waitUntil(upTo:poll:_:)`` for a condition that must await (a request, a query).
+public func waitUntilAsync(
+    upTo timeout: Duration, poll: Duration = .milliseconds(20), _ condition: () async -> Bool
+) async -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+        if await condition() { return true }
+        try? await Task.sleep(for: poll)
+    }
+    return await condition()
+}
+
 /// ``waitUntil(upTo:poll:_:)`` for synchronous code (a test function that is not `async`, or a
 /// helper that runs on a thread of its own): the calling thread sleeps between checks.
 public func blockUntil(upTo timeout: Duration, poll: Duration = .milliseconds(20), _ condition: () -> Bool) -> Bool {

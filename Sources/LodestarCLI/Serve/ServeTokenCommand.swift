@@ -6,10 +6,11 @@ import RideServer
 /// `lodestar serve token`: bearer tokens for the ride service.
 struct ServeTokenCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "token", abstract: "Issue bearer tokens for 'lodestar serve'.", subcommands: [ServeTokenCreateCommand.self])
+        commandName: "token", abstract: "Issue, list and revoke bearer tokens for 'lodestar serve'.",
+        subcommands: [ServeTokenCreateCommand.self, ServeTokenListCommand.self, ServeTokenRevokeCommand.self])
 }
 
-/// `lodestar serve token create --database URL --rider NAME | --vehicle ID | --operator`.
+/// `lodestar serve token create --database URL --rider NAME | --vehicle ID | --operator [--expires DURATION]`.
 struct ServeTokenCreateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "create",
@@ -19,7 +20,9 @@ struct ServeTokenCreateCommand: AsyncParsableCommand {
             reports only that vehicle's position; the operator's sees every ride and may report \
             for any vehicle. A --vehicle must be registered in the database or be in the fleet \
             'lodestar serve' registers (--fleet, as for serve); another is a usage error (64). \
-            The token is 32 random bytes in base64url, printed on standard output and nowhere else.
+            The token is 32 random bytes in base64url, printed on standard output and nowhere else. \
+            With --expires it is refused from that time on; 'lodestar serve token revoke' ends \
+            it sooner, and 'lodestar serve token list' shows the identifier revoke takes.
             """)
 
     @Option(help: ArgumentHelp("The store (as for 'lodestar serve').", valueName: "url"))
@@ -33,6 +36,11 @@ struct ServeTokenCreateCommand: AsyncParsableCommand {
 
     @Flag(name: .customLong("operator"), help: "A token for the fleet's operator.")
     var isOperator = false
+
+    @Option(help: ArgumentHelp(
+        "Refuse the token after this long: a whole number with s, m, h or d (seconds, minutes, hours, days), 1 minute to 3650 days (default: never).",
+        valueName: "duration"))
+    var expires: TokenLifetime?
 
     @Option(help: ArgumentHelp(
         "The fleet file 'lodestar serve' runs with, where a --vehicle may be (default: its 400 simulated vehicles).",
@@ -70,7 +78,10 @@ struct ServeTokenCreateCommand: AsyncParsableCommand {
                     }
                 }
                 do throws(RideStoreError) {
-                    try await database.store.storeToken(hash: RideToken.hash(token), principal: principal, at: Date())
+                    let now = Date()
+                    try await database.store.storeToken(
+                        hash: RideToken.hash(token), principal: principal, at: now,
+                        expires: expires.map { now.addingTimeInterval($0.seconds) })
                 } catch {
                     throw .error(error.description)
                 }

@@ -121,20 +121,55 @@ public protocol RideBackend: Sendable {
     /// The vehicle's active ride (not completed), or nil.
     func activeRide(vehicleIdentifier: String) async throws(RideStoreError) -> RideRecord?
 
+    // MARK: Events
+
+    /// The ride's events after `eventIdentifier` (all for nil), oldest first, at most
+    /// ``RideEvent/readLimit``.
+    func rideEvents(rideIdentifier: String, after eventIdentifier: Int64?) async throws(RideStoreError) -> [RideEvent]
+
+    /// Calls `changed` for every ride event committed by any process sharing the store, first
+    /// with ``RideChange/any``, until the task is cancelled; a lost connection is retried every
+    /// second (each time with ``RideChange/any`` again). PostgreSQL: one listening connection
+    /// (`LISTEN`; each event is a `NOTIFY`), no query. SQLite: one read of the event log every
+    /// `interval`, whatever the number of followers.
+    /// - Parameter interval: SQLite's read interval, 0.01...5 s (clamped).
+    func followRideChanges(every interval: Duration, _ changed: @escaping @Sendable (RideChange) -> Void) async
+
     // MARK: Tokens
 
     /// Stores a token's hash (``RideToken/hash(_:)``: 64 lowercase hexadecimal digits; the
-    /// table's CHECK refuses another length) for a principal. Storing the same hash again
-    /// replaces its principal.
-    func storeToken(hash: String, principal: RidePrincipal, at date: Date) async throws(RideStoreError)
+    /// table's CHECK refuses another length) for a principal, accepted until `expires` (nil:
+    /// never). Storing the same hash again replaces its principal and expiry and clears a
+    /// revocation.
+    func storeToken(hash: String, principal: RidePrincipal, at date: Date, expires: Date?) async throws(RideStoreError)
 
-    /// The principal of a token hash, or nil when no token has it.
-    func principal(tokenHash: String) async throws(RideStoreError) -> RidePrincipal?
+    /// The token with this hash, also when it is expired or revoked (``RideTokenRecord/isValid(at:)``
+    /// says whether it is accepted); nil when no token has it.
+    func token(hash: String) async throws(RideStoreError) -> RideTokenRecord?
+
+    /// Every token, oldest first, at most ``RideBackendSchema/maximumListLimit``: hashes only.
+    func tokens() async throws(RideStoreError) -> [RideTokenRecord]
+
+    /// Revokes the one token whose hash starts with `hashPrefix` (lowercase hexadecimal, at
+    /// least ``RideTokenRecord/identifierLength`` digits, or the whole hash), at `date`; a token
+    /// already revoked keeps its first time. Nothing is revoked when the prefix is ambiguous.
+    func revokeToken(hashPrefix: String, at date: Date) async throws(RideStoreError) -> RideTokenRevocation
 }
 
 extension RideBackend {
     /// Every ride, newest first, at most `limit`.
     public func rides(limit: Int) async throws(RideStoreError) -> [RideRecord] { try await rides(rider: nil, limit: limit) }
+
+    /// Stores a token that never expires.
+    public func storeToken(hash: String, principal: RidePrincipal, at date: Date) async throws(RideStoreError) {
+        try await storeToken(hash: hash, principal: principal, at: date, expires: nil)
+    }
+
+    /// The principal of a token hash accepted now (not expired, not revoked); nil otherwise.
+    public func principal(tokenHash: String) async throws(RideStoreError) -> RidePrincipal? {
+        guard let token = try await token(hash: tokenHash), token.isValid(at: Date()) else { return nil }
+        return token.principal
+    }
 
     /// The principal of a bearer token as presented (hashed here; the token itself is not kept).
     public func principal(token: String) async throws(RideStoreError) -> RidePrincipal? {
@@ -145,8 +180,9 @@ extension RideBackend {
 /// What both backends' schemas are at and what their listings allow.
 public enum RideBackendSchema {
     /// The schema version this code writes: migration 1 is the original ride store (`ride`,
-    /// `store_revision`), migration 2 adds riders, vehicles, positions and tokens.
-    public static let version = 2
+    /// `store_revision`), migration 2 adds riders, vehicles, positions and tokens, migration 3
+    /// token expiry and revocation, ride events and idempotency keys.
+    public static let version = 3
     /// The most rides one listing returns.
     public static let maximumListLimit = 10_000
 

@@ -233,24 +233,4 @@ extension RideStore: RideBackend {
     public func activeRide(vehicleIdentifier: String) async throws(RideStoreError) -> RideRecord? {
         try await read(empty: nil) { db in try RideRow.fetchActive(db, vehicle: vehicleIdentifier) }
     }
-
-    public func storeToken(hash: String, principal: RidePrincipal, at date: Date) async throws(RideStoreError) {
-        _ = try await transaction { tx in
-            try tx.db.execute(
-                sql: """
-                    INSERT INTO token (hash, kind, subject, created_at) VALUES (?, ?, ?, ?)
-                    ON CONFLICT (hash) DO UPDATE SET kind = excluded.kind, subject = excluded.subject,
-                        created_at = excluded.created_at
-                    """,
-                arguments: [hash, principal.kind, principal.subject, date.timeIntervalSince1970])
-        }
-    }
-
-    public func principal(tokenHash: String) async throws(RideStoreError) -> RidePrincipal? {
-        try await read(empty: nil) { db in
-            try Row.fetchOne(db, sql: "SELECT kind, subject FROM token WHERE hash = ?", arguments: [tokenHash]).flatMap { row in
-                RidePrincipal(kind: row["kind"] ?? "", subject: row["subject"])
-            }
-        }
-    }
 }

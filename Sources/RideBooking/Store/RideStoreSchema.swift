@@ -89,5 +89,30 @@ enum RideStoreSchema {
             CHECK ((kind = 'operator') = (subject IS NULL))
         );
         """,
+        // 3: tokens that expire and are revoked; each ride's phases as events (the event
+        // streams' ids, and what a stream that reconnects with Last-Event-ID missed); the
+        // idempotency keys of bookings and cancels, kept 24 h.
+        """
+        ALTER TABLE token ADD COLUMN expires_at REAL;
+        ALTER TABLE token ADD COLUMN revoked_at REAL;
+        CREATE TABLE ride_event (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            ride_id TEXT NOT NULL,
+            phase INTEGER NOT NULL CHECK (phase BETWEEN 1 AND 6),
+            completion_status TEXT,
+            at REAL NOT NULL
+        );
+        CREATE INDEX ride_event_ride ON ride_event (ride_id, id);
+        CREATE TABLE idempotency_key (
+            principal TEXT NOT NULL,
+            key TEXT NOT NULL CHECK (length(key) BETWEEN 1 AND 255),
+            fingerprint TEXT NOT NULL,
+            status INTEGER,
+            response TEXT,
+            created_at REAL NOT NULL,
+            PRIMARY KEY (principal, key)
+        );
+        CREATE INDEX idempotency_key_created ON idempotency_key (created_at);
+        """,
     ]
 }

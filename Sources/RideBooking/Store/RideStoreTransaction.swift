@@ -25,6 +25,7 @@ struct RideStoreTransaction {
         } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
             throw RideStoreError.vehicleAlreadyAssigned(vehicleIdentifier: record.vehicle.identifier)
         }
+        try logEvent(record, at: date)
         return revision
     }
 
@@ -41,7 +42,16 @@ struct RideStoreTransaction {
                 record.storedPhase.rawValue, record.completionStatus?.rawValue,
                 record.completedDate?.timeIntervalSince1970, date.timeIntervalSince1970, revision, record.rideIdentifier,
             ])
+        try logEvent(record, at: date)
         return revision
+    }
+
+    /// Logs the phase the ride has now (``RideEvent``).
+    private func logEvent(_ record: RideRecord, at date: Date) throws {
+        try db.cachedStatement(sql: "INSERT INTO ride_event (ride_id, phase, completion_status, at) VALUES (?, ?, ?, ?)")
+            .execute(arguments: [
+                record.rideIdentifier, record.storedPhase.rawValue, record.completionStatus?.rawValue, date.timeIntervalSince1970,
+            ])
     }
 
     private func nextRevision() throws -> Int64 {

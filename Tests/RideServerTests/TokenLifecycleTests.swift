@@ -1,0 +1,59 @@
+import Foundation
+import RideBooking
+import Testing
+import TestSupport
+
+/// Issue 24: tokens that expire and are revoked. A revoked token is refused on every server
+/// sharing the store within 5 s (each trusts a looked-up token for 2 s); an expired one at once.
+@Suite("Token expiry and revocation")
+struct TokenLifecycleTests {
+    @Test("A revoked token is refused on both servers within 5 s; an expired token is refused; the others still work", arguments: StoreKind.allCases)
+    func revokedOnBothServers(_ kind: StoreKind) async throws {
+        let a = try await ServerHarness.start(kind)
+        let b: ServerHarness
+        do {
+            b = try await ServerHarness.start(kind, sharing: a)
+        } catch {
+            await a.stop()
+            throw error
+        }
+        do {
+            let store = a.backend.store
+            let token = RideToken.generate()
+            try await store.storeToken(hash: RideToken.hash(token), principal: .rider("lin"), at: Date(), expires: nil)
+            // Both servers look it up (and keep it for 2 s).
+            for server in [a, b] {
+                #expect(try await server.probe.send("GET", "/rides", token: token).status == 200)
+            }
+            let start = ContinuousClock.now
+            let revoked = try await store.revokeToken(hashPrefix: String(RideToken.hash(token).prefix(12)), at: Date())
+            guard case .revoked(let record) = revoked else {
+                Issue.record("not revoked: \(revoked)")
+                return
+            }
+            #expect(record.principal == .rider("lin"))
+            for server in [a, b] {
+                let refused = await waitUntilAsync(upTo: .seconds(5), poll: .milliseconds(100)) {
+                    (try? await server.probe.send("GET", "/rides", token: token).status) == 401
+                }
+                #expect(refused, "still accepted 5 s after its revocation")
+            }
+            #expect(ContinuousClock.now - start < .seconds(5))
+            // Another rider's token is untouched.
+            #expect(try await b.probe.send("GET", "/rides", token: a.riderToken).status == 200)
+
+            let expired = RideToken.generate()
+            try await store.storeToken(
+                hash: RideToken.hash(expired), principal: .rider("lin"), at: Date(), expires: Date(timeIntervalSinceNow: -1))
+            for server in [a, b] {
+                #expect(try await server.probe.send("GET", "/rides", token: expired).status == 401)
+            }
+        } catch {
+            await b.stop()
+            await a.stop()
+            throw error
+        }
+        await b.stop()
+        await a.stop()
+    }
+}
