@@ -1,3 +1,4 @@
+import Foundation
 import Geodesy
 import NIOHTTP1
 
@@ -9,8 +10,17 @@ extension RideServiceClient {
     }
 
     /// `POST /rides`: books (201, code `success`) or says why not (200, a failure code). Rider token.
-    public func requestRide(_ request: RideRequestBody) async throws(RideServiceError) -> RideServiceResponse {
-        try await call(.POST, "/rides", json: Array(request.json.utf8), expecting: [200, 201])
+    ///
+    /// Exactly once: the request carries an `Idempotency-Key` (a new UUID unless given), and a
+    /// request that got no answer at all (``RideServiceError/unreachable(_:)``: refused, lost,
+    /// timed out) is sent once more with the same key, so a booking the service made before the
+    /// connection failed is answered again rather than made twice.
+    public func requestRide(
+        _ request: RideRequestBody, idempotencyKey: String = UUID().uuidString
+    ) async throws(RideServiceError) -> RideServiceResponse {
+        try await retryingOnce { () async throws(RideServiceError) in
+            try await call(.POST, "/rides", json: Array(request.json.utf8), expecting: [200, 201], idempotencyKey: idempotencyKey)
+        }
     }
 
     /// `GET /rides/{id}`: the ride's status (404 for a ride the token may not see).
@@ -18,9 +28,25 @@ extension RideServiceClient {
         try await call(.GET, "/rides/\(RidePath.segment(rideIdentifier))")
     }
 
-    /// `POST /rides/{id}/cancel`.
-    public func cancelRide(_ rideIdentifier: String) async throws(RideServiceError) -> RideServiceResponse {
-        try await call(.POST, "/rides/\(RidePath.segment(rideIdentifier))/cancel")
+    /// `POST /rides/{id}/cancel`, with an `Idempotency-Key` (a new UUID unless given) and one
+    /// retry with it when no answer came, as ``requestRide(_:idempotencyKey:)``.
+    public func cancelRide(
+        _ rideIdentifier: String, idempotencyKey: String = UUID().uuidString
+    ) async throws(RideServiceError) -> RideServiceResponse {
+        try await retryingOnce { () async throws(RideServiceError) in
+            try await call(.POST, "/rides/\(RidePath.segment(rideIdentifier))/cancel", idempotencyKey: idempotencyKey)
+        }
+    }
+
+    /// `send`, and once more when it got no answer at all.
+    private func retryingOnce(
+        _ send: () async throws(RideServiceError) -> RideServiceResponse
+    ) async throws(RideServiceError) -> RideServiceResponse {
+        do {
+            return try await send()
+        } catch .unreachable {
+            return try await send()
+        }
     }
 
     /// `GET /rides[?active=true][&limit=N]`: the token's rides, newest first.

@@ -33,12 +33,15 @@ public final class RideServiceClient: Sendable {
     ///   - path: the path below the endpoint's base URL, starting with `/` (`/rides/ID`).
     ///   - body: a JSON body, sent with `Content-Type: application/json`; nil sends none.
     ///   - timeout: the deadline for the whole exchange (> 0).
+    ///   - idempotencyKey: sent as `Idempotency-Key` (a booking or a cancel that may be retried).
     /// - Throws: ``RideServiceError/unreachable(_:)`` when no answer came in time,
     ///   ``RideServiceError/badResponse(_:)`` when the body is larger than ``maximumBodyBytes``.
     public func send(
-        _ method: HTTPMethod, _ path: String, json body: [UInt8]? = nil, timeout: Duration = .seconds(10)
+        _ method: HTTPMethod, _ path: String, json body: [UInt8]? = nil, timeout: Duration = .seconds(10),
+        idempotencyKey: String? = nil
     ) async throws(RideServiceError) -> RideServiceResponse {
-        let request = makeRequest(method, path, json: body)
+        var request = makeRequest(method, path, json: body)
+        if let idempotencyKey { request.headers.add(name: "Idempotency-Key", value: "\"\(idempotencyKey)\"") }
         do {
             let response = try await http.execute(request, timeout: Self.timeAmount(timeout))
             let buffer = try await response.body.collect(upTo: Self.maximumBodyBytes)
@@ -55,9 +58,9 @@ public final class RideServiceClient: Sendable {
     ///   ``send(_:_:json:timeout:)`` throws.
     public func call(
         _ method: HTTPMethod, _ path: String, json body: [UInt8]? = nil, expecting expected: Set<Int> = [200],
-        timeout: Duration = .seconds(10)
+        timeout: Duration = .seconds(10), idempotencyKey: String? = nil
     ) async throws(RideServiceError) -> RideServiceResponse {
-        let response = try await send(method, path, json: body, timeout: timeout)
+        let response = try await send(method, path, json: body, timeout: timeout, idempotencyKey: idempotencyKey)
         guard expected.contains(response.status) else {
             throw .status(response.status, detail: response.problemDetail)
         }

@@ -41,18 +41,22 @@ struct IntentRoutes {
             return JSONResponse.make(
                 ResponseJSON.requestRide(try await Self.store { try await backend.confirm(ride, rider: principal.riderName) }))
         }
+        let idempotent = IdempotentWrite(store: backend.store, now: { backend.now })
         router.post("rides") { request, context in
             let principal = try context.principal()
             guard let rider = principal.riderName else { throw ProblemDocument.forbidden(principal, "book a ride") }
-            let ride = try await rideRequest(request)
-            let response = try await Self.store { try await backend.book(ride, rider: rider) }
-            guard response.code == .success, let status = response.rideStatus else {
-                return JSONResponse.make(ResponseJSON.requestRide(response))
+            let bytes = try await RequestBodyLimit.read(request)
+            return try await idempotent.respond(request, principal: principal, bytes: bytes) {
+                let ride = try rideRequest(bytes)
+                let response = try await Self.store { try await backend.book(ride, rider: rider) }
+                guard response.code == .success, let status = response.rideStatus else {
+                    return IdempotentWrite.Answer(status: .ok, body: ResponseJSON.requestRide(response).json)
+                }
+                metrics.rideBooked()
+                context.logger.info("ride booked", metadata: ["ride": "\(status.rideIdentifier)", "rider": "\(rider)"])
+                return IdempotentWrite.Answer(
+                    status: .created, body: ResponseJSON.requestRide(response).json, location: "/rides/\(status.rideIdentifier)")
             }
-            metrics.rideBooked()
-            context.logger.info("ride booked", metadata: ["ride": "\(status.rideIdentifier)", "rider": "\(rider)"])
-            return JSONResponse.make(
-                ResponseJSON.requestRide(response), status: .created, headers: [.location: "/rides/\(status.rideIdentifier)"])
         }
         router.get("rides") { request, context in
             let principal = try Self.requireRiderOrOperator(context, "list rides")
@@ -67,9 +71,13 @@ struct IntentRoutes {
             return JSONResponse.make(ResponseJSON.rideStatusResponse(GetRideStatusIntentResponse(code: .success, rideStatus: status)))
         }
         router.post("rides/:rideIdentifier/cancel") { request, context in
-            let status = try await ownRide(context)
-            let response = try await Self.store { try await backend.cancel(status.rideIdentifier) }
-            return JSONResponse.make(ResponseJSON.cancelRide(response))
+            let principal = try context.principal()
+            let bytes = try await RequestBodyLimit.read(request)
+            return try await idempotent.respond(request, principal: principal, bytes: bytes) {
+                let status = try await ownRide(context)
+                let response = try await Self.store { try await backend.cancel(status.rideIdentifier) }
+                return IdempotentWrite.Answer(status: .ok, body: ResponseJSON.cancelRide(response).json)
+            }
         }
         router.get("ride-options") { request, context in
             try Self.requireRiderOrOperator(context, "list ride options")
@@ -101,7 +109,11 @@ struct IntentRoutes {
 
     /// A RideRequest body.
     private func rideRequest(_ request: Request) async throws -> RideRequest {
-        let bytes = try await RequestBodyLimit.read(request)
+        try rideRequest(try await RequestBodyLimit.read(request))
+    }
+
+    /// A RideRequest body, read.
+    private func rideRequest(_ bytes: [UInt8]) throws -> RideRequest {
         let now = backend.now
         return try JSONInput.read(bytes) { RequestBodies.rideRequest($0, now: now) }
     }

@@ -118,5 +118,16 @@ extension ProblemDocument {
             detail: "at most \(limit.burst) writes at once, then \(limit.description), for each rider and vehicle; try again in \(max(1, seconds)) s",
             retryAfter: seconds)
     }
-}
 
+    /// 422: the `Idempotency-Key` was used for another request (another method, path or body).
+    public static let idempotencyKeyReused = ProblemDocument(
+        .unprocessableContent, kind: "idempotency-key-reused", title: "The idempotency key was used for another request",
+        detail: "this Idempotency-Key was sent with another request in the last 24 h: use a new key for a new request")
+
+    /// 409: the request with this `Idempotency-Key` is still running after the wait.
+    public static func idempotencyKeyInFlight(waited seconds: Int) -> ProblemDocument {
+        ProblemDocument(
+            .conflict, kind: "idempotency-key-in-flight", title: "The request with this idempotency key is still running",
+            detail: "the first request with this Idempotency-Key had no response after \(seconds) s; try again later", retryAfter: 1)
+    }
+}

@@ -135,6 +135,21 @@ public protocol RideBackend: Sendable {
     /// - Parameter interval: SQLite's read interval, 0.01...5 s (clamped).
     func followRideChanges(every interval: Duration, _ changed: @escaping @Sendable (RideChange) -> Void) async
 
+    // MARK: Idempotency keys
+
+    /// Claims `key` at `date` for a request, in one transaction: keys older than
+    /// ``IdempotencyKey/lifetime`` are forgotten first; a key claimed more than
+    /// ``IdempotencyKey/abandonedAfter`` ago and never completed is claimed again. Of two
+    /// requests claiming one key at once, on any servers, exactly one gets ``IdempotencyClaim/claimed``.
+    func claimIdempotencyKey(_ key: IdempotencyKey, at date: Date) async throws(RideStoreError) -> IdempotencyClaim
+
+    /// Stores the response of the request that claimed `key`: HTTP status and text.
+    func completeIdempotencyKey(_ key: IdempotencyKey, status: Int, response: String) async throws(RideStoreError)
+
+    /// Forgets a claimed key whose request failed without a response worth repeating (a store
+    /// error), so that a retry runs again.
+    func releaseIdempotencyKey(_ key: IdempotencyKey) async throws(RideStoreError)
+
     // MARK: Tokens
 
     /// Stores a token's hash (``RideToken/hash(_:)``: 64 lowercase hexadecimal digits; the
