@@ -45,8 +45,9 @@ final class RideChangeHub: Service, Sendable {
     /// subscription.
     func run() async throws {
         state.withLock { $0.running = true }
+        // Cancelled at the graceful shutdown: the follower and the tick end with it.
         await withGracefulShutdownHandler {
-            await follow()
+            await cancelWhenGracefulShutdown { await self.follow() }
         } onGracefulShutdown: {
             self.finishAll()
         }

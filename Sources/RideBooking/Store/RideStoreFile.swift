@@ -25,6 +25,7 @@ enum RideStoreFile: Equatable {
     /// The tables of a ride store at each schema version (index 0: version 1).
     static let tablesByVersion: [Set<String>] = [
         ["ride", "store_revision"], ["ride", "store_revision", "vehicle", "vehicle_position", "token"],
+        ["ride", "store_revision", "vehicle", "vehicle_position", "token", "ride_event", "idempotency_key"],
     ]
 
     /// Classifies the file at `path` without writing to it.
