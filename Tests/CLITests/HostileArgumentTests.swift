@@ -107,6 +107,7 @@ struct HostileArgumentTests {
         Case(option: "serve run --shutdown-grace", arguments: ["serve", "run", "--shutdown-grace", "V", "--database", store]),
         Case(option: "serve run --max-streams-per-token", arguments: ["serve", "run", "--max-streams-per-token", "V", "--database", store]),
         Case(option: "serve run --max-streams", arguments: ["serve", "run", "--max-streams", "V", "--database", store]),
+        Case(option: "serve token create --expires", arguments: ["serve", "token", "create", "--operator", "--expires", "V", "--database", store]),
     ]
 
     @Test("no trap, a non-zero status and one line on standard error, whatever the number", arguments: cases)
@@ -162,7 +163,8 @@ struct HostileArgumentTests {
         "ride list --store", "ride options --pickup-name", "ride options --trace", "ride options --fleet",
         "ride options --gazetteer", "ride options --store", "ride places --gazetteer", "help subcommands", "replay --activity", "track --activity",
         "serve run --database", "serve run --fleet", "serve token create --database", "serve token create --rider",
-        "serve token create --vehicle", "serve token create --fleet", "vehicle --id", "vehicle --server", "vehicle --token", "vehicle --trace",
+        "serve token create --vehicle", "serve token create --fleet", "serve token list --database", "serve token revoke --database",
+        "serve token revoke identifier", "serve token revoke --token", "vehicle --id", "vehicle --server", "vehicle --token", "vehicle --trace",
         "monitor --regions", "monitor --trace", "monitor --rule", "monitor --state",
         "ride request --server", "ride request --token", "ride status --server", "ride status --token",
         "ride cancel --server", "ride cancel --token", "ride list --server", "ride list --token",

@@ -11,15 +11,7 @@ import TestSupport
 struct IdempotencyKeyTests {
     @Test("Two concurrent bookings with one key through two servers make one ride, both answered with it; another body is 422", arguments: StoreKind.allCases)
     func oneRideForOneKey(_ kind: StoreKind) async throws {
-        let a = try await ServerHarness.start(kind)
-        let b: ServerHarness
-        do {
-            b = try await ServerHarness.start(kind, sharing: a)
-        } catch {
-            await a.stop()
-            throw error
-        }
-        do {
+        try await kind.withTwoServers { a, b in
             let api = OpenAPIConformance()
             try await a.placeVehicles(point(from: ServerHarness.centre, azimuth: 90, distance: 2_000))
             let body = ServerHarness.rideRequest(pickup: ServerHarness.centre, dropOff: nil)
@@ -72,13 +64,7 @@ struct IdempotencyKeyTests {
             api.record("POST", "/rides", bad)
             #expect(bad.status == 400)
             #expect(try await api.problems() == [])
-        } catch {
-            await b.stop()
-            await a.stop()
-            throw error
         }
-        await b.stop()
-        await a.stop()
     }
 
     @Test("The header's key: a quoted string or bare text of 1 to 255 visible ASCII characters")

@@ -11,15 +11,7 @@ import TestSupport
 struct PushedEventTests {
     @Test("A phase written through server A reaches 5 streams on server B within 1 s; open streams run no query while nothing changes")
     func pushedAcrossServers() async throws {
-        let a = try await ServerHarness.start(.postgres, heartbeat: .milliseconds(300))
-        let b: ServerHarness
-        do {
-            b = try await ServerHarness.start(.postgres, heartbeat: .milliseconds(300), sharing: a)
-        } catch {
-            await a.stop()
-            throw error
-        }
-        do {
+        try await StoreKind.postgres.withTwoServers(heartbeat: .milliseconds(300)) { a, b in
             let postgres = try await PostgresServer.shared()
             let database = String(a.location.split(separator: "/").last ?? "")
             try await postgres.psql("CREATE EXTENSION IF NOT EXISTS pg_stat_statements", database: database)
@@ -70,13 +62,7 @@ struct PushedEventTests {
                 #expect(last?["completionStatus"] as? String == "canceledByUser")
                 #expect(reading.ended, "the stream ends after the completed status")
             }
-        } catch {
-            await b.stop()
-            await a.stop()
-            throw error
         }
-        await b.stop()
-        await a.stop()
     }
 
     @Test("A stream that reconnects with Last-Event-ID gets every phase it missed, in order, then ends", arguments: StoreKind.allCases)

@@ -241,6 +241,28 @@ extension StoreKind {
     }
 }
 
+extension StoreKind {
+    /// Runs `body` with two servers sharing one new store of this kind (as two processes would:
+    /// their own pools, tokens and change feeds), stopping both afterwards.
+    func withTwoServers(heartbeat: Duration = .seconds(1), _ body: (ServerHarness, ServerHarness) async throws -> Void) async throws {
+        let a = try await ServerHarness.start(self, heartbeat: heartbeat)
+        do {
+            let b = try await ServerHarness.start(self, heartbeat: heartbeat, sharing: a)
+            do {
+                try await body(a, b)
+            } catch {
+                await b.stop()
+                throw error
+            }
+            await b.stop()
+        } catch {
+            await a.stop()
+            throw error
+        }
+        await a.stop()
+    }
+}
+
 extension ServerHarness {
     /// Sends a request and records the response for the OpenAPI check under the operation's
     /// path template.
