@@ -25,6 +25,8 @@ struct EventStreamProbe: Sendable {
         var contentType: String
         var events: [Event]
         var ended: Bool
+        /// When the last bytes arrived (an event, or the stream's end).
+        var lastArrival: ContinuousClock.Instant? = nil
     }
 
     let port: UInt16
@@ -47,12 +49,16 @@ struct EventStreamProbe: Sendable {
             var raw: [UInt8] = []
             var buffer = [UInt8](repeating: 0, count: 16_384)
             var ended = false
+            var lastArrival: ContinuousClock.Instant?
             var reading = Reading(status: 0, contentType: "", events: [], ended: false)
             while ContinuousClock.now < deadline {
                 let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
                 let failure = n < 0 ? errno : 0
                 if n == 0 { ended = true }
-                if n > 0 { raw.append(contentsOf: buffer[0..<n]) }
+                if n > 0 {
+                    raw.append(contentsOf: buffer[0..<n])
+                    lastArrival = ContinuousClock.now
+                }
                 // The chunked body's last chunk: the server has ended the stream.
                 if raw.count >= 5, Array(raw.suffix(5)) == Array("0\r\n\r\n".utf8) { ended = true }
                 if let reply = try? HTTPProbe.parse(raw) {
@@ -62,6 +68,7 @@ struct EventStreamProbe: Sendable {
                 if ended || (n < 0 && failure != EAGAIN && failure != EWOULDBLOCK && failure != EINTR) { break }
             }
             reading.ended = ended
+            reading.lastArrival = lastArrival
             return reading
         }
     }
