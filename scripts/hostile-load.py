@@ -25,6 +25,9 @@ Cases (each prints `hostile: CASE: held (FIGURES)` or `hostile: CASE: broke (WHY
   confirm-spam   6 clients of one rider loop /rides/confirm: 429s, /health stays fast; on
                  PostgreSQL 6 operator clients (not rate-limited) loop confirm while a rider books
                  and cancels the one free vehicle 15 times: every booking succeeds.
+  open-streams   2,000 event streams open at once on PostgreSQL (--max-streams-per-token 2000): the
+                 database's statement count (pg_stat_statements) over 5 s is the same as with no
+                 stream, /health stays fast, and the server's memory per open stream (RSS).
   pg-stop        the PostgreSQL cluster stopped (SIGINT to its postmaster) for --pg-stop-seconds:
                  every request that needs the store answers 503 within 2 s, /health 503,
                  /metrics 200; restarted, the service answers 200 again by itself within 30 s.
@@ -57,7 +60,7 @@ import time
 HOST = "127.0.0.1"
 CENTRE = (51.5074, -0.1278)
 PG_BIN = "/usr/lib/postgresql/15/bin"
-ALL_CASES = ["slowloris", "idle", "stream-flood", "booking-flood", "confirm-spam", "pg-stop", "corrupt-store"]
+ALL_CASES = ["slowloris", "idle", "stream-flood", "booking-flood", "confirm-spam", "open-streams", "pg-stop", "corrupt-store"]
 VERBOSE = False
 
 
@@ -333,7 +336,8 @@ class Postgres:
         return f"postgres://postgres@{HOST}:{self.port}/{database}"
 
     def start(self):
-        options = f"-p {self.port} -k {self.dir} -c listen_addresses={HOST} -c max_connections=200"
+        options = (f"-p {self.port} -k {self.dir} -c listen_addresses={HOST} -c max_connections=200"
+                   " -c shared_preload_libraries=pg_stat_statements")
         self._run([f"{PG_BIN}/pg_ctl", "-D", self.data, "-l", os.path.join(self.dir, "postgres.log"), "-w", "-t", "60", "-o", options, "start"])
 
     def pid(self):
@@ -477,6 +481,19 @@ class Run:
                 Postgres(self)
             self.services["pg"] = Service(self, "pg", self.postgres.url(), 3, ["--heartbeat", "2"])
         return self.services["pg"]
+
+    def streams(self):
+        """PostgreSQL, room for 2,000 event streams of one rider, a 5 s heartbeat."""
+        if "streams" not in self.services:
+            if self.postgres is None:
+                Postgres(self)
+            self.postgres.psql("CREATE DATABASE streams")
+            self.postgres.psql("CREATE EXTENSION pg_stat_statements", database="streams")
+            self.services["streams"] = Service(
+                self, "streams", self.postgres.url("streams"), 3,
+                ["--max-streams", "2100", "--max-streams-per-token", "2000", "--heartbeat", "5", "--max-connections", "2500"],
+                nofile=4096)
+        return self.services["streams"]
 
     def cleanup(self):
         for s in self.servers:
@@ -736,6 +753,59 @@ def case_stream_flood(run):
         raise Broke(f"memory or /health: {figure}")
     if freed_at is None or freed_at > 5:
         raise Broke(f"a closed stream's place: {figure}")
+    return figure
+
+
+def case_open_streams(run):
+    svc = run.streams()
+    svc.report_all()
+    rider = svc.rider("watcher")
+    ride = svc.book(rider)
+    pid = svc.server.pid
+
+    def statements():
+        return int(run.postgres.psql(
+            "SELECT coalesce(sum(calls), 0) FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE "
+            "datname = current_database()) AND query NOT LIKE '%pg_stat_statements%' AND query <> 'SELECT $1'", database="streams"))
+
+    def quiet(seconds=5):
+        """Statements the database ran in `seconds` s, and the server's CPU share meanwhile."""
+        q0, (c0, _, _) = statements(), proc_stat(pid)
+        time.sleep(seconds)
+        q1, (c1, _, _) = statements(), proc_stat(pid)
+        return q1 - q0, (c1 - c0) / seconds
+
+    time.sleep(1)
+    idle_queries, idle_cpu = quiet()
+    _, rss0, _ = proc_stat(pid)
+    n, streams, statuses = 2000, [], {}
+    probe = Prober(svc.port, interval=0.25, timeout=5)
+    probe.start()
+    try:
+        start = time.monotonic()
+        for _ in range(n):
+            s, status = open_stream(svc.port, f"/rides/{ride}/events", rider)
+            streams.append(s)
+            statuses[status] = statuses.get(status, 0) + 1
+        opened = time.monotonic() - start
+        time.sleep(2)  # every stream's first read done
+        open_queries, open_cpu = quiet()
+        _, rss1, fds = proc_stat(pid)
+    finally:
+        probe.stop()
+        for s in streams:
+            s.close()
+    per_stream = (rss1 - rss0) * 1024 / max(1, statuses.get(200, 0))
+    figure = (f"{count(statuses)} streams opened in {opened:.1f} s; statements in 5 s: {idle_queries} with none open, "
+              f"{open_queries} with {statuses.get(200, 0)} open; server CPU {idle_cpu * 100:.1f}% -> {open_cpu * 100:.1f}%, "
+              f"RSS {rss0:.0f} -> {rss1:.0f} MiB ({per_stream:.1f} KiB a stream), {fds} descriptors; "
+              f"/health slowest {ms(probe.slowest())}")
+    if statuses.get(200, 0) != n:
+        raise Broke(f"not every stream opened: {figure}")
+    if open_queries != idle_queries:
+        raise Broke(f"open streams ran queries: {figure}")
+    if probe.slowest() > 1.0 or len(probe.ok()) != len(probe.replies):
+        raise Broke(f"/health: {figure}")
     return figure
 
 
@@ -1069,6 +1139,7 @@ CASES = {
     "stream-flood": case_stream_flood,
     "booking-flood": case_booking_flood,
     "confirm-spam": case_confirm_spam,
+    "open-streams": case_open_streams,
     "pg-stop": case_pg_stop,
     "corrupt-store": case_corrupt_store,
 }
