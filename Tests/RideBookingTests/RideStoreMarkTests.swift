@@ -26,13 +26,15 @@ import Testing
     }
 
     /// Books `count` rides into the store at `path`.
-    static func book(_ count: Int, into path: String) throws -> [String] {
+    static func book(_ count: Int, into path: String) async throws -> [String] {
         let vehicles = (0..<count).map { Fixture.vehicle("V-\($0)", at: Fixture.point(azimuth: Double($0) * 40, distance: 700)) }
-        let service = RideService(fleet: try Fixture.fleet(vehicles), store: try RideStore(path: path), now: TestClock().function)
-        return try (0..<count).map { _ in
+        let service = try await openService(try Fixture.fleet(vehicles), try RideStore(path: path), now: TestClock().function)
+        var booked: [String] = []
+        for _ in 0..<count {
             let request = RideRequest(pickupLocation: Placemark(coordinate: Fixture.charingCross), partySize: 1)
-            return try #require(try RideRequestHandler(service: service).handle(request).rideStatus).rideIdentifier
+            booked.append(try #require(try await RideRequestHandler(service: service).handle(request).rideStatus).rideIdentifier)
         }
+        return booked
     }
 
     @Test func theMarkIsLDST() {
@@ -41,7 +43,7 @@ import Testing
             == "LDST")
     }
 
-    @Test func aNewPathAndAnEmptyFileBecomeMarkedStores() throws {
+    @Test func aNewPathAndAnEmptyFileBecomeMarkedStores() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let new = directory.path("new/rides.sqlite")
@@ -50,10 +52,10 @@ import Testing
         for path in [new, empty] {
             do {
                 let store = try RideStore(path: path)
-                #expect(try store.count() == 0)
+                #expect(try await store.count() == 0)
             }
             #expect(try Self.headerMark(path) == 0x4C44_5354, "\(path)")
-            let mark = try DatabaseQueue(path: path).read { try Int32.fetchOne($0, sql: "PRAGMA application_id") }
+            let mark = try await DatabaseQueue(path: path).read { try Int32.fetchOne($0, sql: "PRAGMA application_id") }
             #expect(mark == RideStore.applicationID)
         }
     }
@@ -124,34 +126,34 @@ import Testing
 
     /// A store of the previous version (no application id): read as it is by a reader, marked by
     /// the first writer, every ride kept.
-    @Test func aStoreOfThePreviousVersionIsAdopted() throws {
+    @Test func aStoreOfThePreviousVersionIsAdopted() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.path("rides.sqlite")
-        let booked = try Self.book(3, into: path)
+        let booked = try await Self.book(3, into: path)
         // What the previous version left: the same schema, application_id 0.
-        try DatabaseQueue(path: path).writeWithoutTransaction { try $0.execute(sql: "PRAGMA application_id = 0") }
+        try await DatabaseQueue(path: path).writeWithoutTransaction { try $0.execute(sql: "PRAGMA application_id = 0") }
         #expect(try Self.headerMark(path) == 0)
         let before = try Snapshot(path)
         do {
             let reader = try RideStore(path: path, access: .readOnly)
-            #expect(Set(try reader.rides().map(\.rideIdentifier)) == Set(booked))
+            #expect(Set(try await reader.rides().map(\.rideIdentifier)) == Set(booked))
         }
         #expect(try Snapshot(path).bytes == before.bytes)  // the reader did not mark it
         do {
             let writer = try RideStore(path: path)
-            #expect(Set(try writer.rides().map(\.rideIdentifier)) == Set(booked))
+            #expect(Set(try await writer.rides().map(\.rideIdentifier)) == Set(booked))
         }
         #expect(try Self.headerMark(path) == 0x4C44_5354)
-        #expect(try RideStore(path: path).count() == 3)
+        #expect(try await RideStore(path: path).count() == 3)
     }
 
-    @Test func theRideTablesBesideOthersAreNotAdopted() throws {
+    @Test func theRideTablesBesideOthersAreNotAdopted() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.path("rides.sqlite")
-        _ = try Self.book(1, into: path)
-        try DatabaseQueue(path: path).writeWithoutTransaction {
+        _ = try await Self.book(1, into: path)
+        try await DatabaseQueue(path: path).writeWithoutTransaction {
             try $0.execute(sql: "PRAGMA application_id = 0; CREATE TABLE invoice (id INTEGER)")
         }
         let before = try Snapshot(path)

@@ -37,17 +37,17 @@ import Testing
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.path("rides.sqlite")
-        let booked = try RideStoreMarkTests.book(3, into: path)
+        let booked = try await RideStoreMarkTests.book(3, into: path)
         let impatient = try RideStore(path: path, busyTimeout: 0)
         let writer = try Writer(path: path)
         // The lock is really held: a write with no patience fails at once.
-        #expect(throws: RideStoreError.busy(path: path)) {
-            try CancelRideHandler(service: RideService(fleet: .empty, store: impatient)).handle(rideIdentifier: booked[0])
+        await #expect(throws: RideStoreError.busy(path: path)) {
+            try await CancelRideHandler(service: try await openService(.empty, impatient)).handle(rideIdentifier: booked[0])
         }
         // Readers see the last committed state, not the writer's uncommitted deletion.
         let reader = try RideStore(path: path, access: .readOnly)
         #expect(reader.access == .readOnly)
-        try Self.readSynchronously(reader, booked: booked)
+        try await Self.readThroughTheService(reader, booked: booked)
         #expect(try await reader.count() == 3)
         #expect(try await reader.ride(identifier: booked[1])?.rideIdentifier == booked[1])
         #expect(try await reader.listing().rides.count == 3)
@@ -55,37 +55,42 @@ import Testing
         #expect(try await reader.count() == 3)
     }
 
-    /// The synchronous reads, and the status handler, on a read-only store.
-    static func readSynchronously(_ reader: RideStore, booked: [String]) throws {
-        #expect(try reader.count() == 3)
-        #expect(Set(try reader.rides().map(\.rideIdentifier)) == Set(booked))
-        #expect(try reader.listing().rides.count == 3)
-        let service = RideService(fleet: .empty, store: reader, now: TestClock().function)
-        let status = try RideStatusHandler(service: service).handle(rideIdentifier: booked[2])
+    /// The reads, the status handler and the simulated vehicles' status, on a read-only store.
+    static func readThroughTheService(_ reader: RideStore, booked: [String]) async throws {
+        #expect(try await reader.count() == 3)
+        #expect(Set(try await reader.rides().map(\.rideIdentifier)) == Set(booked))
+        #expect(try await reader.listing().rides.count == 3)
+        let service = try await openService(.empty, reader, now: TestClock().function)
+        let status = try await RideStatusHandler(service: service).handle(rideIdentifier: booked[2])
         #expect(status.code == .success)
-        #expect(try RideStatusHandler(service: service).updates(rideIdentifier: booked[2])?.isEmpty == false)
+        var simulated = SimulatedFleet(service: service)
+        #expect(try await simulated.status(of: booked[2], at: service.now, writing: false)?.rideIdentifier == booked[2])
     }
 
-    @Test func aReadOnlyStoreWritesNothing() throws {
+    @Test func aReadOnlyStoreWritesNothing() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.path("rides.sqlite")
-        let booked = try RideStoreMarkTests.book(2, into: path)
+        let booked = try await RideStoreMarkTests.book(2, into: path)
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         do {
-            // 30 minutes on: every ride has moved on from `confirmed`, which a writable store would write back.
+            // 30 minutes on: every ride's vehicle has driven on from `confirmed`, which on a writable
+            // store its reports would write.
             let clock = TestClock()
             clock.advance(by: 1_800)
             let store = try RideStore(path: path, access: .readOnly)
-            let service = RideService(fleet: .empty, store: store, now: clock.function)
-            let status = try #require(try RideStatusHandler(service: service).handle(rideIdentifier: booked[0]).rideStatus)
+            let service = try await openService(.empty, store, now: clock.function)
+            let stored = try #require(try await RideStatusHandler(service: service).handle(rideIdentifier: booked[0]).rideStatus)
+            #expect(stored.phase == .confirmed)
+            var simulated = SimulatedFleet(service: service)
+            let status = try #require(try await simulated.status(of: booked[0], at: clock.now, writing: false))
             #expect(status.phase != .confirmed)
-            #expect(try store.ride(identifier: booked[0])?.storedPhase == .confirmed)
+            #expect(try await store.ride(identifier: booked[0])?.storedPhase == .confirmed)
             // A write through it is refused, and nothing changes.
-            #expect(throws: RideStoreError.cannotOpen(path: path, reason: "it was opened read-only")) {
-                try CancelRideHandler(service: service).handle(rideIdentifier: booked[1])
+            await #expect(throws: RideStoreError.cannotOpen(path: path, reason: "it was opened read-only")) {
+                try await CancelRideHandler(service: service).handle(rideIdentifier: booked[1])
             }
-            #expect(try store.ride(identifier: booked[1])?.completionStatus == nil)
+            #expect(try await store.ride(identifier: booked[1])?.completionStatus == nil)
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
     }
@@ -101,24 +106,25 @@ import Testing
         #expect(try await store.listing().rides.isEmpty)
         #expect(try await store.activeVehicleIdentifiers(at: TestClock.start).isEmpty)
         let options = try await ListRideOptionsHandler(
-            service: RideService(fleet: try Fixture.fleet([Fixture.vehicle("V-1", at: Fixture.charingCross)]), store: store)
+            service: try await openService(try Fixture.fleet([Fixture.vehicle("V-1", at: Fixture.charingCross)]), store)
         ).handle(pickup: Fixture.charingCross)
-        #expect(options.code == .success)
+        // No vehicle has reported to a store that does not exist: none is in range.
+        #expect(options.code == .failureRequiringAppLaunchNoServiceInArea)
         #expect(!FileManager.default.fileExists(atPath: directory.path("not")))
     }
 
     /// As on a read-only mount: SQLite cannot create the `-shm` index beside the store (here a
     /// directory is in its way, which stops root too). The store is read immutable.
-    @Test func aStoreWhoseWALIndexCannotBeCreatedIsStillRead() throws {
+    @Test func aStoreWhoseWALIndexCannotBeCreatedIsStillRead() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.path("rides.sqlite")
-        let booked = try RideStoreMarkTests.book(2, into: path)
+        let booked = try await RideStoreMarkTests.book(2, into: path)
         try FileManager.default.createDirectory(atPath: path + "-shm", withIntermediateDirectories: false)
         let before = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(throws: RideStoreError.self) { try RideStore(path: path) }  // a writer cannot use it
         let store = try RideStore(path: path, access: .readOnly)
-        #expect(Set(try store.rides().map(\.rideIdentifier)) == Set(booked))
+        #expect(Set(try await store.rides().map(\.rideIdentifier)) == Set(booked))
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
         // Nothing beside it either, but the empty WAL file SQLite made on its first try (which a
         // read-only medium would not have let it make).

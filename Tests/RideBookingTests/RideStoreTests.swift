@@ -6,7 +6,7 @@ import Testing
 /// The store against real SQLite files: WAL, durability across reopening, the unique index, the
 /// default path, and clear errors for damaged or unusable files.
 @Suite struct RideStoreTests {
-    @Test func walModeAndSurvivesReopening() throws {
+    @Test func walModeAndSurvivesReopening() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.path("rides.sqlite")
@@ -14,18 +14,18 @@ import Testing
         do {
             let clock = TestClock()
             let vehicles = (0..<5).map { Fixture.vehicle("V-\($0)", at: Fixture.point(azimuth: Double($0) * 70, distance: 800)) }
-            let service = RideService(fleet: try Fixture.fleet(vehicles), store: try RideStore(path: path), now: clock.function)
+            let service = try await openService(try Fixture.fleet(vehicles), try RideStore(path: path), now: clock.function)
             for _ in 0..<5 {
                 let request = RideRequest(pickupLocation: Placemark(coordinate: Fixture.charingCross), partySize: 1)
-                booked.append(try #require(try RideRequestHandler(service: service).handle(request).rideStatus).rideIdentifier)
+                booked.append(try #require(try await RideRequestHandler(service: service).handle(request).rideStatus).rideIdentifier)
             }
         }
-        let journal = try DatabaseQueue(path: path).read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
+        let journal = try await DatabaseQueue(path: path).read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
         #expect(journal == "wal")
         let reopened = try RideStore(path: path)
-        #expect(try reopened.count() == 5)
-        #expect(Set(try reopened.rides().map(\.rideIdentifier)) == Set(booked))
-        #expect(try reopened.activeVehicleIdentifiers(at: TestClock.start) == Set((0..<5).map { "V-\($0)" }))
+        #expect(try await reopened.count() == 5)
+        #expect(Set(try await reopened.rides().map(\.rideIdentifier)) == Set(booked))
+        #expect(try await reopened.activeVehicleIdentifiers(at: TestClock.start) == Set((0..<5).map { "V-\($0)" }))
     }
 
     @Test func theUniqueIndexRefusesASecondActiveRideForAVehicle() throws {
@@ -59,16 +59,16 @@ import Testing
         #expect(RideStoreError.notADatabase(path: path).description.contains("is not an SQLite database"))
     }
 
-    @Test func damagedPagesAreAClearError() throws {
+    @Test func damagedPagesAreAClearError() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let path = directory.path("rides.sqlite")
         do {
             let clock = TestClock()
             let vehicles = (0..<40).map { Fixture.vehicle("V-\($0)", at: Fixture.point(azimuth: Double($0) * 9, distance: 900)) }
-            let service = RideService(fleet: try Fixture.fleet(vehicles), store: try RideStore(path: path), now: clock.function)
+            let service = try await openService(try Fixture.fleet(vehicles), try RideStore(path: path), now: clock.function)
             for _ in 0..<40 {
-                _ = try RideRequestHandler(service: service).handle(
+                _ = try await RideRequestHandler(service: service).handle(
                     RideRequest(pickupLocation: Placemark(coordinate: Fixture.charingCross), partySize: 1))
             }
         }
@@ -82,7 +82,7 @@ import Testing
         var failures: [RideStoreError] = []
         do {
             let store = try RideStore(path: path)
-            _ = try store.rides()
+            _ = try await store.rides()
         } catch {
             failures.append(error)
         }

@@ -22,11 +22,6 @@ public struct RideRequestResolver: Sendable {
         self.now = now
     }
 
-    /// The resolver of a service, now.
-    public init(service: RideService) {
-        self.init(fleet: service.fleetSnapshot, places: service.places, configuration: service.configuration, now: service.now)
-    }
-
     /// The pickup: from the current location when none is given, from the gazetteer when only
     /// named; see ``PlaceResolver``.
     public func resolvePickupLocation(for request: RideRequest, current: CurrentLocation) -> Resolution<Placemark> {

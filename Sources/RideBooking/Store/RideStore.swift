@@ -157,57 +157,7 @@ public final class RideStore: Sendable {
         return URL(fileURLWithPath: home).appendingPathComponent(".local/share/lodestar/rides.sqlite").path
     }
 
-    // MARK: Reading
-
-    /// The ride with this identifier, or nil.
-    /// - Throws: ``RideStoreError/invalidRecord(rideIdentifier:reason:)`` when its row cannot be decoded.
-    public func ride(identifier: String) throws(RideStoreError) -> RideRecord? {
-        try read(empty: nil) { db in try RideRow.fetch(db, identifier: identifier) }
-    }
-
-    /// Every ride, newest booking first, at most `limit`.
-    /// - Throws: ``RideStoreError/invalidRecord(rideIdentifier:reason:)`` for the first row that
-    ///   cannot be decoded; `listing(limit:)` lists the others and names the bad ones.
-    public func rides(limit: Int = 100) throws(RideStoreError) -> [RideRecord] {
-        try read(empty: []) { db in try RideRow.fetchAll(db, limit: limit) }
-    }
-
-    /// The rides, newest booking first, with the rows that cannot be decoded set aside and named
-    /// rather than failing the whole listing; at most `limit` rows in all.
-    public func listing(limit: Int = 100) throws(RideStoreError) -> RideListing {
-        try read(empty: RideListing(rides: [], unreadable: [])) { db in try RideRow.listing(db, limit: limit) }
-    }
-
-    /// Number of rides in the store.
-    public func count() throws(RideStoreError) -> Int {
-        try read(empty: 0) { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM ride") ?? 0 }
-    }
-
-    /// The vehicles on rides that are active at `date`: not completed in the store, and whose trip
-    /// has not ended by then.
-    public func activeVehicleIdentifiers(at date: Date) throws(RideStoreError) -> Set<String> {
-        try read(empty: []) { db in try RideRow.activeVehicles(db, at: date) }
-    }
-
-    /// What changed since `revision` (see ``RideAssignments``), read in one snapshot.
-    func assignmentChanges(since revision: Int64?) throws(RideStoreError) -> RideAssignments.Changes {
-        try read(empty: .none(since: revision)) { db in try RideAssignments.Changes.fetch(db, since: revision) }
-    }
-
     // MARK: Writing
-
-    /// Runs `body` in one `BEGIN IMMEDIATE` transaction and commits before returning; rolls back
-    /// if `body` throws. The write lock is held from the first statement, so what `body` reads
-    /// cannot change before it writes.
-    /// - Throws: ``RideStoreError/cannotOpen(path:reason:)`` on a store opened read-only.
-    func transaction<T>(_ body: (RideStoreTransaction) throws -> T) throws(RideStoreError) -> T {
-        let pool = try writer()
-        do {
-            return try pool.writeWithoutTransaction { db in try Self.immediate(db, path: path, body) }
-        } catch {
-            throw failure(error)
-        }
-    }
 
     /// The database to write to: only a store opened for writing has one.
     func writer() throws(RideStoreError) -> DatabasePool {
@@ -224,15 +174,6 @@ public final class RideStore: Sendable {
         }
         guard let result else { throw RideStoreError.sqlite(path: path, code: 1, message: "transaction ended without a result") }
         return result
-    }
-
-    private func read<T>(empty: T, _ body: (Database) throws -> T) throws(RideStoreError) -> T {
-        guard let reader else { return empty }
-        do {
-            return try reader.read(body)
-        } catch {
-            throw failure(error)
-        }
     }
 
     /// ``map(_:path:)``, and damage that SQLite found (SQLITE_CORRUPT, SQLITE_NOTADB) kept for

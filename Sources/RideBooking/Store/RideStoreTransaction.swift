@@ -9,11 +9,6 @@ struct RideStoreTransaction {
     /// The ride with this identifier.
     func ride(identifier: String) throws -> RideRecord? { try RideRow.fetch(db, identifier: identifier) }
 
-    /// The changes since `revision` (everything active, when nil).
-    func assignmentChanges(since revision: Int64?) throws -> RideAssignments.Changes {
-        try RideAssignments.Changes.fetch(db, since: revision)
-    }
-
     /// Inserts a new ride, stamped with the next store revision, which it returns.
     /// - Throws: ``RideStoreError/vehicleAlreadyAssigned(vehicleIdentifier:)`` when the unique
     ///   index finds the vehicle on another active ride.

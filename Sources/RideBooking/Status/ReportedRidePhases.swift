@@ -1,7 +1,6 @@
 import Foundation
 import Geodesy
 import Lodestar
-import RideBooking
 
 /// Advances a ride from its vehicle's reported positions with Lodestar's regions
 /// (`RegionEngine`, the rule of `lodestar monitor` and `/regions`, not a second implementation

@@ -1,12 +1,14 @@
 import Foundation
 import Geodesy
 import LodestarInternals
-import RideBooking
 
-/// What the HTTP routes call: the ride flow of `RideBooking` over one `RideBackend` (SQLite or
-/// PostgreSQL), the fleet the service offers, and the rules. Holds no ride state of its own:
-/// every ride, position and token is in the store, so any number of servers may share one
-/// database.
+/// The ride service: the ride flow of `RideBooking` over one ``RideBackend`` (SQLite or
+/// PostgreSQL), the fleet the service offers, and the rules. Every client calls it: the
+/// SiriKit-shaped handlers (``RideRequestHandler``, ``RideStatusHandler``, ``CancelRideHandler``,
+/// ``ListRideOptionsHandler``), `lodestar ride` in process on the embedded SQLite store,
+/// `lodestar serve`'s routes, and the load generator. Holds no ride state of its own: every ride,
+/// position and token is in the store, so any number of services in any number of processes may
+/// share one database.
 ///
 /// - Booking is the store's atomic nearest-vehicle booking (`RideBackend/book(_:makeRecord:)`)
 ///   from the vehicles' reported positions.
@@ -14,7 +16,7 @@ import RideBooking
 ///   at that moment, read without a lock that a booking waits for or skips.
 /// - A report stores the position, then advances the vehicle's active ride by
 ///   ``ReportedRidePhases`` and writes each phase through `RideBackend/advance(rideIdentifier:to:completion:at:)`.
-public final class RideServerBackend: Sendable {
+public final class RideService: Sendable {
     /// The store.
     public let store: any RideBackend
     /// `sqlite` or `postgresql`.
@@ -112,8 +114,8 @@ public final class RideServerBackend: Sendable {
         }
     }
 
-    /// Handle: books the ride for `rider`.
-    public func book(_ request: RideRequest, rider: String) async throws -> RequestRideIntentResponse {
+    /// Handle: books the ride for `rider` (nil in process: no limit on active rides).
+    public func book(_ request: RideRequest, rider: String?) async throws -> RequestRideIntentResponse {
         let resolver = resolver
         let checked: CheckedRideRequest
         switch resolver.check(request) {
@@ -227,10 +229,7 @@ public final class RideServerBackend: Sendable {
         guard var record = try await store.activeRide(vehicleIdentifier: identifier) else {
             return VehicleRideProgress(vehicleIdentifier: identifier)
         }
-        let next = phases.transitions(
-            from: record.storedPhase, pickup: record.trip.pickup, dropOff: record.booking.dropOffLocation?.coordinate,
-            position: position, nominalSpeed: vehicles[identifier]?.speed)
-        for phase in next {
+        for phase in transitions(of: record, position) {
             let completion: RideCompletionStatus? = phase == .completed ? .completed : nil
             switch try await store.advance(rideIdentifier: record.rideIdentifier, to: phase, completion: completion, at: position.timestamp) {
             case .updated(let updated): record = updated
@@ -241,12 +240,34 @@ public final class RideServerBackend: Sendable {
         return VehicleRideProgress(vehicleIdentifier: identifier, rideIdentifier: record.rideIdentifier, phase: record.storedPhase)
     }
 
+    /// The status `record` would have after its vehicle's `reports` (oldest first), worked out in
+    /// memory by the rules of ``report(_:)``, writing nothing: for a store opened read-only.
+    public func projectedStatus(of record: RideRecord, after reports: [ReportedPosition]) async throws -> RideStatus {
+        guard let last = reports.last else { return try await status(of: record) }
+        var record = record
+        for report in reports {
+            for phase in transitions(of: record, report) {
+                record = record.advanced(to: phase, completion: phase == .completed ? .completed : nil, at: report.timestamp) ?? record
+            }
+        }
+        return status(of: record, position: last)
+    }
+
+    /// The phases one report of the ride's vehicle moves the ride through (``ReportedRidePhases``).
+    private func transitions(of record: RideRecord, _ position: ReportedPosition) -> [RidePhase] {
+        phases.transitions(
+            from: record.storedPhase, pickup: record.trip.pickup, dropOff: record.booking.dropOffLocation?.coordinate,
+            position: position, nominalSpeed: vehicles[position.vehicleIdentifier]?.speed)
+    }
+
     // MARK: Helpers
 
     private func order(_ checked: CheckedRideRequest, rider: String?, at date: Date) -> RideBookingOrder {
         RideBookingOrder(
             rider: rider, pickup: checked.pickupCoordinate, partySize: checked.partySize, rideOptionName: checked.rideOption?.name,
-            range: configuration.serviceRange, reportedSince: date.addingTimeInterval(-maximumReportAge), date: date,
+            // The stores book within their range inclusive; the service's range is exclusive (a
+            // vehicle at exactly the range is out of it): the largest double below it.
+            range: configuration.serviceRange.nextDown, reportedSince: date.addingTimeInterval(-maximumReportAge), date: date,
             maximumActiveRides: rider == nil ? nil : maximumActiveRides)
     }
 
@@ -272,7 +293,7 @@ public final class RideServerBackend: Sendable {
     }
 
     /// The status the store's record and the vehicle's last report give.
-    private func status(of record: RideRecord) async throws -> RideStatus {
+    public func status(of record: RideRecord) async throws -> RideStatus {
         let tracked = try await store.vehicle(identifier: record.vehicle.identifier)
         let position = tracked?.position.map {
             ReportedPosition(vehicleIdentifier: record.vehicle.identifier, coordinate: $0.coordinate, timestamp: $0.date, speed: $0.speed, course: $0.course)
@@ -283,14 +304,4 @@ public final class RideServerBackend: Sendable {
     private func status(of record: RideRecord, position: ReportedPosition?) -> RideStatus {
         StoredRideStatus.status(of: record, position: position, nominalSpeed: record.vehicle.speed)
     }
-}
-
-/// A vehicle's active ride after a report: `VehicleLocationReceipt` in the API.
-public struct VehicleRideProgress: Sendable, Hashable {
-    /// The vehicle that reported.
-    public var vehicleIdentifier: String
-    /// Its active ride, nil when it has none.
-    public var rideIdentifier: String?
-    /// The ride's phase after the report, nil when it has no ride.
-    public var phase: RidePhase?
 }

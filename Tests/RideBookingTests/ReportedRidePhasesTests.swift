@@ -1,7 +1,6 @@
 import Foundation
 import Geodesy
 import RideBooking
-import RideServer
 import Testing
 
 /// The phases a vehicle's report moves a ride to, by the region rule (the 68% circle wholly inside
@@ -10,13 +9,13 @@ import Testing
 @Suite("Ride phases from reported positions")
 struct ReportedRidePhasesTests {
     static let pickup = Coordinate(uncheckedLatitude: 51.5074, longitude: -0.1278)
-    static let dropOff = point(from: pickup, azimuth: 45, distance: 3_000)
+    static let dropOff = Fixture.point(from: pickup, azimuth: 45, distance: 3_000)
 
     static func report(_ distance: Double, from center: Coordinate = pickup, accuracy: Double?, speed: Double? = nil)
         -> ReportedPosition
     {
         ReportedPosition(
-            vehicleIdentifier: "T-0001", coordinate: point(from: center, azimuth: 200, distance: distance),
+            vehicleIdentifier: "T-0001", coordinate: Fixture.point(from: center, azimuth: 200, distance: distance),
             timestamp: Date(timeIntervalSince1970: 1_800_000_000), horizontalAccuracy: accuracy, speed: speed, course: nil)
     }
 

@@ -1,6 +1,5 @@
 import Foundation
 import Geodesy
-import RideBooking
 
 /// A ride's status as a ride service shows it: the status at booking, moved to the phase the
 /// store holds (which reported positions advance, on any server), with the vehicle where it
