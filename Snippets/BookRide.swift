@@ -4,6 +4,7 @@
 import Foundation
 import Lodestar
 import RideBooking
+import RideStoreSQLite
 
 let arguments = CommandLine.arguments.dropFirst()
 let fleetPath = arguments.first ?? "Examples/fleet.json"

@@ -5,6 +5,7 @@ import Foundation
 import Geodesy
 import Logging
 import RideBooking
+import RideStoreSQLite
 import RideClient
 import RideServer
 import ServiceLifecycle

@@ -81,11 +81,6 @@ public final class RideService: Sendable {
         try await store.checkHealth()
     }
 
-    /// Who a token speaks for, by its SHA-256; nil for a token the store does not know.
-    public func principal(forToken token: String) async throws -> RidePrincipal? {
-        try await store.principal(token: token)
-    }
-
     // MARK: Intents
 
     /// Confirm: the vehicle a booking would take now, or why none (for a `rider`, also that it

@@ -19,6 +19,7 @@ import Geodesy
 import Lodestar
 import LodestarInternals
 import RideBooking
+import RideStoreSQLite
 
 let arguments = CommandLine.arguments
 if arguments.count > 1, arguments[1] == "http" {

@@ -1,6 +1,8 @@
 import Foundation
 import GRDB
 import RideBooking
+import RideServer
+import RideStoreSQLite
 import RideStorePostgres
 import TestSupport
 import Testing

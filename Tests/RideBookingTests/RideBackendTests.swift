@@ -2,6 +2,7 @@ import Foundation
 import Geodesy
 import LodestarInternals
 import RideBooking
+import RideServer
 import Testing
 
 /// One suite, run against both backends (SQLite and PostgreSQL + PostGIS, each real): the

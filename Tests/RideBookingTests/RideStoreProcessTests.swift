@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import RideBooking
+import RideStoreSQLite
 import Testing
 import TestSupport
 

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import RideBooking
+import RideStoreSQLite
 import Testing
 
 /// The store against real SQLite files: WAL, durability across reopening, the unique index, the

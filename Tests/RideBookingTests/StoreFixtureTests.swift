@@ -1,6 +1,8 @@
 import Foundation
 import Geodesy
 import RideBooking
+import RideServer
+import RideStoreSQLite
 import TestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import Geodesy
 import Lodestar
 import RideBooking
+import RideStoreSQLite
 import Synchronization
 
 /// A clock the tests set and step: no sleeping, the same answers on every run.

@@ -2,6 +2,7 @@ import Foundation
 import Geodesy
 import Logging
 import RideBooking
+import RideStoreSQLite
 import RideServer
 import RideStorePostgres
 import ServiceLifecycle

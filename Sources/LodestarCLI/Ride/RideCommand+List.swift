@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RideBooking
+import RideStoreSQLite
 
 extension RideCommand {
     /// `lodestar ride list`.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LodestarInternals
 import RideBooking
+import RideStoreSQLite
 
 extension RideCommand {
     /// `lodestar ride status ID [--watch]`.

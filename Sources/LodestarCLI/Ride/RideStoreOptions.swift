@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RideBooking
+import RideStoreSQLite
 
 /// `--store` and `--json`, shared by every `lodestar ride` command.
 struct RideStoreOptions: ParsableArguments {

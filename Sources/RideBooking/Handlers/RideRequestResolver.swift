@@ -3,7 +3,7 @@ import Geodesy
 
 /// The resolve steps of a ride request and the checks confirm and handle share, over a fleet,
 /// a place resolver and the rules, at one moment: what ``RideRequestHandler`` does before it
-/// touches a store. A ride service whose store is not a ``RideStore`` (PostgreSQL) resolves with
+/// touches a store. A ride service whose store is not a `RideStore` (PostgreSQL) resolves with
 /// it directly.
 public struct RideRequestResolver: Sendable {
     /// The vehicles' ride options and capacities.

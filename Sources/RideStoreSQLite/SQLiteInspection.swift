@@ -1,5 +1,6 @@
 import Foundation
 import GRDBSQLite
+import RideBooking
 
 /// What an SQLite database says about itself, read through SQLite's C API on a read-only
 /// connection that changes nothing: `mode=ro`, and `immutable=1` when no `-wal` or `-journal`
@@ -18,7 +19,7 @@ struct SQLiteInspection {
 
 extension SQLiteInspection {
     /// Reads the database at `path`.
-    /// - Throws: ``RideStoreError`` (`notADatabase`, `corrupt`, `cannotOpen`…) when SQLite cannot read it.
+    /// - Throws: `RideStoreError` (`notADatabase`, `corrupt`, `cannotOpen`…) when SQLite cannot read it.
     init(path: String) throws(RideStoreError) {
         let manager = FileManager.default
         let live = manager.fileExists(atPath: path + "-wal") || manager.fileExists(atPath: path + "-journal")
@@ -57,7 +58,7 @@ extension SQLiteInspection {
         }
     }
 
-    /// The ``RideStoreError`` for an SQLite result code.
+    /// The `RideStoreError` for an SQLite result code.
     private static func error(_ code: Int32, _ connection: OpaquePointer?, path: String) -> RideStoreError {
         let message = connection.flatMap { sqlite3_errmsg($0) }.map { String(cString: $0) } ?? "SQLite error \(code)"
         switch code & 0xFF {

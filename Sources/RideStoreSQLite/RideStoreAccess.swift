@@ -1,3 +1,5 @@
+import RideBooking
+
 extension RideStore {
     /// How a ``RideStore`` is opened.
     public enum Access: Sendable, Hashable {
@@ -10,7 +12,7 @@ extension RideStore {
         /// step), takes no lock that a writer holds, and never waits for a writer; a missing or
         /// empty file reads as a store with no rides. For listing and showing rides, also on a
         /// read-only file or file system. ``RideStore`` writes fail with
-        /// ``RideStoreError/cannotOpen(path:reason:)``.
+        /// `RideStoreError/cannotOpen(path:reason:)`.
         case readOnly
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GRDBSQLite
+import RideBooking
 
 /// Reading a store beside which SQLite cannot create its WAL index (`-shm`): a read-only file
 /// system, a directory the process may not write, a full disk.

@@ -1,20 +1,21 @@
 import Foundation
 import GRDB
+import RideBooking
 
 /// The store's reads and its write transaction: each runs on GRDB's own queues through GRDB's
 /// async `read` and `write` (GRDB 7), so no SQLite call blocks a thread of the cooperative pool
 /// while it waits for the disk or for another process's write lock. A task cancelled before or
-/// during the access gets ``RideStoreError/cancelled(path:)``, and a cancelled write is rolled
-/// back. There is no synchronous twin: the one ``RideService`` is async.
+/// during the access gets `RideStoreError/cancelled(path:)`, and a cancelled write is rolled
+/// back. There is no synchronous twin: the one `RideService` is async.
 extension RideStore {
     /// The ride with this identifier, or nil.
-    /// - Throws: ``RideStoreError/invalidRecord(rideIdentifier:reason:)`` when its row cannot be decoded.
+    /// - Throws: `RideStoreError/invalidRecord(rideIdentifier:reason:)` when its row cannot be decoded.
     public func ride(identifier: String) async throws(RideStoreError) -> RideRecord? {
         try await read(empty: nil) { db in try RideRow.fetch(db, identifier: identifier) }
     }
 
     /// Every ride, newest booking first, at most `limit`.
-    /// - Throws: ``RideStoreError/invalidRecord(rideIdentifier:reason:)`` for the first row that
+    /// - Throws: `RideStoreError/invalidRecord(rideIdentifier:reason:)` for the first row that
     ///   cannot be decoded; `listing(limit:)` lists the others and names the bad ones.
     public func rides(limit: Int = 100) async throws(RideStoreError) -> [RideRecord] {
         try await read(empty: []) { db in try RideRow.fetchAll(db, limit: limit) }
@@ -40,7 +41,7 @@ extension RideStore {
     /// Runs `body` in one `BEGIN IMMEDIATE` transaction on GRDB's writer queue and commits before
     /// returning; rolls back if `body` throws. The write lock is held from the first statement, so
     /// what `body` reads cannot change before it writes.
-    /// - Throws: ``RideStoreError/cannotOpen(path:reason:)`` on a store opened read-only.
+    /// - Throws: `RideStoreError/cannotOpen(path:reason:)` on a store opened read-only.
     func transaction<T: Sendable>(_ body: @escaping @Sendable (RideStoreTransaction) throws -> T) async throws(RideStoreError) -> T {
         let pool = try writer()
         let path = path

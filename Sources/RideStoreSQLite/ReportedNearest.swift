@@ -1,13 +1,14 @@
 import Geodesy
 import GRDB
 import LodestarInternals
+import RideBooking
 
 /// The SQLite backend's nearest vehicle among the reported positions a booking read, measuring
 /// as few WGS84 geodesics (Karney 2013, about 1.4 µs each) as it can.
 ///
 /// The angle θ between the normals of two points bounds their ellipsoidal distance d:
 /// θ·ρmin ≤ d ≤ θ·ρmax, with ρmin = b²/a and ρmax = a²/b the extreme principal radii of curvature
-/// of WGS84 (``VehicleIndex`` relies on the same bound). So one pass finds the candidate nearest
+/// of WGS84 (`VehicleIndex` relies on the same bound). So one pass finds the candidate nearest
 /// by θ (a dot product each), whose distance is at most θ₁·ρmax, and the geodesic is measured
 /// only for the candidates whose θ·ρmin is within that.
 struct ReportedNearest {

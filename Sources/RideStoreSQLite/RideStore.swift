@@ -1,20 +1,21 @@
-import Glibc
 import Foundation
+import Glibc
 import GRDB
+import RideBooking
 import Synchronization
 
 /// Where rides are kept: one SQLite file (through GRDB) in WAL mode, shared safely by any number
 /// of processes.
 ///
-/// - The file is marked as Lodestar's: `PRAGMA application_id` = ``applicationID`` (`0x4C445354`,
+/// - The file is marked as Lodestar's: `PRAGMA application_id` = `applicationID` (`0x4C445354`,
 ///   "LDST" in ASCII). Any other SQLite database is refused with
-///   ``RideStoreError/notALodestarStore(path:reason:)`` before anything is written to it (no WAL
+///   `RideStoreError/notALodestarStore(path:reason:)` before anything is written to it (no WAL
 ///   switch, no table); a new path, an empty file or an SQLite database with no schema becomes a
 ///   store. A store made before the mark (application id 0, exactly the tables `ride` and
 ///   `store_revision`, `user_version` 1) is recognised, read as it is, and marked by the first
 ///   process that opens it for writing.
-/// - Two ways in (``Access``): ``Access/readWrite`` creates, marks and migrates the store, and is
-///   what bookings and cancellations use; ``Access/readOnly`` opens with `SQLITE_OPEN_READONLY`,
+/// - Two ways in (`Access`): `Access/readWrite` creates, marks and migrates the store, and is
+///   what bookings and cancellations use; `Access/readOnly` opens with `SQLITE_OPEN_READONLY`,
 ///   writes nothing, takes no write lock and never waits for a writer (WAL readers read the last
 ///   committed snapshot), so listing and showing rides work while another process books, and on
 ///   a read-only file or file system. A store that does not exist yet reads as empty.
@@ -25,19 +26,19 @@ import Synchronization
 ///   inside one `BEGIN IMMEDIATE` transaction, so two processes booking at once are serialised
 ///   by SQLite's write lock; a unique partial index on the vehicle of every active ride refuses a
 ///   second assignment even if that logic were bypassed.
-/// - Errors: every SQLite failure is a ``RideStoreError`` that names the file.
+/// - Errors: every SQLite failure is a `RideStoreError` that names the file.
 /// - Change feed: every write takes the next store revision and stamps the rides it touches, so a
 ///   process can bring its view of which vehicles are busy up to date by reading only the rides
 ///   changed since the revision it last saw.
 /// - Each access comes as a synchronous method, for synchronous callers, and an `async` one that
 ///   runs on GRDB's own queues (`try await pool.read`/`write`), so async code never blocks the
-///   cooperative pool on SQLite; a cancelled task gets ``RideStoreError/cancelled(path:)``.
+///   cooperative pool on SQLite; a cancelled task gets `RideStoreError/cancelled(path:)`.
 ///
 /// The default file is `$XDG_DATA_HOME/lodestar/rides.sqlite`, or
-/// `~/.local/share/lodestar/rides.sqlite` (see ``defaultPath(environment:)``).
+/// `~/.local/share/lodestar/rides.sqlite` (see `defaultPath(environment:)`).
 public final class RideStore: Sendable {
     /// The schema version this code writes (`PRAGMA user_version`): the number of migrations
-    /// (``RideBackendSchema/version``). Version 1 stores open and are migrated by a writer.
+    /// (`RideBackendSchema/version`). Version 1 stores open and are migrated by a writer.
     public static let schemaVersion = RideBackendSchema.version
     /// Lodestar's SQLite application id (`PRAGMA application_id`, bytes 68–71 of the file):
     /// `0x4C445354`, the ASCII of "LDST".
@@ -51,28 +52,28 @@ public final class RideStore: Sendable {
     let reader: (any DatabaseReader)?
     /// What writes go through: a store opened for writing only.
     let pool: DatabasePool?
-    /// What ``checkHealth()`` knows: damage met by any call, and when the file was last checked.
+    /// What `checkHealth()` knows: damage met by any call, and when the file was last checked.
     let health = Mutex<HealthState>(HealthState())
 
-    /// How often ``checkHealth()`` reads the whole file (`PRAGMA quick_check`): 60 s.
+    /// How often `checkHealth()` reads the whole file (`PRAGMA quick_check`): 60 s.
     public static let integrityCheckInterval = Duration.seconds(60)
 
     struct HealthState {
         /// The first damage SQLite reported (SQLITE_CORRUPT, SQLITE_NOTADB): a damaged file does
         /// not heal, so it stands until the store is opened again.
         var damage: RideStoreError?
-        /// When ``checkHealth()`` last began a `quick_check`.
+        /// When `checkHealth()` last began a `quick_check`.
         var checked: ContinuousClock.Instant?
     }
 
     /// Opens the store at `path`.
     /// - Parameters:
     ///   - path: the SQLite file.
-    ///   - access: ``Access/readWrite`` (the default) creates the file and its directory when
-    ///     missing, marks and migrates it; ``Access/readOnly`` changes nothing, and a missing file
+    ///   - access: `Access/readWrite` (the default) creates the file and its directory when
+    ///     missing, marks and migrates it; `Access/readOnly` changes nothing, and a missing file
     ///     reads as a store with no rides.
     ///   - busyTimeout: how long a writer waits for another process's write lock, seconds. Default 30.
-    /// - Throws: ``RideStoreError``: `notALodestarStore`, `notADatabase`, `corrupt`, `cannotOpen`,
+    /// - Throws: `RideStoreError`: `notALodestarStore`, `notADatabase`, `corrupt`, `cannotOpen`,
     ///   `incompatibleSchema`…
     public init(path: String, access: Access = .readWrite, busyTimeout: Double = 30) throws(RideStoreError) {
         self.path = path
@@ -176,8 +177,8 @@ public final class RideStore: Sendable {
         return result
     }
 
-    /// ``map(_:path:)``, and damage that SQLite found (SQLITE_CORRUPT, SQLITE_NOTADB) kept for
-    /// ``checkHealth()``. (A row that does not decode is not damage: the file reads.)
+    /// `map(_:path:)`, and damage that SQLite found (SQLITE_CORRUPT, SQLITE_NOTADB) kept for
+    /// `checkHealth()`. (A row that does not decode is not damage: the file reads.)
     func failure(_ error: any Error) -> RideStoreError {
         let mapped = Self.map(error, path: path)
         if let error = error as? DatabaseError, error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB {
@@ -188,7 +189,7 @@ public final class RideStore: Sendable {
         return mapped
     }
 
-    /// A ``RideStoreError`` for any error SQLite or GRDB raised.
+    /// A `RideStoreError` for any error SQLite or GRDB raised.
     static func map(_ error: any Error, path: String) -> RideStoreError {
         if let error = error as? RideStoreError { return error }
         if error is CancellationError { return .cancelled(path: path) }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import RideBooking
 
 /// One row of the `ride` table: columns for what is queried, JSON for the rest.
 struct RideRow {
@@ -74,7 +75,7 @@ struct RideRow {
 
     /// The record of a row. Every column is read with a throwing accessor (a value of the wrong
     /// type is an error, never a trap).
-    /// - Throws: ``RideStoreError/invalidRecord(rideIdentifier:reason:)`` naming the row.
+    /// - Throws: `RideStoreError/invalidRecord(rideIdentifier:reason:)` naming the row.
     private static func decode(_ row: Row) throws(RideStoreError) -> RideRecord {
         let idValue: DatabaseValue = row["id"]
         let id = String.fromDatabaseValue(idValue) ?? idValue.description

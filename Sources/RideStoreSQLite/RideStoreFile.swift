@@ -1,5 +1,6 @@
-import Glibc
 import Foundation
+import Glibc
+import RideBooking
 
 /// What is at a ride store's path, found without changing the file (see ``RideStore``), before
 /// GRDB opens it: GRDB would switch a database to WAL and the schema step would add tables.
@@ -7,7 +8,7 @@ import Foundation
 /// The SQLite header (its first 100 bytes) is read as plain bytes. When its `application_id`
 /// (bytes 68–71, big-endian) is Lodestar's, the file is a store; when it is another non-zero
 /// value, it belongs to another application. When it is 0, the database itself is asked (through
-/// ``SQLiteInspection``, read-only and, when no `-wal` or `-journal` file is beside it,
+/// `SQLiteInspection`, read-only and, when no `-wal` or `-journal` file is beside it,
 /// `immutable`, so that nothing is created next to it): a mark still in the WAL, no schema at
 /// all, or exactly the tables of a store made before the mark existed.
 enum RideStoreFile: Equatable {
@@ -28,9 +29,9 @@ enum RideStoreFile: Equatable {
     ]
 
     /// Classifies the file at `path` without writing to it.
-    /// - Throws: ``RideStoreError/notALodestarStore(path:reason:)`` for another application's
-    ///   database, ``RideStoreError/notADatabase(path:)`` for a file that is not SQLite,
-    ///   ``RideStoreError/cannotOpen(path:reason:)`` for a directory, a device or an unreadable file.
+    /// - Throws: `RideStoreError/notALodestarStore(path:reason:)` for another application's
+    ///   database, `RideStoreError/notADatabase(path:)` for a file that is not SQLite,
+    ///   `RideStoreError/cannotOpen(path:reason:)` for a directory, a device or an unreadable file.
     static func inspect(path: String) throws(RideStoreError) -> RideStoreFile {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {

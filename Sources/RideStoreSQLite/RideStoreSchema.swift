@@ -1,4 +1,5 @@
 import GRDB
+import RideBooking
 
 /// The ride store's schema: the mark, the tables and the version, written only by a store opened
 /// for writing (see ``RideStore``), inside one `BEGIN IMMEDIATE` transaction.

@@ -1,8 +1,10 @@
+import RideBooking
+
 /// The rides a listing read, newest booking first, and the rows it could not decode, each named
 /// with why (see `RideStore/listing(limit:)`): one damaged row neither hides the others nor
 /// disappears in silence.
 public struct RideListing: Sendable {
-    /// A stored row that could not be decoded into a ``RideRecord``.
+    /// A stored row that could not be decoded into a `RideRecord`.
     public struct Unreadable: Sendable, Hashable, CustomStringConvertible {
         /// The row's ride identifier (its `id` column as text).
         public var rideIdentifier: String

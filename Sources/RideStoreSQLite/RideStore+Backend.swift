@@ -1,8 +1,9 @@
 import Foundation
 import Geodesy
 import GRDB
+import RideBooking
 
-/// The SQLite backend: ``RideStore`` is a ``RideBackend``. Every write runs in one
+/// The SQLite backend: ``RideStore`` is a `RideBackend`. Every write runs in one
 /// `BEGIN IMMEDIATE` transaction on GRDB's writer queue (through the store's async
 /// `transaction`), so bookings from any number of tasks and processes are serialised by SQLite's
 /// write lock: the nearest free vehicle read inside it cannot be taken by another booking before
@@ -33,7 +34,7 @@ extension RideStore: RideBackend {
     }
 
     /// `GET /health`'s check: the damage any call met since the store opened; else, at most once
-    /// per ``integrityCheckInterval`` (and at the first call), `PRAGMA quick_check`, which reads
+    /// per `integrityCheckInterval` (and at the first call), `PRAGMA quick_check`, which reads
     /// every page of every table and index (about 10 ms for a few MB; a large file takes longer,
     /// but no writer waits for it: it is a WAL reader); else the schema version.
     public func checkHealth() async throws(RideStoreError) {

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import RideBooking
 
 /// The ride store's view inside one write transaction (see ``RideStore``).
 struct RideStoreTransaction {
@@ -10,7 +11,7 @@ struct RideStoreTransaction {
     func ride(identifier: String) throws -> RideRecord? { try RideRow.fetch(db, identifier: identifier) }
 
     /// Inserts a new ride, stamped with the next store revision, which it returns.
-    /// - Throws: ``RideStoreError/vehicleAlreadyAssigned(vehicleIdentifier:)`` when the unique
+    /// - Throws: `RideStoreError/vehicleAlreadyAssigned(vehicleIdentifier:)` when the unique
     ///   index finds the vehicle on another active ride.
     @discardableResult
     func insert(_ record: RideRecord, at date: Date) throws -> Int64 {
