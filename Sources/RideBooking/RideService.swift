@@ -183,7 +183,7 @@ public final class RideService: Sendable {
 
     /// Stores the positions, in order, then advances each reporting vehicle's active ride from
     /// its newest report here; the rides after the reports, one per vehicle that has one.
-    package func report(_ positions: [ReportedPosition]) async throws -> [VehicleRideProgress] {
+    public func report(_ positions: [ReportedPosition]) async throws -> [VehicleRideProgress] {
         guard !positions.isEmpty else { return [] }
         _ = try await store.reportPositions(positions.map {
             VehicleReport(vehicleIdentifier: $0.vehicleIdentifier, coordinate: $0.coordinate, course: $0.course, speed: $0.speed, date: $0.timestamp)
