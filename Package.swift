@@ -164,6 +164,13 @@ let package = Package(
         // the live-gpsd tests child processes in their own process groups, sandboxes with free
         // loopback ports, gpsfake, gpspipe, the lock that keeps live tests from overlapping, a
         // source's event log, the reader thread's CPU time and the epochs they compare. Not a product.
+        // What the ride test targets share, under Tests/: a stepped clock, temporary directories,
+        // vehicles and places, the one RideService over an SQLite store (not a product).
+        .target(
+            name: "RideTestSupport",
+            dependencies: ["RideBooking", "RideStoreSQLite", "Lodestar", "Geodesy"],
+            path: "Tests/RideTestSupport"
+        ),
         .target(name: "TestSupport", dependencies: ["GNSS", "GPSD", "LodestarInternals"], path: "Tests/TestSupport"),
         // The live gpsd measurements (latency, idle CPU) that `make bench` runs: figures for
         // BENCHMARKS.md, kept out of the test suite.
@@ -187,8 +194,15 @@ let package = Package(
         .testTarget(
             name: "RideBookingTests",
             dependencies: [
-                "RideBooking", "RideStoreSQLite", "RideStorePostgres", "RideServer", "RideLoad", "Lodestar", "GNSS", "Geodesy",
-                "NMEA", "LodestarInternals", "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                "RideBooking", "RideStoreSQLite", "RideStorePostgres", "RideServer", "Lodestar", "GNSS", "Geodesy", "NMEA",
+                "LodestarInternals", "TestSupport", "RideTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        .testTarget(
+            name: "RideStoreSQLiteTests",
+            dependencies: [
+                "RideStoreSQLite", "RideBooking", "RideServer", "RideLoad", "Geodesy", "TestSupport", "RideTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             // A store made by an earlier version, read from the package's folder by StoreFixtureTests.
             exclude: ["Fixtures"]

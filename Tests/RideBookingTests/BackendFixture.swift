@@ -2,6 +2,7 @@ import Foundation
 import Geodesy
 import GRDB
 import RideBooking
+import RideTestSupport
 import RideStoreSQLite
 import RideStorePostgres
 import Synchronization

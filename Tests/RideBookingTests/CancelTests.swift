@@ -1,5 +1,6 @@
 import Foundation
 import RideBooking
+import RideTestSupport
 import Testing
 
 /// Cancel: received through pickup → success and completed(canceledByUser); ongoing or completed →

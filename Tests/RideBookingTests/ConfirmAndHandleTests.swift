@@ -1,6 +1,7 @@
 import Foundation
 import Geodesy
 import RideBooking
+import RideTestSupport
 import Testing
 
 /// confirm: the nearest free vehicle strictly within range; handle: checks again, assigns, stores.

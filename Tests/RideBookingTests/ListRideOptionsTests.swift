@@ -1,5 +1,6 @@
 import Foundation
 import RideBooking
+import RideTestSupport
 import Testing
 
 /// The ride options with their estimated pickup dates, and the codes when none can come.

@@ -1,5 +1,6 @@
 import Foundation
 import RideBooking
+import RideTestSupport
 import Testing
 
 /// Party size, ride option, scheduled time and payment method.

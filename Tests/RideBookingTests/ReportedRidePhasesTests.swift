@@ -1,6 +1,7 @@
 import Foundation
 import Geodesy
 import RideBooking
+import RideTestSupport
 import Testing
 
 /// The phases a vehicle's report moves a ride to, by the region rule (the 68% circle wholly inside

@@ -5,6 +5,7 @@ import RideServer
 import RideStoreSQLite
 import RideStorePostgres
 import TestSupport
+import RideTestSupport
 import Testing
 
 #if canImport(Glibc)

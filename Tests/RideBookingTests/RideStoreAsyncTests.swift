@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import RideBooking
 import RideStoreSQLite
+import RideTestSupport
 import Testing
 
 /// Issue 11: the store and the handlers have async methods on GRDB's async reads and writes, with

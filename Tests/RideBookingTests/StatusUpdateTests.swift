@@ -1,6 +1,7 @@
 import Foundation
 import Geodesy
 import RideBooking
+import RideTestSupport
 import Testing
 
 /// A status update on every phase change and at least every 20 s, with the same identifier, on a

@@ -4,6 +4,7 @@ import Geodesy
 import Lodestar
 import NMEA
 import RideBooking
+import RideTestSupport
 import Testing
 import TestSupport
 

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import RideBooking
 import RideStoreSQLite
+import RideTestSupport
 import Testing
 
 /// Issue 12, "Destroyed and lost data": the store is marked with SQLite's application id, and any

@@ -4,6 +4,7 @@ import RideBooking
 import RideServer
 import RideStoreSQLite
 import TestSupport
+import RideTestSupport
 import Testing
 
 /// A store file made by an earlier version opens and migrates (issue 24): `Fixtures/store-v2.sqlite`,
@@ -11,7 +12,7 @@ import Testing
 /// directory, opened and migrated by today's code, and everything in it is read back with the
 /// values it was made with; then the one ``RideService`` carries on with it.
 @Suite struct StoreFixtureTests {
-    static let fixture = TestData.package("Tests/RideBookingTests/Fixtures/store-v2.sqlite")
+    static let fixture = TestData.package("Tests/RideStoreSQLiteTests/Fixtures/store-v2.sqlite")
     /// The rider's token made for the fixture (its SHA-256 is in the file).
     static let riderToken = "ldst_A5khKVGmRPwh5R7WIVotRbbDU2ZmLtXV-cOyZOyVOQc"
     static let inProcess = "59AF53F0-47EE-4CA7-8B99-C7D592CEACB4"

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import RideBooking
 import RideStoreSQLite
+import RideTestSupport
 import Testing
 
 /// Issue 12: one row whose record cannot be decoded no longer fails the whole listing; the others

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Makes store-v2.sqlite (see README.md) with the lodestar of .build/debug, built from commit 3480335:
-# bash Tests/RideBookingTests/Fixtures/make-store-v2.sh [DIRECTORY]   (default /tmp/fixture-v2)
+# bash Tests/RideStoreSQLiteTests/Fixtures/make-store-v2.sh [DIRECTORY]   (default /tmp/fixture-v2)
 set -eu
 cd "$(dirname "$0")/../../.."
 B=$PWD/.build/debug/lodestar

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import RideBooking
 import RideStoreSQLite
+import RideTestSupport
 import Testing
 
 /// Issue 12, "The ride store under contention and on read-only media": a store opened read-only

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import RideBooking
 import RideStoreSQLite
+import RideTestSupport
 import Testing
 
 /// The store against real SQLite files: WAL, durability across reopening, the unique index, the
