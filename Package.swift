@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "RideClient", targets: ["RideClient"]),
         .library(name: "RideServer", targets: ["RideServer"]),
         .library(name: "RideStorePostgres", targets: ["RideStorePostgres"]),
+        .library(name: "RideStoreSQLite", targets: ["RideStoreSQLite"]),
         .executable(name: "lodestar", targets: ["lodestar"]),
     ],
     dependencies: [
@@ -65,18 +66,23 @@ let package = Package(
         .target(name: "Lodestar", dependencies: ["Geodesy", "GeoMagnetism", "GNSS", "NMEA", "LodestarInternals"]),
         // The trace generator: a receiver on a route with a realistic GNSS error model, NMEA and ground truth.
         .target(name: "TraceSynthesis", dependencies: ["Geodesy", "GeoMagnetism", "NMEA", "LodestarInternals"]),
-        // Ride requests in SiriKit's resolve → confirm → handle model: fleet, spatial index, the store
-        // interface the ride service programs against (RideBackend) and its SQLite backend.
+        // The pure ride domain in SiriKit's resolve → confirm → handle model: fleet, spatial index,
+        // phases from reported positions, the one store interface (RideBackend) and the one async
+        // RideService over it that every client calls. No GRDB, no Crypto, no I/O of its own.
         .target(
             name: "RideBooking",
+            dependencies: ["Geodesy", "Lodestar", "LodestarInternals"],
+            resources: [.embedInCode("Resources/london.gazetteer.json")]
+        ),
+        // The ride store's SQLite backend (RideBackend over GRDB), beside RideStorePostgres: one file,
+        // one host, zero set-up; what `lodestar ride` uses in process.
+        .target(
+            name: "RideStoreSQLite",
             dependencies: [
-                "Geodesy", "Lodestar", "LodestarInternals", .product(name: "GRDB", package: "GRDB.swift"),
+                "RideBooking", "Geodesy", "LodestarInternals", .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's C API, to inspect a file without changing it before GRDB opens it (RideStoreFile).
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
-                // SHA-256 of bearer tokens (RideToken): the store keeps only the hash.
-                .product(name: "Crypto", package: "swift-crypto"),
-            ],
-            resources: [.embedInCode("Resources/london.gazetteer.json")]
+            ]
         ),
         // The ride service's HTTP client (AsyncHTTPClient): bookings, status, cancel, options, the
         // SSE event stream, and vehicles' position reports with the report schedule (20 m or 5 s)
@@ -91,12 +97,14 @@ let package = Package(
             ]
         ),
         // The ride service over HTTP (`lodestar serve`): the intents as a JSON API on Hummingbird,
-        // bearer tokens, Server-Sent Events, phases from vehicles' reported positions, Prometheus
-        // metrics, the OpenAPI document. Its handlers call RideBooking, nothing more.
+        // bearer tokens, Server-Sent Events, vehicles' position reports, Prometheus metrics, the
+        // OpenAPI document. Its handlers call RideBooking's RideService, nothing more.
         .target(
             name: "RideServer",
             dependencies: [
                 "RideBooking", "Lodestar", "Geodesy", "LodestarInternals",
+                // SHA-256 of bearer tokens (RideToken): the store keeps only the hash.
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdAuth", package: "hummingbird-auth"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -122,7 +130,7 @@ let package = Package(
         .executableTarget(
             name: "RideLoad",
             dependencies: [
-                "RideBooking", "Lodestar", "Geodesy", "LodestarInternals", "RideClient",
+                "RideBooking", "RideStoreSQLite", "Lodestar", "Geodesy", "LodestarInternals", "RideClient",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]),
         // The commit `lodestar --version` prints, from a header `make` writes (scripts/build-commit.sh).
@@ -133,7 +141,8 @@ let package = Package(
             name: "lodestar",
             dependencies: [
                 "Geodesy", "GeoMagnetism", "GNSS", "NMEA", "GPSD", "Lodestar", "RideBooking",
-                "LodestarInternals", "TraceSynthesis", "RideClient", "RideServer", "RideStorePostgres", "CBuildCommit",
+                "LodestarInternals", "TraceSynthesis", "RideClient", "RideServer", "RideStorePostgres", "RideStoreSQLite",
+                "CBuildCommit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -155,6 +164,13 @@ let package = Package(
         // the live-gpsd tests child processes in their own process groups, sandboxes with free
         // loopback ports, gpsfake, gpspipe, the lock that keeps live tests from overlapping, a
         // source's event log, the reader thread's CPU time and the epochs they compare. Not a product.
+        // What the ride test targets share, under Tests/: a stepped clock, temporary directories,
+        // vehicles and places, the one RideService over an SQLite store (not a product).
+        .target(
+            name: "RideTestSupport",
+            dependencies: ["RideBooking", "RideStoreSQLite", "Lodestar", "Geodesy"],
+            path: "Tests/RideTestSupport"
+        ),
         .target(name: "TestSupport", dependencies: ["GNSS", "GPSD", "LodestarInternals"], path: "Tests/TestSupport"),
         // The live gpsd measurements (latency, idle CPU) that `make bench` runs: figures for
         // BENCHMARKS.md, kept out of the test suite.
@@ -178,15 +194,24 @@ let package = Package(
         .testTarget(
             name: "RideBookingTests",
             dependencies: [
-                "RideBooking", "RideStorePostgres", "RideLoad", "Lodestar", "GNSS", "Geodesy", "NMEA", "LodestarInternals",
-                "TestSupport", .product(name: "GRDB", package: "GRDB.swift"),
+                "RideBooking", "RideStoreSQLite", "RideStorePostgres", "RideServer", "Lodestar", "GNSS", "Geodesy", "NMEA",
+                "LodestarInternals", "TestSupport", "RideTestSupport", .product(name: "GRDB", package: "GRDB.swift"),
             ]
+        ),
+        .testTarget(
+            name: "RideStoreSQLiteTests",
+            dependencies: [
+                "RideStoreSQLite", "RideBooking", "RideServer", "RideLoad", "Geodesy", "TestSupport", "RideTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            // A store made by an earlier version, read from the package's folder by StoreFixtureTests.
+            exclude: ["Fixtures"]
         ),
         .testTarget(name: "RideClientTests", dependencies: ["RideClient", "Geodesy"]),
         .testTarget(
             name: "RideServerTests",
             dependencies: [
-                "RideServer", "RideBooking", "RideStorePostgres", "Geodesy", "lodestar", "TestSupport",
+                "RideServer", "RideBooking", "RideStoreSQLite", "RideStorePostgres", "Geodesy", "lodestar", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),

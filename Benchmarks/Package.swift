@@ -61,6 +61,7 @@ let package = Package(
             name: "RideBenchmarks",
             dependencies: benchmark + [
                 .product(name: "RideBooking", package: lodestar),
+                .product(name: "RideStoreSQLite", package: lodestar),
                 .product(name: "Lodestar", package: lodestar),
                 .product(name: "Geodesy", package: lodestar),
             ],

@@ -4,6 +4,7 @@
 import Foundation
 import Lodestar
 import RideBooking
+import RideStoreSQLite
 
 let arguments = CommandLine.arguments.dropFirst()
 let fleetPath = arguments.first ?? "Examples/fleet.json"
@@ -14,9 +15,15 @@ defer { try? FileManager.default.removeItem(at: directory) }
 
 // snippet.service
 // The service holds the fleet, the store and the place rules; the handlers hold only the service.
+// The fleet is registered in the store, and its simulated vehicles report where they stand.
 let store = try RideStore(path: directory.appendingPathComponent("rides.sqlite").path)
-let service = RideService(fleet: try Fleet.load(contentsOf: fleetPath), store: store,
+let service = RideService(store: store, databaseKind: "sqlite", fleet: try Fleet.load(contentsOf: fleetPath),
                           places: PlaceResolver(gazetteer: .london))
+try await service.registerFleet()
+do {
+    var fleet = SimulatedFleet(service: service)
+    try await fleet.report(at: service.now)
+}
 let handler = RideRequestHandler(service: service)
 // snippet.end
 
@@ -40,17 +47,17 @@ if case .success(let place) = handler.resolveDropOffLocation(for: request, curre
 
 // snippet.book
 // Confirm quotes the nearest free vehicle; handle books it, atomically, in the store.
-let quote = try handler.confirm(request)
+let quote = try await handler.confirm(request)
 print("confirm: \(quote.code), vehicle \(quote.quote?.vehicle.identifier ?? "none"), \(quote.quote?.distance ?? .nan) m away")
-let booked = try handler.handle(request)
+let booked = try await handler.handle(request)
 guard booked.code == .success, let ride = booked.rideStatus else {
     print("handle: \(booked.code) \(booked.failureReason ?? "")")
     exit(1)
 }
 print("handle: \(booked.code), ride \(ride.rideIdentifier), vehicle \(ride.vehicle?.identifier ?? "none"), phase \(ride.phase)")
 
-let status = try RideStatusHandler(service: service).handle(rideIdentifier: ride.rideIdentifier)
+let status = try await RideStatusHandler(service: service).handle(rideIdentifier: ride.rideIdentifier)
 print("status: \(status.code), phase \(status.rideStatus.map { "\($0.phase)" } ?? "unknown")")
-let cancelled = try CancelRideHandler(service: service).handle(rideIdentifier: ride.rideIdentifier)
+let cancelled = try await CancelRideHandler(service: service).handle(rideIdentifier: ride.rideIdentifier)
 print("cancel: \(cancelled.code), completion \(cancelled.rideStatus?.completionStatus?.description ?? "none")")
 // snippet.end

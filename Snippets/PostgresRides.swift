@@ -24,7 +24,7 @@ print("schema version \(try await store.schemaVersion()) on \(store.database)")
 
 // snippet.book
 // The store is a RideBackend: the ride service's backend runs on it as on SQLite's RideStore.
-let backend = RideServerBackend(store: store, databaseKind: "postgresql", fleet: fleet)
+let backend = RideService(store: store, databaseKind: "postgresql", fleet: fleet)
 try await backend.registerFleet()
 // Vehicles are booked from the positions they report; here each reports its stand.
 _ = try await store.reportPositions(fleet.vehicles.map {

@@ -5,6 +5,7 @@ import Foundation
 import Geodesy
 import Logging
 import RideBooking
+import RideStoreSQLite
 import RideClient
 import RideServer
 import ServiceLifecycle
@@ -20,7 +21,7 @@ defer { try? FileManager.default.removeItem(at: directory) }
 let store = try RideStore(path: directory.appendingPathComponent("rides.sqlite").path)
 try await store.migrate()
 let fleet = try Fleet.load(contentsOf: fleetPath)
-let backend = RideServerBackend(store: store, databaseKind: "sqlite", fleet: fleet)
+let backend = RideService(store: store, databaseKind: "sqlite", fleet: fleet)
 try await backend.registerFleet()
 // Vehicles are booked from the positions they report (`lodestar vehicle` sends them over HTTP);
 // here each reports its stand.

@@ -5,6 +5,9 @@
 //
 // `RideLoad http ...` loads a ride service over HTTP instead (HTTPLoad.swift, scripts/ride-load.sh).
 //
+// The rides are booked through the one RideService over the SQLite store, as `lodestar ride`
+// books them: the fleet is registered and reports where it stands once, at the start.
+//
 // Usage: RideLoad STORE COUNT FLEET-SIZE SEED [START]
 //   START (seconds since 1970) makes it wait until then, so that two processes begin together;
 //   prints "booked RIDE-ID VEHICLE-ID" or "refused CODE" per request, "error MESSAGE" on a store
@@ -16,6 +19,7 @@ import Geodesy
 import Lodestar
 import LodestarInternals
 import RideBooking
+import RideStoreSQLite
 
 let arguments = CommandLine.arguments
 if arguments.count > 1, arguments[1] == "http" {
@@ -36,16 +40,21 @@ let center = Coordinate(uncheckedLatitude: 51.5085, longitude: -0.1247)
 do {
     let store = try RideStore(path: arguments[1])
     let fleet = Fleet.simulated(center: center, count: fleetSize, radius: 5_000, seed: 42, identifierPrefix: "LOAD")
-    let handler = RideRequestHandler(service: RideService(fleet: fleet, store: store))
+    let service = RideService(store: store, databaseKind: "sqlite", fleet: fleet)
+    try await service.registerFleet()
+    var simulated = SimulatedFleet(service: service)
+    try await simulated.report(at: service.now)
+    let handler = RideRequestHandler(service: service)
     var random = SplitMix64(seed: seed)
     if arguments.count == 6, let start = Double(arguments[5]) {
-        Thread.sleep(until: Date(timeIntervalSince1970: start))
+        let wait = Date(timeIntervalSince1970: start).timeIntervalSinceNow
+        if wait > 0 { try await Task.sleep(for: .seconds(wait)) }
     }
     for _ in 0..<count {
         let pickup = (try? Geodesic.wgs84.destination(
             from: center, azimuth: 360 * random.nextUnit(), distance: 3_000 * random.nextUnit())) ?? center
         let request = RideRequest(pickupLocation: Placemark(coordinate: pickup), partySize: 1)
-        let response = try handler.handle(request)
+        let response = try await handler.handle(request)
         if response.code == .success, let status = response.rideStatus {
             say("booked \(status.rideIdentifier) \(status.vehicle?.identifier ?? "?")")
         } else {

@@ -8,7 +8,7 @@ import RideBooking
 /// rides, list ride options. Each reads its body strictly, checks the token's role and calls
 /// the backend; a ride that is not the rider's is answered exactly as one that does not exist.
 struct IntentRoutes {
-    let backend: RideServerBackend
+    let backend: RideService
     let metrics: ServerMetrics
 
     func add(to router: Router<RideRequestContext>) {

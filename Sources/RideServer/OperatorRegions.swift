@@ -1,5 +1,6 @@
 import Foundation
 import Lodestar
+import RideBooking
 import Synchronization
 
 /// The operator's own regions (`POST /regions`) and the vehicles' crossings of them

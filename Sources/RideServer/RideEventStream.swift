@@ -19,7 +19,7 @@ import ServiceLifecycle
 /// - The stream ends after the completed status, when the client goes away, or when the server
 ///   shuts down gracefully.
 struct RideEventStream: Sendable {
-    let backend: RideServerBackend
+    let backend: RideService
     let metrics: ServerMetrics
     let hub: RideChangeHub
 

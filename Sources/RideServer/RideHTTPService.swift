@@ -1,11 +1,12 @@
 import Hummingbird
 import HummingbirdAuth
 import Logging
+import RideBooking
 import ServiceLifecycle
 import UnixSignals
 
 /// The ride service over HTTP: a Hummingbird router of small handlers that call `RideBooking`
-/// through a ``RideServerBackend``, with middleware for what cuts across (metrics and logs,
+/// through RideBooking's `RideService`, with middleware for what cuts across (metrics and logs,
 /// problem documents, bearer tokens), run under swift-service-lifecycle.
 ///
 /// ```swift
@@ -18,7 +19,7 @@ import UnixSignals
 /// ends open event streams, finishes the requests in flight and returns.
 public struct RideHTTPService: Sendable {
     /// The rides, vehicles and tokens.
-    public let backend: RideServerBackend
+    public let backend: RideService
     /// Where it listens and how it streams.
     public let configuration: RideServerConfiguration
     /// The metrics `/metrics` shows.
@@ -32,7 +33,7 @@ public struct RideHTTPService: Sendable {
     private let tokens: TokenCache
     private let changes: RideChangeHub
 
-    public init(backend: RideServerBackend, configuration: RideServerConfiguration, logger: Logger = Logger(label: "lodestar.serve")) {
+    public init(backend: RideService, configuration: RideServerConfiguration, logger: Logger = Logger(label: "lodestar.serve")) {
         self.backend = backend
         self.configuration = configuration
         self.metrics = ServerMetrics()

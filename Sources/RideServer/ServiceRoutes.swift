@@ -1,10 +1,11 @@
 import Hummingbird
 import LodestarInternals
+import RideBooking
 
 /// `/health`, `/metrics` and `/openapi.json`: no token needed, and none is looked up (a token
 /// sent with them is ignored), so `/metrics` answers while the store does not.
 struct ServiceRoutes {
-    let backend: RideServerBackend
+    let backend: RideService
     let metrics: ServerMetrics
 
     /// The paths that take no token.

@@ -10,7 +10,7 @@ import RideBooking
 /// so a token tells nothing about the rest of the fleet). An operator token may report for any
 /// vehicle of the fleet. Riders cannot report (403).
 struct VehicleRoutes {
-    let backend: RideServerBackend
+    let backend: RideService
     let metrics: ServerMetrics
     /// The operator's regions, which see every position stored.
     let regions: OperatorRegions

@@ -2,6 +2,7 @@ import Foundation
 import Geodesy
 import Lodestar
 import RideBooking
+import RideTestSupport
 import Testing
 
 /// The pickup phase comes from Lodestar's arrival monitor: a vehicle whose fixes jitter around

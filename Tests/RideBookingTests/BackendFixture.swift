@@ -2,6 +2,8 @@ import Foundation
 import Geodesy
 import GRDB
 import RideBooking
+import RideTestSupport
+import RideStoreSQLite
 import RideStorePostgres
 import Synchronization
 import TestSupport

@@ -1,6 +1,7 @@
 import Foundation
 import Geodesy
 import RideBooking
+import RideTestSupport
 import Testing
 import TestSupport
 

@@ -1,13 +1,14 @@
 import Foundation
 import RideBooking
+import RideTestSupport
 import Testing
 
 /// Party size, ride option, scheduled time and payment method.
 @Suite struct ParameterResolutionTests {
     let fixture: ServiceFixture
 
-    init() throws {
-        fixture = try ServiceFixture(vehicles: [
+    init() async throws {
+        fixture = try await ServiceFixture(vehicles: [
             Fixture.vehicle("S-001", at: Fixture.point(azimuth: 0, distance: 1_000)),
             Fixture.vehicle("X-001", at: Fixture.point(azimuth: 90, distance: 2_000), capacity: 6, option: "XL"),
         ])
@@ -57,22 +58,22 @@ import Testing
         #expect(handler.resolveScheduledPickupTime(for: RideRequest(scheduledPickupTime: far)) == .success(far))
     }
 
-    @Test func scheduledBeyondHorizonIsRideScheduledTooFar() throws {
+    @Test func scheduledBeyondHorizonIsRideScheduledTooFar() async throws {
         let now = fixture.clock.now
         var request = RideRequest(pickupLocation: Placemark(coordinate: Fixture.charingCross), partySize: 1)
         request.scheduledPickupTime = now.addingTimeInterval(7 * 86_400 + 1)
-        #expect(try fixture.requests.confirm(request).code == .failureRequiringAppLaunchRideScheduledTooFar)
-        #expect(try fixture.requests.handle(request).code == .failureRequiringAppLaunchRideScheduledTooFar)
+        #expect(try await fixture.requests.confirm(request).code == .failureRequiringAppLaunchRideScheduledTooFar)
+        #expect(try await fixture.requests.handle(request).code == .failureRequiringAppLaunchRideScheduledTooFar)
         request.scheduledPickupTime = now.addingTimeInterval(7 * 86_400)
-        #expect(try fixture.requests.confirm(request).code == .ready)
+        #expect(try await fixture.requests.confirm(request).code == .ready)
     }
 
-    @Test func scheduledRideDepartsInTimeForThePickup() throws {
+    @Test func scheduledRideDepartsInTimeForThePickup() async throws {
         let now = fixture.clock.now
         let at = now.addingTimeInterval(2 * 3_600)
         let request = RideRequest(
             pickupLocation: Placemark(coordinate: Fixture.charingCross), partySize: 1, scheduledPickupTime: at)
-        let status = try #require(try fixture.requests.handle(request).rideStatus)
+        let status = try #require(try await fixture.requests.handle(request).rideStatus)
         #expect(abs(try #require(status.estimatedPickupDate).timeIntervalSince(at)) < 1e-6)
         #expect(status.scheduledPickupTime == at)
     }
@@ -84,11 +85,11 @@ import Testing
         #expect(handler.resolvePaymentMethod(for: RideRequest(paymentMethod: card)) == .success(card))
     }
 
-    @Test func confirmRefusesUnresolvedParameters() throws {
-        #expect(try fixture.requests.confirm(RideRequest(partySize: 1)).code == .failure)
-        #expect(try fixture.requests.confirm(RideRequest(pickupLocation: Placemark(coordinate: Fixture.charingCross))).code
+    @Test func confirmRefusesUnresolvedParameters() async throws {
+        #expect(try await fixture.requests.confirm(RideRequest(partySize: 1)).code == .failure)
+        #expect(try await fixture.requests.confirm(RideRequest(pickupLocation: Placemark(coordinate: Fixture.charingCross))).code
             == .failure)
-        #expect(try fixture.requests.confirm(RideRequest(
+        #expect(try await fixture.requests.confirm(RideRequest(
             pickupLocation: Placemark(name: "Trafalgar"), partySize: 1)).code == .failure)
     }
 }

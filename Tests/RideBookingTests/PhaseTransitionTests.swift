@@ -1,5 +1,6 @@
 import Foundation
 import RideBooking
+import RideTestSupport
 import Testing
 
 /// Only received → confirmed → (approachingPickup →) pickup → ongoing → completed, plus

@@ -2,6 +2,7 @@ import Foundation
 import Geodesy
 import Lodestar
 import RideBooking
+import RideTestSupport
 import Testing
 
 /// The pickup rules: current location (fresh ≤ 60 s, accurate ≤ 100 m, snapped to a designated

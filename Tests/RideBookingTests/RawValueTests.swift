@@ -1,5 +1,6 @@
 import Foundation
 import RideBooking
+import RideTestSupport
 import Testing
 
 /// SiriKit's raw values for every response code and phase, and that they survive JSON.

@@ -1,8 +1,11 @@
 import Foundation
 import GRDB
 import RideBooking
+import RideServer
+import RideStoreSQLite
 import RideStorePostgres
 import TestSupport
+import RideTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -104,9 +107,9 @@ import Glibc
         let path = directory.path("rides.sqlite")
         var booked: [String] = []
         do {
-            let service = RideService(
-                fleet: try Fixture.fleet((0..<3).map { Fixture.vehicle("V-\($0)", at: Fixture.point(azimuth: Double($0) * 90, distance: 700)) }),
-                store: try RideStore(path: path), now: TestClock().function)
+            let service = try await openService(
+                try Fixture.fleet((0..<3).map { Fixture.vehicle("V-\($0)", at: Fixture.point(azimuth: Double($0) * 90, distance: 700)) }),
+                try RideStore(path: path), now: TestClock().function)
             for _ in 0..<3 {
                 let request = RideRequest(pickupLocation: Placemark(coordinate: Fixture.charingCross), partySize: 1)
                 booked.append(try #require(try await RideRequestHandler(service: service).handle(request).rideStatus).rideIdentifier)

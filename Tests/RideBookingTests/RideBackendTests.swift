@@ -2,6 +2,8 @@ import Foundation
 import Geodesy
 import LodestarInternals
 import RideBooking
+import RideServer
+import RideTestSupport
 import Testing
 
 /// One suite, run against both backends (SQLite and PostgreSQL + PostGIS, each real): the

@@ -1,6 +1,8 @@
 import Foundation
 import GRDB
 import RideBooking
+import RideStoreSQLite
+import RideTestSupport
 import Testing
 
 /// Issue 11: the store and the handlers have async methods on GRDB's async reads and writes, with
@@ -8,7 +10,7 @@ import Testing
 @Suite struct RideStoreAsyncTests {
     @Test func bookFollowCancelAndListThroughTheAsyncMethods() async throws {
         let vehicles = (0..<3).map { Fixture.vehicle("V-\($0)", at: Fixture.point(azimuth: Double($0) * 120, distance: 2_000)) }
-        let fixture = try ServiceFixture(vehicles: vehicles)
+        let fixture = try await ServiceFixture(vehicles: vehicles)
         let request = RideRequest(
             pickupLocation: Placemark(coordinate: Fixture.charingCross),
             dropOffLocation: Placemark(coordinate: Fixture.point(azimuth: 270, distance: 3_000)), partySize: 2)
@@ -22,13 +24,13 @@ import Testing
         // 160 s on, the vehicle is 400 m from the pickup: the phase reached (approachingPickup)
         // is written back through the async write.
         fixture.clock.advance(by: 160)
-        let status = try #require(try await fixture.statuses.handle(rideIdentifier: booked.rideIdentifier).rideStatus)
+        let status = try #require(try await fixture.status(booked.rideIdentifier))
         #expect(status.phase == .approachingPickup)
         #expect(try await fixture.store.ride(identifier: booked.rideIdentifier)?.storedPhase == status.phase)
-        let updates = try #require(try await fixture.statuses.updates(rideIdentifier: booked.rideIdentifier))
+        let updates = try #require(try await fixture.updates(booked.rideIdentifier))
         #expect(updates.first?.phase == .confirmed)
         #expect(updates.last?.phase == status.phase)
-        let cancelled = try await fixture.cancellations.handle(rideIdentifier: booked.rideIdentifier)
+        let cancelled = try await fixture.cancel(booked.rideIdentifier)
         #expect(cancelled.code == .success)
         #expect(try await fixture.store.ride(identifier: booked.rideIdentifier)?.completionStatus == .canceledByUser)
         #expect(try await fixture.store.activeVehicleIdentifiers(at: fixture.clock.now).isEmpty)
@@ -39,7 +41,7 @@ import Testing
     /// synchronous ones are, so ten are booked, each with its own vehicle, and ten refused.
     @Test func concurrentAsyncBookingsNeverShareAVehicle() async throws {
         let vehicles = (0..<10).map { Fixture.vehicle("V-\($0)", at: Fixture.point(azimuth: Double($0) * 36, distance: 900)) }
-        let fixture = try ServiceFixture(vehicles: vehicles)
+        let fixture = try await ServiceFixture(vehicles: vehicles)
         let request = RideRequest(pickupLocation: Placemark(coordinate: Fixture.charingCross), partySize: 1)
         let handler = fixture.requests
         let responses = try await withThrowingTaskGroup(of: RequestRideIntentResponse.self) { group in
@@ -54,7 +56,7 @@ import Testing
     }
 
     @Test func aCancelledTaskBooksNothing() async throws {
-        let fixture = try ServiceFixture(vehicles: [Fixture.vehicle("V-1", at: Fixture.point(azimuth: 0, distance: 500))])
+        let fixture = try await ServiceFixture(vehicles: [Fixture.vehicle("V-1", at: Fixture.point(azimuth: 0, distance: 500))])
         let handler = fixture.requests
         let request = RideRequest(pickupLocation: Placemark(coordinate: Fixture.charingCross), partySize: 1)
         let task = Task {

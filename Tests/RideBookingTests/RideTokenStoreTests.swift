@@ -2,6 +2,7 @@ import Foundation
 import RideBooking
 import Synchronization
 import Testing
+import RideTestSupport
 import TestSupport
 
 /// Issue 24: tokens with an expiry, revoked by the identifier `serve token list` shows; both stores.

@@ -2,92 +2,12 @@ import Foundation
 import Geodesy
 import Lodestar
 import RideBooking
-import Synchronization
+import RideStoreSQLite
+import RideTestSupport
 
-/// A clock the tests set and step: no sleeping, the same answers on every run.
-final class TestClock: Sendable {
-    private let date: Mutex<Date>
-
-    init(_ start: Date = TestClock.start) {
-        date = Mutex(start)
-    }
-
-    /// 2026-03-14T09:36:22Z, the last fix of Traces/walk-to-pickup.nmea.
-    static let start = Date(timeIntervalSince1970: 1_773_480_982)
-
-    var now: Date { date.withLock { $0 } }
-
-    func advance(by seconds: Double) { date.withLock { $0 = $0.addingTimeInterval(seconds) } }
-
-    func set(_ new: Date) { date.withLock { $0 = new } }
-
-    var function: @Sendable () -> Date { { [self] in now } }
-}
-
-/// A directory under the system's temporary directory, removed by ``remove()``.
-struct TemporaryDirectory: Sendable {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("lodestar-ride-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-
-    func remove() { try? FileManager.default.removeItem(at: url) }
-}
-
-/// Shared places and builders.
-enum Fixture {
-    /// The pickup point at the end of the walk trace: Charing Cross station forecourt.
-    static let charingCross = Coordinate(uncheckedLatitude: 51.50850, longitude: -0.12470)
-    /// Heathrow, the acceptance drop-off.
-    static let heathrow = Coordinate(uncheckedLatitude: 51.4700, longitude: -0.4543)
-
-    /// The point `distance` metres from `origin` along `azimuth` degrees (Karney's direct problem).
-    static func point(from origin: Coordinate = charingCross, azimuth: Double, distance: Double) -> Coordinate {
-        (try? Geodesic.wgs84.destination(from: origin, azimuth: azimuth, distance: distance)) ?? origin
-    }
-
-    /// A Standard vehicle (4 seats, 10 m/s) at `position`.
-    static func vehicle(
-        _ id: String, at position: Coordinate, capacity: Int = 4, option: String = "Standard", speed: Double = 10,
-        state: VehicleState = .available
-    ) -> Vehicle {
-        Vehicle(
-            identifier: id, position: position, capacity: capacity, rideOptionName: option, speed: speed, state: state,
-            registrationPlate: "LD26 \(id.suffix(3))", manufacturer: "Toyota", model: "Prius",
-            driver: RideDriver(name: "Driver \(id)", rating: "4.8", phoneNumber: "+44 20 7946 0000"))
-    }
-
-    static func fleet(_ vehicles: [Vehicle]) throws -> Fleet { try Fleet(name: "test", vehicles: vehicles) }
-
-    /// A location as the location manager would deliver it.
-    static func location(
-        _ coordinate: Coordinate, at date: Date, accuracy: Double? = 4, speed: Double? = nil, course: Double? = nil
-    ) -> Location {
-        Location(
-            coordinate: coordinate, horizontalAccuracy: accuracy, speed: speed, course: course, timestamp: date,
-            sourceName: "test", provenance: .replayed)
-    }
-
-    /// A gazetteer for the resolution rules.
-    static let gazetteer = Gazetteer(places: [
-        GazetteerPlace(name: "Charing Cross station forecourt", aliases: ["Charing Cross"], coordinate: charingCross, isPickupPoint: true),
-        GazetteerPlace(name: "Trafalgar Square", coordinate: Coordinate(uncheckedLatitude: 51.50800, longitude: -0.12810)),
-        GazetteerPlace(name: "Heathrow Terminal 2", coordinate: Coordinate(uncheckedLatitude: 51.46960, longitude: -0.45170)),
-        GazetteerPlace(name: "Heathrow Terminal 3", coordinate: Coordinate(uncheckedLatitude: 51.47130, longitude: -0.45860)),
-        GazetteerPlace(name: "Heathrow Terminal 4", coordinate: Coordinate(uncheckedLatitude: 51.45900, longitude: -0.44650)),
-        GazetteerPlace(name: "Heathrow Terminal 5", coordinate: Coordinate(uncheckedLatitude: 51.47230, longitude: -0.48870)),
-        GazetteerPlace(name: "Victoria station", coordinate: Coordinate(uncheckedLatitude: 51.49520, longitude: -0.14410)),
-        GazetteerPlace(name: "Victoria Coach Station", coordinate: Coordinate(uncheckedLatitude: 51.49260, longitude: -0.14960)),
-        GazetteerPlace(name: "Victoria", coordinate: Coordinate(uncheckedLatitude: 51.50800, longitude: -0.12000), address: "Victoria Embankment"),
-        GazetteerPlace(name: "Victoria", coordinate: Coordinate(uncheckedLatitude: 51.49650, longitude: -0.14350)),
-    ])
-}
-
-/// A service over a fresh store in a temporary directory, removed with the fixture.
+/// The one ``RideService`` over a fresh SQLite store in a temporary directory, removed with the
+/// fixture; its fleet is registered and reports where it stands (``SimulatedFleet``), as
+/// `lodestar ride` does before it books.
 final class ServiceFixture: Sendable {
     let directory: TemporaryDirectory
     let store: RideStore
@@ -97,13 +17,15 @@ final class ServiceFixture: Sendable {
     init(
         vehicles: [Vehicle], configuration: RideServiceConfiguration = RideServiceConfiguration(),
         places: PlaceResolver = PlaceResolver(gazetteer: Fixture.gazetteer), clock: TestClock = TestClock()
-    ) throws {
+    ) async throws {
         directory = try TemporaryDirectory()
         store = try RideStore(path: directory.path("rides.sqlite"))
         self.clock = clock
         service = RideService(
-            fleet: try Fixture.fleet(vehicles), store: store, places: places, configuration: configuration,
+            store: store, databaseKind: "sqlite", fleet: try Fixture.fleet(vehicles), places: places, configuration: configuration,
             now: clock.function)
+        try await service.registerFleet()
+        try await report()
     }
 
     deinit { directory.remove() }
@@ -112,13 +34,42 @@ final class ServiceFixture: Sendable {
     var statuses: RideStatusHandler { RideStatusHandler(service: service) }
     var cancellations: CancelRideHandler { CancelRideHandler(service: service) }
 
-    /// Books a ride from Charing Cross for two and returns its status.
+    /// The simulated fleet reports at the clock's time: each vehicle on a ride where its trip puts
+    /// it, the others at their stands.
+    func report() async throws {
+        var fleet = SimulatedFleet(service: service)
+        try await fleet.report(at: clock.now)
+    }
+
+    /// The ride's status at the clock's time once its vehicle has reported where its trip puts it.
+    func status(_ rideIdentifier: String) async throws -> RideStatus? {
+        var fleet = SimulatedFleet(service: service)
+        return try await fleet.status(of: rideIdentifier, at: clock.now, writing: true)
+    }
+
+    /// The fleet reports, then the ride is cancelled.
+    func cancel(_ rideIdentifier: String) async throws -> CancelRideIntentResponse {
+        try await report()
+        return try await cancellations.handle(rideIdentifier: rideIdentifier)
+    }
+
+    /// The updates the ride's trip publishes after `start` through the clock's time
+    /// (``RideTimeline/updates(through:)``); nil for an unknown ride.
+    func updates(_ rideIdentifier: String, after start: Date? = nil) async throws -> [RideStatus]? {
+        guard let record = try await store.ride(identifier: rideIdentifier) else { return nil }
+        let all = RideTimeline(record: record, rules: service.configuration.tracking).updates(through: clock.now)
+        return start.map { start in all.filter { $0.date > start } } ?? all
+    }
+
+    /// Books a ride from Charing Cross for two (after the fleet has reported) and returns its status.
     func book(
         pickup: Coordinate = Fixture.charingCross, dropOff: Coordinate? = Fixture.point(azimuth: 270, distance: 3_000)
-    ) throws -> RideStatus? {
+    ) async throws -> RideStatus? {
         let request = RideRequest(
             pickupLocation: Placemark(coordinate: pickup), dropOffLocation: dropOff.map { Placemark(coordinate: $0) },
             partySize: 2)
-        return try requests.handle(request).rideStatus
+        try await report()
+        return try await requests.handle(request).rideStatus
     }
 }
+

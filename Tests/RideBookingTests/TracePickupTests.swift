@@ -4,6 +4,7 @@ import Geodesy
 import Lodestar
 import NMEA
 import RideBooking
+import RideTestSupport
 import Testing
 import TestSupport
 
@@ -80,7 +81,7 @@ import TestSupport
         #expect(resolver.resolvePickup(nil, current: current) == .confirmationRequired(placemark))
 
         // And the ride is booked from it.
-        let fixture = try ServiceFixture(
+        let fixture = try await ServiceFixture(
             vehicles: [Fixture.vehicle("V-1", at: Fixture.point(azimuth: 60, distance: 2_000))], places: resolver,
             clock: TestClock(truth.time))
         var request = RideRequest(dropOffLocation: Placemark(coordinate: Fixture.heathrow), partySize: 2)

@@ -3,6 +3,7 @@ import Geodesy
 import Lodestar
 import LodestarInternals
 import RideBooking
+import RideTestSupport
 import Testing
 
 /// The k-d tree on n-vectors gives exactly the linear scan's answer on the ellipsoid.

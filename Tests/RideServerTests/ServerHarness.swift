@@ -2,6 +2,7 @@ import Foundation
 import Geodesy
 import Logging
 import RideBooking
+import RideStoreSQLite
 import RideServer
 import RideStorePostgres
 import ServiceLifecycle
@@ -26,7 +27,7 @@ final class ServerHarness: Sendable {
     static let centre = Coordinate(uncheckedLatitude: 51.5074, longitude: -0.1278)
 
     let port: UInt16
-    let backend: RideServerBackend
+    let backend: RideService
     let fleet: Fleet
     let riderToken: String
     let otherRiderToken: String
@@ -84,7 +85,7 @@ final class ServerHarness: Sendable {
         }
         try await store.migrate()
         let fleet = Fleet.simulated(center: centre, count: 6, radius: 3_000, seed: 15, identifierPrefix: "T")
-        let backend = RideServerBackend(
+        let backend = RideService(
             store: store, databaseKind: kind == .sqlite ? "sqlite" : "postgresql", fleet: fleet, maximumActiveRides: maximumActiveRides)
         try await backend.registerFleet()
         func token(_ principal: RidePrincipal) async throws -> String {
@@ -123,7 +124,7 @@ final class ServerHarness: Sendable {
     }
 
     private init(
-        port: UInt16, backend: RideServerBackend, fleet: Fleet, riderToken: String, otherRiderToken: String, vehicleToken: String,
+        port: UInt16, backend: RideService, fleet: Fleet, riderToken: String, otherRiderToken: String, vehicleToken: String,
         otherVehicleToken: String, operatorToken: String, vehicle: Vehicle, otherVehicle: Vehicle, kind: StoreKind, location: String,
         group: ServiceGroup, task: Task<Void, any Error>, directory: String?, postgres: PostgresRideStore?
     ) {

@@ -1,5 +1,6 @@
 import Foundation
 import RideBooking
+import RideStoreSQLite
 import RideServer
 import Testing
 import TestSupport
@@ -39,7 +40,7 @@ struct StoreDamageTests {
             // A server started on the damaged file: its first health check reads the whole store.
             do {
                 let reopened = try RideStore(path: server.location)
-                let backend = RideServerBackend(store: reopened, databaseKind: "sqlite", fleet: server.fleet)
+                let backend = RideService(store: reopened, databaseKind: "sqlite", fleet: server.fleet)
                 await #expect(throws: RideStoreError.self, "a new store's health check on the damaged file") {
                     try await backend.checkHealth()
                 }

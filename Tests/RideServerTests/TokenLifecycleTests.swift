@@ -1,5 +1,6 @@
 import Foundation
 import RideBooking
+import RideServer
 import Testing
 import TestSupport
 

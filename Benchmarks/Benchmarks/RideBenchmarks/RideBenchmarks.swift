@@ -7,6 +7,7 @@ import Foundation
 import Geodesy
 import Lodestar
 @_spi(Benchmarks) import RideBooking
+import RideStoreSQLite
 
 /// 100,000 simulated vehicles within 30 km of Charing Cross (seed 2026), one in five on a ride.
 func benchmarkFleet() -> Fleet {
@@ -51,25 +52,27 @@ let benchmarks: @Sendable () -> Void = {
         }
     }
 
-    // One iteration = one booking through RideRequestHandler.handle against a real SQLite file
-    // (WAL, synchronous = FULL): read the vehicles on rides, choose the nearest free one, write the
-    // ride and commit, inside one BEGIN IMMEDIATE transaction. A fresh store for each run.
-    Benchmark("Request → confirmed → stored (SQLite file)", configuration: .init(maxIterations: 2_000)) { benchmark in
+    // One iteration = one booking through RideRequestHandler.handle (the one RideService) against
+    // a real SQLite file (WAL, synchronous = FULL): inside one BEGIN IMMEDIATE transaction, read the
+    // reported positions in the range's band of latitude, choose the nearest free vehicle, write
+    // the ride and commit. A fresh store for each run, the fleet registered and reporting first.
+    Benchmark("Request → confirmed → stored (SQLite file)", configuration: .init(maxIterations: 2_000)) { benchmark async throws in
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ride-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        guard let store = try? RideStore(path: directory.appendingPathComponent("rides.sqlite").path) else {
-            benchmark.error("cannot create the benchmark's ride store in \(directory.path)")
-            return
-        }
+        let store = try RideStore(path: directory.appendingPathComponent("rides.sqlite").path)
         var free = fleet
         free.setAssigned([])
-        let handler = RideRequestHandler(service: RideService(fleet: free, store: store))
+        let service = RideService(store: store, databaseKind: "sqlite", fleet: free)
+        try await service.registerFleet()
+        var simulated = SimulatedFleet(service: service)
+        try await simulated.report(at: service.now)
+        let handler = RideRequestHandler(service: service)
         benchmark.startMeasurement()
         for i in benchmark.scaledIterations {
             let request = RideRequest(
                 pickupLocation: Placemark(coordinate: pickups[i % pickups.count]),
                 dropOffLocation: Placemark(coordinate: pickups[(i + 500) % pickups.count]), partySize: 2)
-            blackHole(try? handler.handle(request))
+            blackHole(try? await handler.handle(request))
         }
         benchmark.stopMeasurement()
     }

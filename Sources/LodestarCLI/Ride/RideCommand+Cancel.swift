@@ -19,8 +19,9 @@ extension RideCommand {
                 return try await RideRemote(endpoint: endpoint, json: storeOptions.json, command: "cancel").cancel(rideIdentifier)
             }
             try await RideExit.guarding("cancel") { () throws(RideExit) in
-                let service = RideService(fleet: .empty, store: try storeOptions.open())
-                let response: CancelRideIntentResponse = try await RideExit.store { () async throws(RideStoreError) in
+                // The vehicles on rides report first: the ride's phase is where its vehicle is now.
+                let service = try await storeOptions.service()
+                let response: CancelRideIntentResponse = try await RideExit.store {
                     try await CancelRideHandler(service: service).handle(rideIdentifier: rideIdentifier)
                 }
                 if storeOptions.json {

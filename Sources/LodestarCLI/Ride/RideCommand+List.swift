@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RideBooking
+import RideStoreSQLite
 
 extension RideCommand {
     /// `lodestar ride list`.
@@ -27,20 +28,21 @@ extension RideCommand {
             }
             try await RideExit.guarding("list") { () async throws(RideExit) in
                 // Read-only: never waits for a booking in another process, works on a read-only store.
-                let service = RideService(fleet: .empty, store: try storeOptions.open(.readOnly))
-                let listing: RideListing
-                do throws(RideStoreError) {
-                    listing = try await service.store.listing(limit: limit)
-                } catch {
-                    throw .error(error.description)
-                }
+                let store = try storeOptions.open(.readOnly)
+                let service = RideService(store: store, databaseKind: "sqlite", fleet: .empty)
+                let listing: RideListing = try await RideExit.store { try await store.listing(limit: limit) }
+                // Each ride as its vehicle's reports since the last write make it, written nowhere.
                 let now = service.now
-                let statuses = listing.rides.map { RideTimeline(record: $0, rules: service.configuration.tracking).status(at: now) }
+                var simulated = SimulatedFleet(service: service)
+                var statuses: [RideStatus] = []
+                for record in listing.rides {
+                    statuses.append(try await RideExit.store { try await simulated.status(of: record, at: now, writing: false) })
+                }
                 // Checked writes: a full disk or a closed output makes the status non-zero.
                 if storeOptions.json {
                     StandardOutput.line(RideFormat.json(statuses))
                 } else {
-                    if statuses.isEmpty, listing.unreadable.isEmpty { StandardOutput.line("no rides in \(service.store.path)") }
+                    if statuses.isEmpty, listing.unreadable.isEmpty { StandardOutput.line("no rides in \(store.path)") }
                     for s in statuses where !StandardOutput.hasFailed {
                         let phase = RideFormat.phase(s)
                         let route = "\(s.pickupLocation?.description ?? "?") → \(s.dropOffLocation?.description ?? "no drop-off")"

@@ -43,8 +43,11 @@ extension RideCommand {
                 case .unsupported(let reason): throw .refused("pickup: \(reason)")
                 case .needsValue, .notRequired: place = nil
                 }
-                let service = RideService(fleet: try places.loadFleet(near: place), store: try storeOptions.open(.readOnly), places: resolver)
-                let response: ListRideOptionsIntentResponse = try await RideExit.store { () async throws(RideStoreError) in
+                // The fleet reports where it is now (on a read-only store, where it last reported):
+                // the estimates are from its reported positions.
+                let service = try await storeOptions.service(
+                    fleet: try places.loadFleet(near: place), places: resolver, readOnlyFallback: true)
+                let response: ListRideOptionsIntentResponse = try await RideExit.store {
                     try await ListRideOptionsHandler(service: service).handle(pickup: place?.coordinate)
                 }
                 if storeOptions.json {

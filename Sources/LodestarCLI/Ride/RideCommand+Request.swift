@@ -119,8 +119,7 @@ extension RideCommand {
                 note: needsLocation ? assessment.explanation : nil,
                 hint: "give --pickup LAT,LON or --pickup-name NAME" + (needsLocation && location.isEmpty ? " (or --trace FILE / --gpsd)" : ""))
 
-            let store = try storeOptions.open()
-            let service = RideService(fleet: try places.loadFleet(near: request.pickupLocation), store: store, places: resolver)
+            let service = try await storeOptions.service(fleet: try places.loadFleet(near: request.pickupLocation), places: resolver)
             let handler = RideRequestHandler(service: service)
             request.dropOffLocation = try dialogue.settle(
                 handler.resolveDropOffLocation(for: request, current: current), parameter: "dropOffLocation", label: "drop-off",
@@ -139,7 +138,7 @@ extension RideCommand {
                 handler.resolvePaymentMethod(for: request), parameter: "paymentMethod", label: "payment",
                 describe: { $0.name ?? $0.kind.rawValue }, hint: "")
 
-            let confirmation = try await dialogue.book("confirm", expecting: .ready, into: \.confirm) { () async throws(RideStoreError) in
+            let confirmation = try await dialogue.book("confirm", expecting: .ready, into: \.confirm) {
                 try await handler.confirm(request)
             }
             guard let quote = confirmation.quote else { throw .refused("confirm: \(confirmation.code) without a quote") }
@@ -147,12 +146,12 @@ extension RideCommand {
             dialogue.say("confirm", "ready  \(RideFormat.vehicle(quote.vehicle)), \(RideFormat.distance(quote.distance)) away, "
                 + "at the pickup \(RideFormat.relative(quote.estimatedPickupDate, to: now))")
 
-            let booking = try await dialogue.book("handle", expecting: .success, into: \.handle) { () async throws(RideStoreError) in
+            let booking = try await dialogue.book("handle", expecting: .success, into: \.handle) {
                 try await handler.handle(request)
             }
             guard let status = booking.rideStatus else { throw .refused("handle: \(booking.code) without a ride status") }
             dialogue.report.rideStatus = status
-            dialogue.say("handle", "success  ride \(status.rideIdentifier) stored in \(store.path)")
+            dialogue.say("handle", "success  ride \(status.rideIdentifier) stored in \(service.store.database)")
             if !storeOptions.json { print("\n" + RideFormat.status(status, now: service.now)) }
         }
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LodestarInternals
 import RideBooking
+import RideStoreSQLite
 
 extension RideCommand {
     /// `lodestar ride status ID [--watch]`.
@@ -10,9 +11,9 @@ extension RideCommand {
             commandName: "status",
             abstract: "Show a ride's status; with --watch, every update until it is completed.",
             discussion: """
-                The vehicle's position is computed from its trip (it travels from its stand to the \
-                pickup and on to the drop-off along geodesics), so any process shows the same status. \
-                --watch prints an update on every phase change and at least every 20 s. With \
+                The vehicle reports where its trip puts it (it travels from where it stood to the \
+                pickup and on to the drop-off along geodesics), and the phase is the one its reports \
+                give, by the rules of a ride service; the store is only read. --watch prints an update on every phase change and at least every 20 s. With \
                 --server, a service that sends nothing, not even its heartbeat, for \
                 --heartbeat-timeout seconds (default 60) is given up and connected to again with \
                 Last-Event-ID, said on standard error; after 3 silent connections in a row the \
@@ -49,20 +50,28 @@ extension RideCommand {
             }
             try await RideExit.guarding("status") { () throws(RideExit) in
                 // Read-only: never waits for a booking in another process, works on a read-only store.
-                let service = RideService(fleet: .empty, store: try storeOptions.open(.readOnly))
-                let handler = RideStatusHandler(service: service)
-                let response: GetRideStatusIntentResponse = try await RideExit.store { () async throws(RideStoreError) in
-                    try await handler.handle(rideIdentifier: rideIdentifier)
-                }
-                guard response.code == .success, let status = response.rideStatus else {
+                let store = try storeOptions.open(.readOnly)
+                let service = RideService(store: store, databaseKind: "sqlite", fleet: .empty)
+                let status = try await Self.status(of: rideIdentifier, in: service)
+                let response = GetRideStatusIntentResponse(code: status == nil ? .failure : .success, rideStatus: status)
+                guard let status else {
                     if storeOptions.json { print(RideFormat.json(response)) }
-                    throw .refused("no ride \(rideIdentifier) in \(service.store.path)")
+                    throw .refused("no ride \(rideIdentifier) in \(store.path)")
                 }
                 if !watch {
                     print(storeOptions.json ? RideFormat.json(response) : RideFormat.status(status, now: service.now))
                     return
                 }
-                try await follow(handler, from: status, interval: service.configuration.tracking.statusInterval)
+                try await follow(service, from: status, interval: service.configuration.tracking.statusInterval)
+            }
+        }
+
+        /// The ride's status now: its vehicle reports where its trip puts it, applied in memory
+        /// (``RideBooking/SimulatedFleet/status(of:at:writing:)``); nil for an unknown ride.
+        private static func status(of rideIdentifier: String, in service: RideService) async throws(RideExit) -> RideStatus? {
+            try await RideExit.store {
+                var simulated = SimulatedFleet(service: service)
+                return try await simulated.status(of: rideIdentifier, at: service.now, writing: false)
             }
         }
 
@@ -70,7 +79,7 @@ extension RideCommand {
         /// once and Ctrl-C loses nothing), polling the store once a second, until the ride is
         /// completed or standard output fails: a line on every phase change and one every status
         /// interval (``RideBooking/RideStatusFollower``).
-        private func follow(_ handler: RideStatusHandler, from first: RideStatus, interval: Double) async throws(RideExit) {
+        private func follow(_ service: RideService, from first: RideStatus, interval: Double) async throws(RideExit) {
             StandardOutput.line(storeOptions.json ? RideFormat.json(first) : RideFormat.update(first))
             var follower = RideStatusFollower(first: first, interval: interval)
             while !follower.isCompleted, !StandardOutput.hasFailed {
@@ -79,13 +88,8 @@ extension RideCommand {
                 } catch {
                     return
                 }
-                let updates: [RideStatus]? = try await RideExit.store { () async throws(RideStoreError) in
-                    try await handler.updates(rideIdentifier: rideIdentifier, after: follower.latest.date)
-                }
-                let current = try await RideExit.store { () async throws(RideStoreError) in
-                    try await handler.handle(rideIdentifier: rideIdentifier).rideStatus
-                }
-                for update in follower.next(updates ?? [], current: current) {
+                let current = try await Self.status(of: rideIdentifier, in: service)
+                for update in follower.next(current.map { [$0] } ?? [], current: current) {
                     StandardOutput.line(storeOptions.json ? RideFormat.json(update) : RideFormat.update(update))
                 }
             }

@@ -29,7 +29,7 @@ struct RideDialogue {
     mutating func book(
         _ step: String, expecting expected: RequestRideIntentResponseCode,
         into answer: WritableKeyPath<RideRequestReport, RequestRideIntentResponse?>,
-        _ call: () async throws(RideStoreError) -> RequestRideIntentResponse
+        _ call: () async throws -> RequestRideIntentResponse
     ) async throws(RideExit) -> RequestRideIntentResponse {
         let response = try await RideExit.store(call)
         report[keyPath: answer] = response

@@ -57,22 +57,14 @@ enum RideExit: Error, CustomStringConvertible {
 }
 
 extension RideExit {
-    /// Runs a store operation; a ``RideStoreError`` becomes ``error(_:)`` with its message.
-    static func store<T>(_ body: () throws(RideStoreError) -> T) throws(RideExit) -> T {
-        do {
-            return try body()
-        } catch {
-            throw .error(error.description)
-        }
-    }
-
-    /// Runs an async store operation (the store's async methods run on GRDB's queues, never
-    /// blocking the cooperative pool); a ``RideStoreError`` becomes ``error(_:)`` with its message.
-    static func store<T>(_ body: () async throws(RideStoreError) -> T) async throws(RideExit) -> T {
+    /// Runs a call of the ride service (the store's async methods run on GRDB's queues, never
+    /// blocking the cooperative pool); its error (a ``RideStoreError``) becomes ``error(_:)`` with
+    /// its message.
+    static func store<T>(_ body: () async throws -> T) async throws(RideExit) -> T {
         do {
             return try await body()
         } catch {
-            throw .error(error.description)
+            throw .error(String(describing: error))
         }
     }
 }

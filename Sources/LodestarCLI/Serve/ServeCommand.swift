@@ -101,7 +101,7 @@ struct ServeRunCommand: AsyncParsableCommand {
 
     static let reportAgeRange = OptionRange("--maximum-report-age", 1...86_400.0, unit: "seconds")
     static let heartbeatRange = OptionRange("--heartbeat", 1...20.0, unit: "seconds")
-    static let activeRidesRange = OptionRange("--max-active-rides", RideServerBackend.activeRideLimits)
+    static let activeRidesRange = OptionRange("--max-active-rides", RideService.activeRideLimits)
     static let writeRateRange = OptionRange("--write-rate", WriteRateLimit.rates, unit: "a second")
     static let writeBurstRange = OptionRange("--write-burst", WriteRateLimit.bursts)
     static let connectionsRange = OptionRange("--max-connections", ConnectionLimits.connectionCounts)
@@ -146,7 +146,7 @@ struct ServeRunCommand: AsyncParsableCommand {
         let fleet = try Self.loadFleet(self.fleet)
         let logger = Logger(label: "lodestar.serve")
         let database = try await ServeDatabase.open(self.database)
-        let backend = RideServerBackend(
+        let backend = RideService(
             store: database.store, databaseKind: database.kind, fleet: fleet, maximumReportAge: maximumReportAge,
             maximumActiveRides: maxActiveRides)
         do {

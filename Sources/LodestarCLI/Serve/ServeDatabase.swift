@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import RideBooking
+import RideStoreSQLite
 import RideStorePostgres
 
 /// `--database URL` for `lodestar serve` and `lodestar serve token create`: an SQLite file

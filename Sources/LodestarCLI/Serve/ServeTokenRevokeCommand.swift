@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RideBooking
+import RideServer
 
 /// `lodestar serve token revoke --database URL IDENTIFIER`.
 struct ServeTokenRevokeCommand: AsyncParsableCommand {

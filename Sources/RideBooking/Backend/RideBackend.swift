@@ -3,7 +3,7 @@ import Geodesy
 
 /// The ride store as a networked ride service uses it: one interface, two backends.
 ///
-/// - ``RideStore`` (SQLite through GRDB): embedded, zero set-up, one host. Writes are serialised
+/// - `RideStore` (SQLite through GRDB): embedded, zero set-up, one host. Writes are serialised
 ///   by SQLite's write lock (`BEGIN IMMEDIATE`).
 /// - `PostgresRideStore` (module `RideStorePostgres`, PostgreSQL 15 + PostGIS 3 through
 ///   postgres-nio): any number of processes on any number of hosts share one database; a booking
@@ -17,7 +17,7 @@ import Geodesy
 /// - **Positions are reported**: a vehicle is booked from the last position it reported
 ///   (``reportPositions(_:)``), never from a simulation; a vehicle that never reported is not
 ///   booked.
-/// - **Tokens**: only a token's SHA-256 (``RideToken/hash(_:)``) is stored, with its
+/// - **Tokens**: only a token's SHA-256 (`RideToken/hash(_:)`) is stored, with its
 ///   ``RidePrincipal``.
 /// - **Errors** are ``RideStoreError``s naming the database (a file path, or a PostgreSQL URL
 ///   without its password); a task cancelled while it waits gets
@@ -43,7 +43,7 @@ public protocol RideBackend: Sendable {
 
     /// `GET /health`'s check: that the store answers and that what it holds can be read. SQLite:
     /// a damaged file (pages that do not read, whichever call met them since the store opened, or
-    /// `PRAGMA quick_check`, run at most once per ``RideStore/integrityCheckInterval``) is
+    /// `PRAGMA quick_check`, run at most once per `RideStore/integrityCheckInterval`) is
     /// ``RideStoreError/corrupt(path:reason:)`` until the store is opened again. PostgreSQL: the
     /// schema version answers.
     func checkHealth() async throws(RideStoreError)
@@ -152,7 +152,7 @@ public protocol RideBackend: Sendable {
 
     // MARK: Tokens
 
-    /// Stores a token's hash (``RideToken/hash(_:)``: 64 lowercase hexadecimal digits; the
+    /// Stores a token's hash (`RideToken/hash(_:)`: 64 lowercase hexadecimal digits; the
     /// table's CHECK refuses another length) for a principal, accepted until `expires` (nil:
     /// never). Storing the same hash again replaces its principal and expiry and clears a
     /// revocation.
@@ -184,11 +184,6 @@ extension RideBackend {
     public func principal(tokenHash: String) async throws(RideStoreError) -> RidePrincipal? {
         guard let token = try await token(hash: tokenHash), token.isValid(at: Date()) else { return nil }
         return token.principal
-    }
-
-    /// The principal of a bearer token as presented (hashed here; the token itself is not kept).
-    public func principal(token: String) async throws(RideStoreError) -> RidePrincipal? {
-        try await principal(tokenHash: RideToken.hash(token))
     }
 }
 

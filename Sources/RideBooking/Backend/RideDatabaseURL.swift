@@ -7,7 +7,7 @@ import Foundation
 ///   `?sslmode=disable|prefer|require` is accepted; this backend connects without TLS unless
 ///   `require` is given.
 /// - `sqlite:///ABSOLUTE/PATH`, `sqlite:RELATIVE/PATH`, or a plain path: the SQLite file
-///   (``RideStore``).
+///   (`RideStore`).
 public enum RideDatabaseURL: Sendable, Hashable {
     /// An SQLite file.
     case sqlite(path: String)

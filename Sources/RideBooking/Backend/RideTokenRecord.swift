@@ -4,7 +4,7 @@ import Foundation
 /// when it was made, when it expires and when it was revoked. `lodestar serve token list` shows
 /// these, naming each token by ``identifier``.
 public struct RideTokenRecord: Sendable, Hashable {
-    /// The token's SHA-256, 64 lowercase hexadecimal digits (``RideToken/hash(_:)``).
+    /// The token's SHA-256, 64 lowercase hexadecimal digits (`RideToken.hash(_:)`, module RideServer).
     public var hash: String
     /// Whom the token speaks for.
     public var principal: RidePrincipal

@@ -93,7 +93,7 @@ public struct Fleet: Sendable {
     }
 
     /// Records that a vehicle is on a ride until `date` (the end of its trip), or free (nil).
-    /// The ride store is the authority; ``RideService`` keeps this in step with it.
+    /// For an in-memory fleet: a ``RideService`` asks its store, the authority, instead.
     public mutating func setBusy(_ identifier: String, until date: Date?) {
         guard let slot = slotByIdentifier[identifier] else { return }
         busyUntil[slot] = date.map { $0.timeIntervalSince1970 } ?? 0

@@ -3,7 +3,7 @@ import Geodesy
 
 /// The resolve steps of a ride request and the checks confirm and handle share, over a fleet,
 /// a place resolver and the rules, at one moment: what ``RideRequestHandler`` does before it
-/// touches a store. A ride service whose store is not a ``RideStore`` (PostgreSQL) resolves with
+/// touches a store. A ride service whose store is not a `RideStore` (PostgreSQL) resolves with
 /// it directly.
 public struct RideRequestResolver: Sendable {
     /// The vehicles' ride options and capacities.
@@ -20,11 +20,6 @@ public struct RideRequestResolver: Sendable {
         self.places = places
         self.configuration = configuration
         self.now = now
-    }
-
-    /// The resolver of a service, now.
-    public init(service: RideService) {
-        self.init(fleet: service.fleetSnapshot, places: service.places, configuration: service.configuration, now: service.now)
     }
 
     /// The pickup: from the current location when none is given, from the gazetteer when only

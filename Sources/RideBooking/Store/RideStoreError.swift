@@ -10,7 +10,7 @@ public enum RideStoreError: Error, Sendable, Equatable, CustomStringConvertible 
     /// in the way, a read-only file system).
     case cannotOpen(path: String, reason: String)
     /// The file is an SQLite database of another application: it does not carry Lodestar's
-    /// application id (``RideStore/applicationID``) and is not a store made before that mark
+    /// application id (`RideStore/applicationID`) and is not a store made before that mark
     /// existed. It was left exactly as it was.
     case notALodestarStore(path: String, reason: String)
     /// The database was written by a newer Lodestar (its schema version is higher than this one's).

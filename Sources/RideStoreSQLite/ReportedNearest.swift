@@ -1,0 +1,85 @@
+import Geodesy
+import GRDB
+import LodestarInternals
+import RideBooking
+
+/// The SQLite backend's nearest vehicle among the reported positions a booking read, measuring
+/// as few WGS84 geodesics (Karney 2013, about 1.4 µs each) as it can.
+///
+/// The angle θ between the normals of two points bounds their ellipsoidal distance d:
+/// θ·ρmin ≤ d ≤ θ·ρmax, with ρmin = b²/a and ρmax = a²/b the extreme principal radii of curvature
+/// of WGS84 (`VehicleIndex` relies on the same bound). So one pass finds the candidate nearest
+/// by θ (a dot product each), whose distance is at most θ₁·ρmax, and the geodesic is measured
+/// only for the candidates whose θ·ρmin is within that.
+struct ReportedNearest {
+    /// One position a booking read.
+    struct Candidate {
+        var identifier: String
+        var position: Coordinate
+    }
+
+    /// The candidates of `sql`, whose columns are the vehicle's identifier, latitude and
+    /// longitude, read by position (the booking's hot loop).
+    static func candidates(_ db: Database, sql: String, arguments: StatementArguments) throws -> [Candidate] {
+        var candidates: [Candidate] = []
+        let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
+        while let row = try rows.next() {
+            guard let identifier = row[0] as String?, let latitude = row[1] as Double?, let longitude = row[2] as Double? else {
+                continue
+            }
+            candidates.append(Candidate(identifier: identifier, position: Coordinate(uncheckedLatitude: latitude, longitude: longitude)))
+        }
+        return candidates
+    }
+
+    let pickup: Coordinate
+    /// Metres, > 0: a candidate at most this far counts.
+    let range: Double
+
+    /// The index of the nearest candidate, at most `range` metres away (ties: the smaller
+    /// identifier), and its distance.
+    func nearest(_ candidates: [Candidate]) -> (index: Int, distance: Double)? {
+        let q = NVector(latitude: pickup.latitude, longitude: pickup.longitude)
+        let ρmin = VehicleIndex.minimumRadiusOfCurvature
+        // Pass 1: the angle to each, and the nearest by angle among those that may lie in range.
+        var angles = [Double](repeating: .infinity, count: candidates.count)
+        var first: Int?
+        for (index, candidate) in candidates.enumerated() {
+            let angle = angle(candidate.position, q)
+            guard angle * ρmin <= range else { continue }
+            angles[index] = angle
+            if first.map({ angle < angles[$0] }) ?? true { first = index }
+        }
+        guard let first else { return nil }
+        // Pass 2: the geodesic of every candidate whose θ·ρmin does not exceed the distance of the
+        // nearest by angle (θ₁·ρmax bounds it): the ellipsoidal nearest is among them.
+        let limit = min(angles[first] * VehicleIndex.maximumRadiusOfCurvature, range)
+        var best: (index: Int, distance: Double)?
+        for index in candidates.indices where angles[index] * ρmin <= limit {
+            let distance = Geodesic.wgs84.inverse(from: candidates[index].position, to: pickup).distance
+            guard distance <= range else { continue }
+            if let current = best,
+                (current.distance, candidates[current.index].identifier) <= (distance, candidates[index].identifier)
+            {
+                continue
+            }
+            best = (index, distance)
+        }
+        return best
+    }
+
+    /// Whether any candidate is at most `range` metres away.
+    func anyWithinRange(_ candidates: [Candidate]) -> Bool {
+        let q = NVector(latitude: pickup.latitude, longitude: pickup.longitude)
+        return candidates.contains { candidate in
+            let angle = angle(candidate.position, q)
+            if angle * VehicleIndex.maximumRadiusOfCurvature <= range { return true }
+            if angle * VehicleIndex.minimumRadiusOfCurvature > range { return false }
+            return Geodesic.wgs84.inverse(from: candidate.position, to: pickup).distance <= range
+        }
+    }
+
+    private func angle(_ position: Coordinate, _ q: NVector) -> Double {
+        NVector.angle(chord: NVector(latitude: position.latitude, longitude: position.longitude).chordSquared(q).squareRoot())
+    }
+}
