@@ -788,11 +788,13 @@ def case_open_streams(run):
             streams.append(s)
             statuses[status] = statuses.get(status, 0) + 1
         opened = time.monotonic() - start
+        probe.stop()  # /health reads the store: not during the quiet window
         time.sleep(2)  # every stream's first read done
         open_queries, open_cpu = quiet()
         _, rss1, fds = proc_stat(pid)
     finally:
-        probe.stop()
+        if probe.is_alive():
+            probe.stop()
         for s in streams:
             s.close()
     per_stream = (rss1 - rss0) * 1024 / max(1, statuses.get(200, 0))
