@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import Geodesy
 import LodestarInternals
+import RideBooking
 import RideClient
 import Synchronization
 
@@ -176,7 +177,7 @@ enum HTTPLoad {
                 let latency = MonotonicClock.now() - started
                 let answer = try response.decode(IntentResponseSummary.self)
                 figures.booking(latency: latency, code: answer.codeName)
-                if let status = answer.rideStatus, answer.codeName == "success" {
+                if let status = answer.rideStatus, RequestRideIntentResponseCode(rawValue: answer.code) == .success {
                     ride = status.rideIdentifier
                     let line = "\(status.rideIdentifier) \(status.vehicle?.identifier ?? "?") \(Int64(Date().timeIntervalSince1970 * 1000)) \(client.endpoint)\n"
                     figures.write(line, to: booked)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Geodesy
+import RideBooking
 import RideClient
 
 /// `lodestar ride ... --server URL`: the same commands against a ride service (`lodestar serve`)
@@ -23,10 +24,10 @@ struct RideRemote {
             let confirmation = try await call { () async throws(RideServiceError) in try await client.confirmRide(body) }
             let quote = try summary(confirmation)
             show(confirmation, "confirm", "\(quote.codeName)" + (quote.failureReason.map { "  \($0)" } ?? ""))
-            guard quote.codeName == "ready" else { throw .refused("\(quote.codeName): \(quote.failureReason ?? "cannot book")") }
+            guard RequestRideIntentResponseCode(rawValue: quote.code) == .ready else { throw .refused("\(quote.codeName): \(quote.failureReason ?? "cannot book")") }
             let booking = try await call { () async throws(RideServiceError) in try await client.requestRide(body) }
             let booked = try summary(booking)
-            guard booked.codeName == "success", let status = booked.rideStatus else {
+            guard RequestRideIntentResponseCode(rawValue: booked.code) == .success, let status = booked.rideStatus else {
                 show(booking, "handle", "\(booked.codeName)  \(booked.failureReason ?? "")")
                 throw .refused("\(booked.codeName): \(booked.failureReason ?? "cannot book")")
             }
@@ -96,7 +97,7 @@ struct RideRemote {
             let summary = try summary(response)
             show(response, "cancel", summary.codeName + (summary.failureReason.map { "  \($0)" } ?? ""))
             if !json, let status = summary.rideStatus { StandardOutput.line(Self.line(status)) }
-            guard summary.codeName == "success" else { throw .refused(summary.failureReason ?? summary.codeName) }
+            guard CancelRideIntentResponseCode(rawValue: summary.code) == .success else { throw .refused(summary.failureReason ?? summary.codeName) }
         }
     }
 
@@ -138,7 +139,9 @@ struct RideRemote {
                     StandardOutput.line("  \(name) \(eta)")
                 }
             }
-            if codeName != "success" { throw .refused(codeName) }
+            guard (object["code"] as? Int).flatMap(ListRideOptionsIntentResponseCode.init(rawValue:)) == .success else {
+                throw .refused(codeName)
+            }
         }
     }
 
