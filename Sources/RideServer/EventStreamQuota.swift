@@ -2,8 +2,8 @@ import Synchronization
 
 /// How many ride event streams (`GET /rides/{id}/events`) may be open: ``perPrincipal`` for one
 /// rider (or the operator), ``total`` on the server; beyond either, 429 `too-many-streams`.
-/// Each open stream holds a connection and a task that reads its ride from the store every
-/// 250 ms.
+/// Each open stream holds a connection and a task that reads its ride only when it changes
+/// (about 50 KiB of the server's memory a stream, measured with 2,000 open: BENCHMARKS.md).
 public struct EventStreamLimit: Sendable, Equatable {
     /// Streams of one principal at once, 1...10,000. Default 8.
     public var perPrincipal: Int
