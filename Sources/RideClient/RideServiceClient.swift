@@ -55,7 +55,7 @@ public final class RideServiceClient: Sendable {
 
     /// Sends one request and returns its answer when its status is one of `expected`.
     /// - Throws: ``RideServiceError/status(_:detail:)`` for any other status, and what
-    ///   ``send(_:_:json:timeout:)`` throws.
+    ///   ``send(_:_:json:timeout:idempotencyKey:)`` throws.
     public func call(
         _ method: HTTPMethod, _ path: String, json body: [UInt8]? = nil, expecting expected: Set<Int> = [200],
         timeout: Duration = .seconds(10), idempotencyKey: String? = nil

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import RideBooking
 
-/// The SQLite store's ride events (``RideBackend``'s event requirements).
+/// The SQLite store's ride events (`RideBackend`'s event requirements).
 extension RideStore {
     public func rideEvents(rideIdentifier: String, after eventIdentifier: Int64?) async throws(RideStoreError) -> [RideEvent] {
         let path = path
@@ -19,7 +19,7 @@ extension RideStore {
 
     /// Reads the event log's new entries every `interval` on one reader: what this process and
     /// every other process writing the file logged. A read that fails (the file is busy or
-    /// damaged) is tried again at the next interval, after ``RideChange/any``.
+    /// damaged) is tried again at the next interval, after `RideChange.any`.
     public func followRideChanges(every interval: Duration, _ changed: @escaping @Sendable (RideChange) -> Void) async {
         let interval = min(max(interval, .milliseconds(10)), .seconds(5))
         var last: Int64?

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import RideBooking
 
-/// The SQLite store's idempotency keys (``RideBackend``'s idempotency requirements), under
+/// The SQLite store's idempotency keys (`RideBackend`'s idempotency requirements), under
 /// SQLite's write lock: of two claims at once, the second sees the first's row.
 extension RideStore {
     public func claimIdempotencyKey(_ key: IdempotencyKey, at date: Date) async throws(RideStoreError) -> IdempotencyClaim {

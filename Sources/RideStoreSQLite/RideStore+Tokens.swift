@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import RideBooking
 
-/// The SQLite store's bearer tokens (``RideBackend``'s token requirements): hashes only.
+/// The SQLite store's bearer tokens (`RideBackend`'s token requirements): hashes only.
 extension RideStore {
     public func storeToken(hash: String, principal: RidePrincipal, at date: Date, expires: Date?) async throws(RideStoreError) {
         _ = try await transaction { tx in

@@ -132,7 +132,9 @@ public protocol RideBackend: Sendable {
     /// second (each time with ``RideChange/any`` again). PostgreSQL: one listening connection
     /// (`LISTEN`; each event is a `NOTIFY`), no query. SQLite: one read of the event log every
     /// `interval`, whatever the number of followers.
-    /// - Parameter interval: SQLite's read interval, 0.01...5 s (clamped).
+    /// - Parameters:
+    ///   - interval: SQLite's read interval, 0.01...5 s (clamped).
+    ///   - changed: called with each change, on the following task; it must return quickly.
     func followRideChanges(every interval: Duration, _ changed: @escaping @Sendable (RideChange) -> Void) async
 
     // MARK: Idempotency keys
