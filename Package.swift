@@ -132,6 +132,8 @@ let package = Package(
             dependencies: [
                 "RideBooking", "RideStoreSQLite", "Lodestar", "Geodesy", "LodestarInternals", "RideClient",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                // `RideLoad baseline`: the bare route the service's status reads are measured against.
+                .product(name: "Hummingbird", package: "hummingbird"),
             ]),
         // The commit `lodestar --version` prints, from a header `make` writes (scripts/build-commit.sh).
         .target(name: "CBuildCommit"),

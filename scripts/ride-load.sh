@@ -95,7 +95,43 @@ status_reads() {
   if [ -z "$ride" ]; then echo "no ride was booked: no status to read" >&2; return 1; fi
   echo "== wrk: GET /rides/$ride on $url"
   wrk -t 2 -c 64 -d "${WRK_SECONDS}s" --latency -H "Authorization: Bearer $(cat "$work/operator.token")" \
-    "$url/rides/$ride" | grep -E "Requests/sec|Latency|50%|99%|Non-2xx|Socket errors" || true
+    "$url/rides/$ride" | tee "$work/wrk-service.txt" | grep -E "Requests/sec|Latency|50%|99%|Non-2xx|Socket errors" || true
+  # Issue 24's ratio: the same reads from a bare Hummingbird route answering that ride's status
+  # as a constant body (RideLoad baseline), same wrk, same machine, same run.
+  python3 - "$url/rides/$ride" "$(cat "$work/operator.token")" "$work/status.json" <<'PY'
+import sys, urllib.request
+request = urllib.request.Request(sys.argv[1], headers={"Authorization": f"Bearer {sys.argv[2]}"})
+open(sys.argv[3], "wb").write(urllib.request.urlopen(request, timeout=10).read())
+PY
+  local bport
+  bport=$(free_port)
+  "$R" baseline --port "$bport" --body "$work/status.json" >"$work/baseline.log" 2>&1 & local bpid=$!
+  wait_health_path "http://127.0.0.1:$bport/rides/$ride"
+  echo "== wrk: the bare Hummingbird route (RideLoad baseline), the same $(wc -c <"$work/status.json") bytes"
+  wrk -t 2 -c 64 -d "${WRK_SECONDS}s" --latency "http://127.0.0.1:$bport/rides/$ride" |
+    tee "$work/wrk-baseline.txt" | grep -E "Requests/sec|Latency|50%|99%|Non-2xx|Socket errors" || true
+  kill "$bpid"; wait "$bpid" 2>/dev/null || true
+  python3 - "$work/wrk-service.txt" "$work/wrk-baseline.txt" <<'PY'
+import re, sys
+rate = [float(re.search(r"Requests/sec:\s*([\d.]+)", open(f).read()).group(1)) for f in sys.argv[1:]]
+print(f"status reads: {rate[0]:.0f}/s against the bare route's {rate[1]:.0f}/s: {rate[0] / rate[1]:.2f} x (goal >= 0.5)")
+PY
+}
+
+# Waits for a GET of URL $1 to answer (any status), at most 30 s.
+wait_health_path() {
+  python3 - "$1" <<'PY'
+import sys, time, urllib.request, urllib.error
+for _ in range(300):
+    try:
+        urllib.request.urlopen(sys.argv[1], timeout=1)
+        sys.exit(0)
+    except urllib.error.HTTPError:
+        sys.exit(0)
+    except Exception:
+        time.sleep(0.1)
+sys.exit(f"{sys.argv[1]} did not answer within 30 s")
+PY
 }
 
 # SQL $2 on PostgreSQL database $1.

@@ -71,15 +71,7 @@ enum HTTPLoad {
     /// ``run(_:)`` from synchronous code (main.swift's storage mode stays synchronous): the
     /// calling thread waits, the load runs on the cooperative pool.
     static func runBlocking(_ arguments: [String]) -> Int32 {
-        let status = Mutex<Int32>(1)
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            let result = await run(arguments)
-            status.withLock { $0 = result }
-            done.signal()
-        }
-        done.wait()
-        return status.withLock { $0 }
+        blocking { await run(arguments) }
     }
 
     static func run(_ arguments: [String]) async -> Int32 {

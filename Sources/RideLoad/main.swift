@@ -3,7 +3,8 @@
 // middle of a request, and check that every ride it reported booked is in the store; and run two
 // at once to check that no vehicle is assigned twice.
 //
-// `RideLoad http ...` loads a ride service over HTTP instead (HTTPLoad.swift, scripts/ride-load.sh).
+// `RideLoad http ...` loads a ride service over HTTP instead (HTTPLoad.swift, scripts/ride-load.sh);
+// `RideLoad baseline ...` is the bare Hummingbird route the status reads are compared with.
 //
 // The rides are booked through the one RideService over the SQLite store, as `lodestar ride`
 // books them: the fleet is registered and reports where it stands once, at the start.
@@ -24,6 +25,9 @@ import RideStoreSQLite
 let arguments = CommandLine.arguments
 if arguments.count > 1, arguments[1] == "http" {
     exit(HTTPLoad.runBlocking(Array(arguments.dropFirst(2))))
+}
+if arguments.count > 1, arguments[1] == "baseline" {
+    exit(BaselineServer.runBlocking(Array(arguments.dropFirst(2))))
 }
 guard arguments.count == 5 || arguments.count == 6, let count = Int(arguments[2]), let fleetSize = Int(arguments[3]),
     let seed = UInt64(arguments[4]), arguments.count == 5 || Double(arguments[5]) != nil
