@@ -289,14 +289,19 @@ public final class RideService: Sendable {
 
     /// The status the store's record and the vehicle's last report give.
     public func status(of record: RideRecord) async throws -> RideStatus {
-        let tracked = try await store.vehicle(identifier: record.vehicle.identifier)
-        let position = tracked?.position.map {
-            ReportedPosition(vehicleIdentifier: record.vehicle.identifier, coordinate: $0.coordinate, timestamp: $0.date, speed: $0.speed, course: $0.course)
-        }
-        return status(of: record, position: position)
+        status(of: record, position: try await lastReport(of: record))
     }
 
-    private func status(of record: RideRecord, position: ReportedPosition?) -> RideStatus {
+    /// The last position the ride's vehicle reported; nil when it never did.
+    package func lastReport(of record: RideRecord) async throws -> ReportedPosition? {
+        let tracked = try await store.vehicle(identifier: record.vehicle.identifier)
+        return tracked?.position.map {
+            ReportedPosition(vehicleIdentifier: record.vehicle.identifier, coordinate: $0.coordinate, timestamp: $0.date, speed: $0.speed, course: $0.course)
+        }
+    }
+
+    /// The status of `record` with its vehicle at `position`.
+    package func status(of record: RideRecord, position: ReportedPosition?) -> RideStatus {
         StoredRideStatus.status(of: record, position: position, nominalSpeed: record.vehicle.speed)
     }
 }
