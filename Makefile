@@ -88,7 +88,7 @@ demo: build
 # The symbol graphs come from the debug build that `swift test` made. The plugin's own builds
 # give Hummingbird's trait defines in another order than `swift build` does, so the next build
 # compiles Hummingbird again (about 30 s): run it after `make test`, not before.
-DOC_TARGETS := Geodesy GeoMagnetism GNSS NMEA GPSD Lodestar TraceSynthesis RideBooking RideClient RideServer RideStorePostgres RideStoreSQLite
+DOC_TARGETS := Geodesy GeoMagnetism GNSS NMEA GPSD Lodestar TraceSynthesis RideBooking RideAPI RideClient RideServer RideStorePostgres RideStoreSQLite
 DOCS_OUTPUT := .build/docs
 DOCS_LOG := .build/docs.log
 docs: deps

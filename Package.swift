@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "Lodestar", targets: ["Lodestar"]),
         .library(name: "TraceSynthesis", targets: ["TraceSynthesis"]),
         .library(name: "RideBooking", targets: ["RideBooking"]),
+        .library(name: "RideAPI", targets: ["RideAPI"]),
         .library(name: "RideClient", targets: ["RideClient"]),
         .library(name: "RideServer", targets: ["RideServer"]),
         .library(name: "RideStorePostgres", targets: ["RideStorePostgres"]),
@@ -84,13 +85,16 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
+        // The HTTP API's bodies as Codable types, shared by the server and the client: what the
+        // committed OpenAPI document describes, read strictly (unknown members, types, ranges).
+        .target(name: "RideAPI", dependencies: ["RideBooking", "Geodesy", "Lodestar", "LodestarInternals"]),
         // The ride service's HTTP client (AsyncHTTPClient): bookings, status, cancel, options, the
         // SSE event stream, and vehicles' position reports with the report schedule (20 m or 5 s)
         // and a bounded backlog. `lodestar vehicle`, `lodestar ride --server` and the tests share it.
         .target(
             name: "RideClient",
             dependencies: [
-                "Geodesy", "LodestarInternals",
+                "RideAPI", "Geodesy", "LodestarInternals",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -102,7 +106,7 @@ let package = Package(
         .target(
             name: "RideServer",
             dependencies: [
-                "RideBooking", "Lodestar", "Geodesy", "LodestarInternals",
+                "RideAPI", "RideBooking", "Lodestar", "Geodesy", "LodestarInternals",
                 // SHA-256 of bearer tokens (RideToken): the store keeps only the hash.
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -130,7 +134,7 @@ let package = Package(
         .executableTarget(
             name: "RideLoad",
             dependencies: [
-                "RideBooking", "RideStoreSQLite", "Lodestar", "Geodesy", "LodestarInternals", "RideClient",
+                "RideAPI", "RideBooking", "RideStoreSQLite", "Lodestar", "Geodesy", "LodestarInternals", "RideClient",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 // `RideLoad baseline`: the bare route the service's status reads are measured against.
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -142,7 +146,7 @@ let package = Package(
         .executableTarget(
             name: "lodestar",
             dependencies: [
-                "Geodesy", "GeoMagnetism", "GNSS", "NMEA", "GPSD", "Lodestar", "RideBooking",
+                "Geodesy", "GeoMagnetism", "GNSS", "NMEA", "GPSD", "Lodestar", "RideAPI", "RideBooking",
                 "LodestarInternals", "TraceSynthesis", "RideClient", "RideServer", "RideStorePostgres", "RideStoreSQLite",
                 "CBuildCommit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -209,17 +213,17 @@ let package = Package(
             // A store made by an earlier version, read from the package's folder by StoreFixtureTests.
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "RideClientTests", dependencies: ["RideClient", "Geodesy"]),
+        .testTarget(name: "RideClientTests", dependencies: ["RideClient", "RideAPI", "Geodesy"]),
         .testTarget(
             name: "RideServerTests",
             dependencies: [
-                "RideServer", "RideBooking", "RideStoreSQLite", "RideStorePostgres", "Geodesy", "lodestar", "TestSupport",
+                "RideServer", "RideAPI", "RideBooking", "RideStoreSQLite", "RideStorePostgres", "Geodesy", "lodestar", "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
         // Issue 15's acceptance: real `lodestar serve` processes on a real PostgreSQL, a vehicle
         // reporting through `lodestar vehicle --trace`, a rider following the ride's events.
-        .testTarget(name: "RideServiceTests", dependencies: ["RideClient", "lodestar", "Geodesy", "TestSupport"]),
+        .testTarget(name: "RideServiceTests", dependencies: ["RideClient", "RideAPI", "RideBooking", "lodestar", "Geodesy", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["lodestar", "Geodesy", "TestSupport"]),
         // Runs the examples of Snippets/ (the DocC catalogs' Getting Started code), which SwiftPM
         // builds as executables of their own beside the tests, and checks what they print.

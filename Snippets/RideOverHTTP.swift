@@ -4,6 +4,7 @@
 import Foundation
 import Geodesy
 import Logging
+import RideAPI
 import RideBooking
 import RideStoreSQLite
 import RideClient
@@ -48,13 +49,15 @@ print("serving on 127.0.0.1:\(port)")
 // The rider's side: the same requests `lodestar ride --server` sends.
 let client = RideServiceClient(endpoint: try RideServiceEndpoint(url: "http://127.0.0.1:\(port)", token: token))
 let body = RideRequestBody(pickup: try Coordinate(latitude: 51.5085, longitude: -0.1247), dropOffName: "British Museum", partySize: 2)
-let booked = try await client.requestRide(body).decode(IntentResponseSummary.self)
-print("POST /rides: \(booked.codeName), ride \(booked.rideStatus?.rideIdentifier ?? "none"), vehicle \(booked.rideStatus?.vehicle?.identifier ?? "none")")
-if let ride = booked.rideStatus?.rideIdentifier {
-    let status = try await client.rideStatus(ride).decode(IntentResponseSummary.self)
-    print("GET /rides/\(ride): \(status.codeName), phase \(status.rideStatus?.phaseName ?? "unknown")")
-    let cancelled = try await client.cancelRide(ride).decode(IntentResponseSummary.self)
-    print("POST /rides/\(ride)/cancel: \(cancelled.codeName), completion \(cancelled.rideStatus?.completionStatus ?? "none")")
+// The answers are RideAPI's bodies, the types the server wrote them from: codes are SiriKit's enums.
+let booked = try await client.requestRide(body).decode(RequestRideBody.self)
+let ride = booked.rideStatus?.status
+print("POST /rides: \(booked.code), ride \(ride?.rideIdentifier ?? "none"), vehicle \(ride?.vehicle?.identifier ?? "none")")
+if booked.code == .success, let ride = ride?.rideIdentifier {
+    let status = try await client.rideStatus(ride).decode(GetRideStatusBody.self)
+    print("GET /rides/\(ride): \(status.code), phase \(status.rideStatus.map { "\($0.status.phase)" } ?? "unknown")")
+    let cancelled = try await client.cancelRide(ride).decode(CancelRideBody.self)
+    print("POST /rides/\(ride)/cancel: \(cancelled.code), completion \(cancelled.rideStatus?.status.completionStatus?.rawValue ?? "none")")
 }
 // snippet.end
 

@@ -1,6 +1,6 @@
 import Foundation
 import Geodesy
-import LodestarInternals
+import RideAPI
 
 /// One position a vehicle reports to the ride service (`PUT /vehicles/{id}/location`, or one
 /// element of the batched form).
@@ -33,44 +33,25 @@ public struct PositionReport: Sendable, Equatable {
         self.timestamp = timestamp
     }
 
-    /// The JSON body of one report (the API's `VehicleLocation`), without the vehicle (the path
-    /// names it): `{"coordinate":{"latitude":51.5,"longitude":-0.12},"horizontalAccuracy":3.1,"speed":9.5,"course":271.0,"timestamp":"2026-03-14T09:30:00.000Z"}`;
-    /// unknown members are left out.
-    public var json: String { Self.object(leading: nil, coordinate: coordinate, rest: members) }
+    /// The body of one report (the API's `VehicleLocation`), without the vehicle (the path names
+    /// it); unknown members are left out, as is the timestamp unless ``sendsTimestamp``.
+    public var body: VehicleLocationBody {
+        VehicleLocationBody(
+            coordinate: coordinate, timestamp: sendsTimestamp ? timestamp : nil, horizontalAccuracy: horizontalAccuracy,
+            speed: speed, course: course)
+    }
 
-    /// The JSON of one element of the batched form (`VehicleLocationReport`): the same members
-    /// after `"vehicleIdentifier"`.
-    public var batchElementJSON: String {
-        var head = JSONObjectText()
-        head.add("vehicleIdentifier", vehicleID)
-        return Self.object(leading: head, coordinate: coordinate, rest: members)
+    /// One element of the batched form (`VehicleLocationReport`): the body with the vehicle.
+    public var batchElement: VehicleLocationBody {
+        var element = body
+        element.vehicleIdentifier = vehicleID
+        return element
     }
 
     /// The body of `POST /vehicles/locations` (`VehicleLocationBatch`) for `reports` (1 to 1000;
-    /// the service also limits the body to 64 KiB: about 380 reports with a timestamp and full-precision
-    /// coordinates, of about 170 bytes each).
-    public static func batchJSON(_ reports: some Sequence<PositionReport>) -> String {
-        "{\"locations\":[" + reports.map(\.batchElementJSON).joined(separator: ",") + "]}"
-    }
-
-    /// The members after the coordinate.
-    private var members: JSONObjectText {
-        var object = JSONObjectText()
-        if let horizontalAccuracy { object.add("horizontalAccuracy", horizontalAccuracy) }
-        if let speed { object.add("speed", speed) }
-        if let course { object.add("course", course) }
-        if sendsTimestamp { object.add("timestamp", time: timestamp, fractionDigits: 3) }
-        return object
-    }
-
-    /// `{LEADING,"coordinate":{...},REST}`: the members of `leading`, the coordinate, then those of `rest`.
-    private static func object(leading: JSONObjectText?, coordinate: Coordinate, rest: JSONObjectText) -> String {
-        var point = JSONObjectText()
-        point.add("latitude", coordinate.latitude)
-        point.add("longitude", coordinate.longitude)
-        var text = leading.map { String($0.json.dropLast()) + "," } ?? "{"
-        text += "\"coordinate\":" + point.json
-        let tail = rest.json.dropFirst()
-        return text + (tail == "}" ? "}" : "," + tail)
+    /// the service also limits the body to 64 KiB: about 380 reports with a timestamp and
+    /// full-precision coordinates, of about 170 bytes each).
+    public static func batch(_ reports: some Sequence<PositionReport>) -> VehicleLocationBatchBody {
+        VehicleLocationBatchBody(locations: reports.map(\.batchElement))
     }
 }

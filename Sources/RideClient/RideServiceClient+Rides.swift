@@ -1,12 +1,13 @@
 import Foundation
 import Geodesy
 import NIOHTTP1
+import RideAPI
 
 /// The API's operations (the committed OpenAPI document, `Sources/RideServer/Resources/openapi.json`).
 extension RideServiceClient {
     /// `POST /rides/confirm`: the quote (code `ready`) or why not. Rider token.
     public func confirmRide(_ request: RideRequestBody) async throws(RideServiceError) -> RideServiceResponse {
-        try await call(.POST, "/rides/confirm", json: Array(request.json.utf8))
+        try await call(.POST, "/rides/confirm", json: try Self.json(request))
     }
 
     /// `POST /rides`: books (201, code `success`) or says why not (200, a failure code). Rider token.
@@ -18,8 +19,9 @@ extension RideServiceClient {
     public func requestRide(
         _ request: RideRequestBody, idempotencyKey: String = UUID().uuidString
     ) async throws(RideServiceError) -> RideServiceResponse {
-        try await retryingOnce { () async throws(RideServiceError) in
-            try await call(.POST, "/rides", json: Array(request.json.utf8), expecting: [200, 201], idempotencyKey: idempotencyKey)
+        let body = try Self.json(request)
+        return try await retryingOnce { () async throws(RideServiceError) in
+            try await call(.POST, "/rides", json: body, expecting: [200, 201], idempotencyKey: idempotencyKey)
         }
     }
 
@@ -80,12 +82,23 @@ extension RideServiceClient {
         -> RideServiceResponse
     {
         try await call(
-            .PUT, "/vehicles/\(RidePath.segment(report.vehicleID))/location", json: Array(report.json.utf8), timeout: timeout)
+            .PUT, "/vehicles/\(RidePath.segment(report.vehicleID))/location", json: try Self.json(report.body), timeout: timeout)
     }
 
     /// `POST /vehicles/locations`: several vehicles' positions (1 to 1000, at most 64 KiB of JSON:
     /// about 400). An operator token, or a vehicle's own for its own positions.
     public func reportLocations(_ reports: some Collection<PositionReport>) async throws(RideServiceError) -> RideServiceResponse {
-        try await call(.POST, "/vehicles/locations", json: Array(PositionReport.batchJSON(reports).utf8))
+        try await call(.POST, "/vehicles/locations", json: try Self.json(PositionReport.batch(reports)))
+    }
+
+    /// The JSON of one of RideAPI's bodies.
+    /// - Throws: ``RideServiceError/badRequest(_:)`` for a body JSON cannot hold (a number that is
+    ///   not finite).
+    static func json(_ body: some Encodable) throws(RideServiceError) -> [UInt8] {
+        do {
+            return Array(try APICoding.encode(body))
+        } catch {
+            throw .badRequest("the request cannot be written as JSON: \(error)")
+        }
     }
 }

@@ -10,6 +10,8 @@ public enum RideServiceError: Error, Sendable, Equatable, CustomStringConvertibl
     /// An event stream sent nothing, not even a heartbeat, for this long: the service stopped
     /// sending without closing the connection.
     case silent(Duration)
+    /// The request could not be written (a body JSON cannot hold); nothing was sent.
+    case badRequest(String)
 
     public var description: String {
         switch self {
@@ -17,6 +19,7 @@ public enum RideServiceError: Error, Sendable, Equatable, CustomStringConvertibl
         case .status(let code, let detail): detail.isEmpty ? "ride service answered \(code)" : "ride service answered \(code): \(detail)"
         case .badResponse(let reason): "unexpected answer from the ride service: \(reason)"
         case .silent(let limit): "the ride service sent nothing, not even a heartbeat, for \(limit.components.seconds) s"
+        case .badRequest(let reason): "request not sent: \(reason)"
         }
     }
 
@@ -27,6 +30,7 @@ public enum RideServiceError: Error, Sendable, Equatable, CustomStringConvertibl
         case .status(let code, _): code >= 500 || code == 429 || code == 408
         case .badResponse: false
         case .silent: true
+        case .badRequest: false
         }
     }
 }

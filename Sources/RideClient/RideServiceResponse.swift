@@ -1,4 +1,5 @@
 import Foundation
+import RideAPI
 
 /// One answer of the ride service: its status and its body (at most
 /// ``RideServiceClient/maximumBodyBytes``).
@@ -16,20 +17,11 @@ public struct RideServiceResponse: Sendable {
     /// The body as text (UTF-8; invalid bytes replaced).
     public var text: String { String(decoding: body, as: UTF8.self) }
 
-    /// The body as a JSON object.
-    /// - Throws: ``RideServiceError/badResponse(_:)`` when it is not one.
-    public func object() throws(RideServiceError) -> [String: Any] {
-        guard let object = (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any] else {
-            throw .badResponse("status \(status): not a JSON object")
-        }
-        return object
-    }
-
-    /// The body decoded as `T`.
+    /// The body decoded as `T`, one of RideAPI's bodies (``RideAPI/APICoding``).
     /// - Throws: ``RideServiceError/badResponse(_:)`` naming what did not decode.
     public func decode<T: Decodable>(_ type: T.Type) throws(RideServiceError) -> T {
         do {
-            return try JSONDecoder().decode(T.self, from: Data(body))
+            return try APICoding.decode(T.self, from: body)
         } catch {
             throw .badResponse("status \(status): \(error)")
         }
@@ -37,10 +29,7 @@ public struct RideServiceResponse: Sendable {
 
     /// The problem document's `detail` (RFC 9457), else its `title`, else the first 200 bytes.
     var problemDetail: String {
-        if let object = try? object() {
-            if let detail = object["detail"] as? String { return detail }
-            if let title = object["title"] as? String { return title }
-        }
+        if let problem = try? decode(ProblemBody.self) { return problem.detail ?? problem.title }
         return String(decoding: body.prefix(200), as: UTF8.self)
     }
 }

@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import Geodesy
 import LodestarInternals
+import RideAPI
 import RideBooking
 import RideClient
 import Synchronization
@@ -167,9 +168,9 @@ enum HTTPLoad {
                 let started = MonotonicClock.now()
                 let response = try await client.requestRide(body)
                 let latency = MonotonicClock.now() - started
-                let answer = try response.decode(IntentResponseSummary.self)
-                figures.booking(latency: latency, code: answer.codeName)
-                if let status = answer.rideStatus, RequestRideIntentResponseCode(rawValue: answer.code) == .success {
+                let answer = try response.decode(RequestRideBody.self)
+                figures.booking(latency: latency, code: "\(answer.code)")
+                if let status = answer.rideStatus?.status, answer.code == .success {
                     ride = status.rideIdentifier
                     let line = "\(status.rideIdentifier) \(status.vehicle?.identifier ?? "?") \(Int64(Date().timeIntervalSince1970 * 1000)) \(client.endpoint)\n"
                     figures.write(line, to: booked)

@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import LodestarInternals
 import RideBooking
 
 /// `Idempotency-Key` on the writes a client retries (booking, cancelling), after the IETF
@@ -26,7 +25,7 @@ struct IdempotentWrite: Sendable {
         var response: Response {
             var headers = HTTPFields()
             if let location { headers[.location] = location }
-            return JSONResponse.make(text: body, status: status, headers: headers)
+            return JSONResponse.make(bytes: body.utf8, status: status, headers: headers)
         }
 
         /// `LOCATION` (or nothing), a line feed, the body.
@@ -36,6 +35,11 @@ struct IdempotentWrite: Sendable {
             self.status = status
             self.body = body
             self.location = location
+        }
+
+        /// An answer whose body is one of RideAPI's bodies.
+        init(status: HTTPResponse.Status, encoding body: some Encodable, location: String? = nil) throws(ProblemDocument) {
+            self.init(status: status, body: String(decoding: try JSONResponse.encode(body), as: UTF8.self), location: location)
         }
 
         init(status: Int, stored: String) {

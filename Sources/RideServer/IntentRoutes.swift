@@ -1,7 +1,7 @@
 import Foundation
 import Geodesy
 import Hummingbird
-import LodestarInternals
+import RideAPI
 import RideBooking
 
 /// The intents' routes: resolve each parameter, confirm, handle (book), status, cancel, list
@@ -13,33 +13,18 @@ struct IntentRoutes {
 
     func add(to router: Router<RideRequestContext>) {
         let resolve = router.group("rides/resolve")
-        addResolve(resolve, "pickupLocation", value: Self.placemark, values: Self.placemarks) { handler, ride, current in
-            handler.resolvePickupLocation(for: ride, current: current)
-        }
-        addResolve(resolve, "dropOffLocation", value: Self.placemark, values: Self.placemarks) { handler, ride, current in
-            handler.resolveDropOffLocation(for: ride, current: current)
-        }
-        addResolve(resolve, "partySize", value: { o, k, v in o.add(k, v) }, values: { o, k, v in o.add(k, integers: v) }) {
-            handler, ride, _ in handler.resolvePartySize(for: ride)
-        }
-        addResolve(
-            resolve, "rideOptionName", value: { o, k, v in o.add(k, object: ResponseJSON.rideOption(v)) },
-            values: { o, k, v in o.add(k, objects: v.map(ResponseJSON.rideOption)) }
-        ) { handler, ride, _ in handler.resolveRideOptionName(for: ride) }
-        addResolve(
-            resolve, "paymentMethod", value: { o, k, v in o.add(k, object: ResponseJSON.paymentMethod(v)) },
-            values: { o, k, v in o.add(k, objects: v.map(ResponseJSON.paymentMethod)) }
-        ) { handler, ride, _ in handler.resolvePaymentMethod(for: ride) }
-        addResolve(
-            resolve, "scheduledPickupTime", value: { o, k, v in o.add(k, time: v, fractionDigits: 3) },
-            values: { o, k, v in o.add(k, strings: v.map { ISO8601.string($0, fractionDigits: 3, rounding: .down) }) }
-        ) { handler, ride, _ in handler.resolveScheduledPickupTime(for: ride) }
+        addResolve(resolve, "pickupLocation") { $0.resolvePickupLocation(for: $1, current: $2) }
+        addResolve(resolve, "dropOffLocation") { $0.resolveDropOffLocation(for: $1, current: $2) }
+        addResolve(resolve, "partySize") { handler, ride, _ in handler.resolvePartySize(for: ride) }
+        addResolve(resolve, "rideOptionName") { handler, ride, _ in handler.resolveRideOptionName(for: ride) }
+        addResolve(resolve, "paymentMethod") { handler, ride, _ in handler.resolvePaymentMethod(for: ride) }
+        addResolve(resolve, "scheduledPickupTime") { handler, ride, _ in handler.resolveScheduledPickupTime(for: ride) }
 
         router.post("rides/confirm") { request, context in
             let principal = try Self.requireRiderOrOperator(context, "confirm a ride")
             let ride = try await rideRequest(request)
-            return JSONResponse.make(
-                ResponseJSON.requestRide(try await Self.store { try await backend.confirm(ride, rider: principal.riderName) }))
+            return try JSONResponse.make(
+                RequestRideBody(try await Self.store { try await backend.confirm(ride, rider: principal.riderName) }))
         }
         let idempotent = IdempotentWrite(store: backend.store, now: { backend.now })
         router.post("rides") { request, context in
@@ -50,12 +35,12 @@ struct IntentRoutes {
                 let ride = try rideRequest(bytes)
                 let response = try await Self.store { try await backend.book(ride, rider: rider) }
                 guard response.code == .success, let status = response.rideStatus else {
-                    return IdempotentWrite.Answer(status: .ok, body: ResponseJSON.requestRide(response).json)
+                    return try IdempotentWrite.Answer(status: .ok, encoding: RequestRideBody(response))
                 }
                 metrics.rideBooked()
                 context.logger.info("ride booked", metadata: ["ride": "\(status.rideIdentifier)", "rider": "\(rider)"])
-                return IdempotentWrite.Answer(
-                    status: .created, body: ResponseJSON.requestRide(response).json, location: "/rides/\(status.rideIdentifier)")
+                return try IdempotentWrite.Answer(
+                    status: .created, encoding: RequestRideBody(response), location: "/rides/\(status.rideIdentifier)")
             }
         }
         router.get("rides") { request, context in
@@ -64,11 +49,11 @@ struct IntentRoutes {
             let rides = try await Self.store {
                 try await backend.rides(rider: principal.riderName, activeOnly: query.active, limit: query.limit)
             }
-            return JSONResponse.make(ResponseJSON.rideList(rides))
+            return try JSONResponse.make(RideListBody(rides))
         }
         router.get("rides/:rideIdentifier") { request, context in
             let status = try await ownRide(context)
-            return JSONResponse.make(ResponseJSON.rideStatusResponse(GetRideStatusIntentResponse(code: .success, rideStatus: status)))
+            return try JSONResponse.make(GetRideStatusBody(code: .success, rideStatus: status))
         }
         router.post("rides/:rideIdentifier/cancel") { request, context in
             let principal = try context.principal()
@@ -76,34 +61,29 @@ struct IntentRoutes {
             return try await idempotent.respond(request, principal: principal, bytes: bytes) {
                 let status = try await ownRide(context)
                 let response = try await Self.store { try await backend.cancel(status.rideIdentifier) }
-                return IdempotentWrite.Answer(status: .ok, body: ResponseJSON.cancelRide(response).json)
+                return try IdempotentWrite.Answer(status: .ok, encoding: CancelRideBody(response))
             }
         }
         router.get("ride-options") { request, context in
             try Self.requireRiderOrOperator(context, "list ride options")
             let pickup = try Self.pickupQuery(request)
-            return JSONResponse.make(ResponseJSON.listRideOptions(try await Self.store { try await backend.options(pickup: pickup) }))
+            return try JSONResponse.make(ListRideOptionsBody(try await Self.store { try await backend.options(pickup: pickup) }))
         }
     }
 
     // MARK: Helpers
 
-    /// A resolve step: reads the ResolveRequest body and answers the resolution.
-    /// `POST /rides/resolve/{parameter}`: reads the body's ride and current location, resolves
-    /// the one parameter and answers its resolution, written by `value` or `values`.
-    private func addResolve<Value>(
+    /// A resolve step, `POST /rides/resolve/{parameter}`: reads the body's ride and current
+    /// location, resolves the one parameter and answers its resolution.
+    private func addResolve<Value: Codable & Sendable & Hashable>(
         _ group: RouterGroup<RideRequestContext>, _ parameter: String,
-        value: @escaping @Sendable (inout JSONObjectText, String, Value) -> Void,
-        values: @escaping @Sendable (inout JSONObjectText, String, [Value]) -> Void,
         resolve: @escaping @Sendable (RideRequestResolver, RideRequest, CurrentLocation) -> Resolution<Value>
     ) {
         group.post(RouterPath(parameter)) { request, context in
             try Self.requireRiderOrOperator(context, "resolve a ride's parameters")
-            let bytes = try await RequestBodyLimit.read(request)
-            let now = backend.now
-            let (ride, current) = try JSONInput.read(bytes) { RequestBodies.resolveRequest($0, now: now) }
-            let resolution = resolve(backend.resolver, ride, current)
-            return JSONResponse.make(ResponseJSON.resolution(parameter, resolution, value: value, values: values))
+            let body = try Self.decode(ResolveRequestBody.self, try await RequestBodyLimit.read(request))
+            let resolution = resolve(backend.resolver, body.request.rideRequest, body.current(at: backend.now))
+            return try JSONResponse.make(ResolutionBody(parameter, resolution))
         }
     }
 
@@ -113,9 +93,18 @@ struct IntentRoutes {
     }
 
     /// A RideRequest body, read.
-    private func rideRequest(_ bytes: [UInt8]) throws -> RideRequest {
-        let now = backend.now
-        return try JSONInput.read(bytes) { RequestBodies.rideRequest($0, now: now) }
+    private func rideRequest(_ bytes: [UInt8]) throws(ProblemDocument) -> RideRequest {
+        try Self.decode(RideRequestBody.self, bytes).rideRequest
+    }
+
+    /// One of RideAPI's request bodies, read strictly.
+    /// - Throws: a 400 problem document naming what is wrong.
+    static func decode<T: Decodable>(_ type: T.Type, _ bytes: [UInt8]) throws(ProblemDocument) -> T {
+        do {
+            return try APICoding.decode(T.self, from: bytes)
+        } catch {
+            throw .badRequest(error.detail, errors: error.errors)
+        }
     }
 
     /// The ride of the path, if the token may see it: the rider's own, or any for the operator.
@@ -198,13 +187,5 @@ struct IntentRoutes {
     /// The query's parameters, percent-decoded, in order.
     static func query(_ request: Request) -> [(String, String)] {
         request.uri.queryParameters.map { (String($0.key), String($0.value)) }
-    }
-
-    static func placemark(_ o: inout JSONObjectText, _ key: String, _ p: Placemark) {
-        o.add(key, object: ResponseJSON.placemark(p))
-    }
-
-    static func placemarks(_ o: inout JSONObjectText, _ key: String, _ p: [Placemark]) {
-        o.add(key, objects: p.map(ResponseJSON.placemark))
     }
 }

@@ -1,5 +1,5 @@
 import Hummingbird
-import LodestarInternals
+import RideAPI
 import RideBooking
 
 /// An RFC 9457 problem document (`application/problem+json`), thrown by a handler and written by
@@ -42,14 +42,10 @@ public struct ProblemDocument: Error, Sendable, Equatable, HTTPResponseError {
 
     /// The document as JSON, with `instance` the request's path.
     public func json(instance: String?) -> String {
-        var o = JSONObjectText()
-        o.add("type", Self.typePrefix + kind)
-        o.add("title", title)
-        o.add("status", status.code)
-        if let detail { o.add("detail", detail) }
-        if let instance { o.add("instance", instance) }
-        if !errors.isEmpty { o.add("errors", strings: errors) }
-        return o.json
+        let body = ProblemBody(
+            type: Self.typePrefix + kind, title: title, status: status.code, detail: detail, instance: instance, errors: errors)
+        // A problem body holds strings and an integer only, which always encode.
+        return (try? APICoding.encode(body)).map { String(decoding: $0, as: UTF8.self) } ?? #"{"status":500}"#
     }
 
     /// The response, `application/problem+json`; 401 carries `WWW-Authenticate: Bearer`.

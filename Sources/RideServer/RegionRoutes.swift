@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import Lodestar
 import LodestarInternals
+import RideAPI
 import Logging
 import ServiceLifecycle
 
@@ -27,24 +28,17 @@ struct RegionRoutes {
             } catch {
                 throw ProblemDocument.badRequest(error.description)
             }
-            var o = JSONObjectText()
-            o.add("added", added)
-            o.add("regions", count)
-            return JSONResponse.make(o)
+            return try JSONResponse.make(RegionsAddedBody(added: added, regions: count))
         }
         router.get("regions") { _, context in
             try Self.operatorOnly(context, "manage regions")
-            var o = JSONObjectText()
-            o.add("regions", strings: regions.conditions.map(\.id))
-            return JSONResponse.make(o)
+            return try JSONResponse.make(RegionListBody(regions: regions.conditions.map(\.id)))
         }
         router.delete("regions/:regionIdentifier") { _, context in
             try Self.operatorOnly(context, "manage regions")
             let id = context.parameters.get("regionIdentifier") ?? ""
             guard regions.remove(id) else { throw ProblemDocument.notFound("no region \(id)") }
-            var o = JSONObjectText()
-            o.add("removed", id)
-            return JSONResponse.make(o)
+            return try JSONResponse.make(RegionRemovedBody(removed: id))
         }
         router.get("regions/events") { _, context in
             try Self.operatorOnly(context, "follow region events")

@@ -1,6 +1,6 @@
 import Foundation
 import Hummingbird
-import LodestarInternals
+import RideAPI
 import Logging
 import RideBooking
 import ServiceLifecycle
@@ -81,8 +81,11 @@ struct RideEventStream: Sendable {
     }
 
     /// One event: `id: N`, `event: status`, `data: {RideStatus}`, blank line.
-    static func event(_ status: RideStatus, id: Int64) -> ByteBuffer {
-        ByteBuffer(string: "id: \(id)\nevent: status\ndata: \(ResponseJSON.rideStatus(status).json)\n\n")
+    static func event(_ status: RideStatus, id: Int64) throws(ProblemDocument) -> ByteBuffer {
+        var buffer = ByteBuffer(string: "id: \(id)\nevent: status\ndata: ")
+        buffer.writeBytes(try JSONResponse.encode(RideStatusBody(status)))
+        buffer.writeString("\n\n")
+        return buffer
     }
 
     /// `Last-Event-ID` as a number of 1 to 18 digits; nil for none or anything else.

@@ -1,5 +1,5 @@
 import Hummingbird
-import LodestarInternals
+import RideAPI
 import RideBooking
 
 /// `/health`, `/metrics` and `/openapi.json`: no token needed, and none is looked up (a token
@@ -18,11 +18,7 @@ struct ServiceRoutes {
             } catch {
                 throw ProblemDocument.storeUnavailable(cause: error)
             }
-            var o = JSONObjectText()
-            o.add("status", "ok")
-            o.add("database", backend.databaseKind)
-            o.add("version", OpenAPIDocument.version)
-            return JSONResponse.make(o)
+            return try JSONResponse.make(HealthBody(database: backend.databaseKind, version: OpenAPIDocument.version))
         }
         router.get("metrics") { _, _ in
             var headers = HTTPFields()

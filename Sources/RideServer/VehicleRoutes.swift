@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import LodestarInternals
+import RideAPI
 import RideBooking
 
 /// The vehicles' routes: `PUT /vehicles/{id}/location` and the batched `POST /vehicles/locations`.
@@ -21,27 +22,37 @@ struct VehicleRoutes {
             let identifier = context.parameters.get("vehicleIdentifier") ?? ""
             try mayReport(for: [identifier], principal)
             let bytes = try await RequestBodyLimit.read(request)
-            let now = backend.now
-            let position = try JSONInput.read(bytes) { RequestBodies.singleLocation($0, vehicle: identifier, now: now) }
+            let body = try IntentRoutes.decode(VehicleLocationBody.self, bytes)
+            guard body.vehicleIdentifier == nil else {
+                throw ProblemDocument.badRequest(APIBodyError.schema, errors: ["unknown member 'vehicleIdentifier' (the path names the vehicle)"])
+            }
+            let position = try Self.position(body, vehicle: identifier, now: backend.now)
             let progress = try await IntentRoutes.store { try await backend.report([position]) }
             metrics.locationsStored(1)
             regions.observe([position])
-            return JSONResponse.make(Self.receipt(progress.first ?? VehicleRideProgress(vehicleIdentifier: identifier)))
+            return try JSONResponse.make(PositionReceiptBody(progress.first ?? VehicleRideProgress(vehicleIdentifier: identifier)))
         }
         router.post("vehicles/locations") { request, context in
             let principal = try context.principal()
             if case .rider = principal { throw ProblemDocument.forbidden(principal, "report vehicle positions") }
             let bytes = try await RequestBodyLimit.read(request)
             let now = backend.now
-            let positions = try JSONInput.read(bytes) { RequestBodies.batch($0, now: now) }
+            let batch = try IntentRoutes.decode(VehicleLocationBatchBody.self, bytes)
+            var positions: [ReportedPosition] = []
+            var errors: [String] = []
+            for (i, entry) in batch.locations.enumerated() {
+                do throws(ProblemDocument) {
+                    positions.append(try Self.position(entry, vehicle: entry.vehicleIdentifier ?? "", now: now))
+                } catch {
+                    errors += error.errors.map { "locations[\(i)].\($0)" }
+                }
+            }
+            guard errors.isEmpty else { throw ProblemDocument.badRequest(APIBodyError.schema, errors: errors) }
             try mayReport(for: Set(positions.map(\.vehicleIdentifier)), principal)
             let progress = try await IntentRoutes.store { try await backend.report(positions) }
             metrics.locationsStored(positions.count)
             regions.observe(positions)
-            var o = JSONObjectText()
-            o.add("accepted", positions.count)
-            o.add("rides", objects: progress.filter { $0.rideIdentifier != nil }.map(Self.receipt))
-            return JSONResponse.make(o)
+            return try JSONResponse.make(PositionBatchReceiptBody(accepted: positions.count, progress: progress))
         }
     }
 
@@ -60,14 +71,22 @@ struct VehicleRoutes {
         }
     }
 
-    static func receipt(_ p: VehicleRideProgress) -> JSONObjectText {
-        var o = JSONObjectText()
-        o.add("vehicleIdentifier", p.vehicleIdentifier)
-        if let ride = p.rideIdentifier { o.add("rideIdentifier", ride) }
-        if let phase = p.phase {
-            o.add("phase", phase.rawValue)
-            o.add("phaseName", ResponseJSON.phaseName(phase))
+    /// The position a report gives for `vehicle`, stamped `now` when it has no timestamp.
+    /// - Throws: a 400 problem document when its timestamp lies more than
+    ///   ``RideAPI/APIRanges/maximumReportLead`` ahead of `now`: one report from a clock that runs
+    ///   ahead would hold the vehicle's position there (older reports are ignored) until the clock
+    ///   caught up.
+    static func position(_ body: VehicleLocationBody, vehicle: String, now: Date) throws(ProblemDocument) -> ReportedPosition {
+        if let time = body.timestamp, time.timeIntervalSince(now) > APIRanges.maximumReportLead {
+            let ahead = DecimalText.string(time.timeIntervalSince(now), decimals: 0)
+            throw .badRequest(
+                APIBodyError.schema,
+                errors: [
+                    "timestamp: is \(ahead) s ahead of the server's clock; a report may be at most \(Int(APIRanges.maximumReportLead)) s ahead (check the vehicle's clock)"
+                ])
         }
-        return o
+        return ReportedPosition(
+            vehicleIdentifier: vehicle, coordinate: body.coordinate, timestamp: body.timestamp ?? now,
+            horizontalAccuracy: body.horizontalAccuracy, speed: body.speed, course: body.course)
     }
 }

@@ -16,9 +16,13 @@ struct RideWatchSilenceTests {
         return Array((String(bytes.count, radix: 16) + "\r\n").utf8) + bytes + Array("\r\n".utf8)
     }
 
-    /// A status event: `id: N`, `event: status`, the ride in `phase`.
+    /// A status event: `id: N`, `event: status`, the ride in `phase` (a RideStatus with the
+    /// members the API requires; a completed ride says how it ended).
     static func event(id: Int, phase: Int, name: String) -> [UInt8] {
-        chunk("id: \(id)\nevent: status\ndata: {\"rideIdentifier\":\"\(ride)\",\"phase\":\(phase),\"phaseName\":\"\(name)\"}\n\n")
+        let completion = name == "completed" ? #","completionStatus":"completed""# : ""
+        let dates = #""bookedDate":"2026-11-24T12:00:00.000Z","date":"2026-11-24T12:05:00.000Z""#
+        return chunk(
+            "id: \(id)\nevent: status\ndata: {\"rideIdentifier\":\"\(ride)\",\"phase\":\(phase),\"phaseName\":\"\(name)\"\(completion),\(dates)}\n\n")
     }
 
     static let head = Array("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)
@@ -31,10 +35,10 @@ struct RideWatchSilenceTests {
             let n = heads.withLock { $0.append(head); return $0.count }
             guard connection.send(Self.head) else { return }
             if n == 1 {
-                connection.send(Self.event(id: 7, phase: 3, name: "approachingPickup"))
+                connection.send(Self.event(id: 7, phase: 5, name: "approachingPickup"))
                 connection.hold()  // then nothing, not even a heartbeat
             } else {
-                connection.send(Self.event(id: 8, phase: 7, name: "completed"))
+                connection.send(Self.event(id: 8, phase: 4, name: "completed"))
                 connection.send(Array("0\r\n\r\n".utf8))
                 connection.hold(upTo: .seconds(5))
             }

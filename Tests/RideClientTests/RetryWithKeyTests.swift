@@ -1,4 +1,5 @@
 import Foundation
+import RideAPI
 import RideClient
 import Synchronization
 import Testing

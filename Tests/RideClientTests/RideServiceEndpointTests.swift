@@ -2,6 +2,7 @@ import Foundation
 import Geodesy
 import Testing
 
+import RideAPI
 @testable import RideClient
 
 @Suite("Ride service endpoint, paths and report bodies")
@@ -34,18 +35,21 @@ struct RideServiceEndpointTests {
         #expect(RidePath.segment("a/b c?é") == "a%2Fb%20c%3F%C3%A9")
     }
 
-    @Test("a report's body: the members the API names, unknown ones left out, course in [0, 360)")
+    @Test("a report's body: the members the API names in sorted order, unknown ones left out, course in [0, 360)")
     func reportJSON() throws {
         let coordinate = try Coordinate(latitude: 51.5085, longitude: -0.1247)
         let time = Date(timeIntervalSince1970: 1_773_480_605.25)
         let full = PositionReport(
             vehicleID: "V1", coordinate: coordinate, horizontalAccuracy: 3.5, speed: 9.25, course: -90, timestamp: time)
+        func text(_ body: some Encodable) throws -> String { String(decoding: try APICoding.encode(body), as: UTF8.self) }
         #expect(
-            full.json
-                == #"{"coordinate":{"latitude":51.5085,"longitude":-0.1247},"horizontalAccuracy":3.5,"speed":9.25,"course":270.0,"timestamp":"2026-03-14T09:30:05.250Z"}"#
+            try text(full.body)
+                == #"{"coordinate":{"latitude":51.5085,"longitude":-0.1247},"course":270,"horizontalAccuracy":3.5,"speed":9.25,"timestamp":"2026-03-14T09:30:05.250Z"}"#
         )
         let bare = PositionReport(vehicleID: "V1", coordinate: coordinate, horizontalAccuracy: .nan, speed: 250, timestamp: time)
-        #expect(PositionReport.batchJSON([bare, bare]).hasPrefix(#"{"locations":[{"vehicleIdentifier":"V1","coordinate""#))
-        #expect(bare.batchElementJSON == #"{"vehicleIdentifier":"V1","coordinate":{"latitude":51.5085,"longitude":-0.1247},"timestamp":"2026-03-14T09:30:05.250Z"}"#)
+        #expect(try text(PositionReport.batch([bare, bare])).hasPrefix(#"{"locations":[{"coordinate":{"latitude":51.5085"#))
+        #expect(try text(bare.batchElement) == #"{"coordinate":{"latitude":51.5085,"longitude":-0.1247},"timestamp":"2026-03-14T09:30:05.250Z","vehicleIdentifier":"V1"}"#)
+        // What the client writes, the server reads back unchanged.
+        #expect(try APICoding.decode(VehicleLocationBody.self, from: try APICoding.encode(full.body)) == full.body)
     }
 }

@@ -24,10 +24,14 @@ final class OpenAPIConformance: Sendable {
 
     /// Records a Server-Sent Event's data, which the document gives as a RideStatus.
     func recordEvent(_ data: String) {
+        record(schema: "RideStatus", data, label: "/rides/{rideIdentifier}/events")
+    }
+
+    /// Records a JSON text to be checked against the document's component schema `schema`.
+    func record(schema: String, _ body: String, label: String) {
         recorded.withLock {
             $0.append([
-                "schema": "RideStatus", "body": data, "method": "sse", "path": "/rides/{rideIdentifier}/events", "status": "200",
-                "contentType": "text/event-stream",
+                "schema": schema, "body": body, "method": "json", "path": label, "status": "-", "contentType": "application/json",
             ])
         }
     }

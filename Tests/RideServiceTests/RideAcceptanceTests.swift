@@ -1,5 +1,7 @@
 import Foundation
 import Geodesy
+import RideAPI
+import RideBooking
 import RideClient
 import Testing
 import TestSupport
@@ -40,17 +42,17 @@ struct RideAcceptanceTests {
         // The rider books on A as soon as A sees the vehicle (B stored its first position).
         let rider = RideServiceClient(endpoint: try RideServiceEndpoint(url: a.url, token: riderToken))
         let request = RideRequestBody(pickup: Self.pickup, dropOff: Self.dropOff, partySize: 1)
-        var booked: RideStatusSummary?
+        var booked: RideStatus?
         var last = ""
         let deadline = ContinuousClock.now + .seconds(8)
         while booked == nil, ContinuousClock.now < deadline {
-            let answer = try await rider.requestRide(request).decode(IntentResponseSummary.self)
-            if answer.codeName == "success" { booked = answer.rideStatus } else { last = "\(answer.codeName) \(answer.failureReason ?? "")" }
+            let answer = try await rider.requestRide(request).decode(RequestRideBody.self)
+            if answer.code == .success { booked = answer.rideStatus?.status } else { last = "\(answer.code) \(answer.failureReason ?? "")" }
             if booked == nil { try await Task.sleep(for: .milliseconds(100)) }
         }
         let ride = try #require(booked, "not booked within 8 s: \(last); vehicle said: \(vehicleProcess.stderr)")
         #expect(ride.vehicle?.identifier == Self.vehicle)
-        #expect(ride.phaseName == "confirmed")
+        #expect(ride.phase == .confirmed)
 
         // The rider follows the ride on A until it is completed (the trace lasts 27 s here).
         let seen = try await withThrowingTaskGroup(of: ([String], Set<String>)?.self) { group in
@@ -62,10 +64,10 @@ struct RideAcceptanceTests {
                 var phases: [String] = []
                 var identifiers: Set<String> = []
                 for try await event in rider.rideEvents(ride.rideIdentifier) where event.event == "status" {
-                    let status = try JSONDecoder().decode(RideStatusSummary.self, from: Data(event.data.utf8))
+                    let status = try APICoding.decode(RideStatusBody.self, from: event.data.utf8).status
                     identifiers.insert(status.rideIdentifier)
-                    if phases.last != status.phaseName { phases.append(status.phaseName) }
-                    if status.phaseName == "completed" { break }
+                    if phases.last != "\(status.phase)" { phases.append("\(status.phase)") }
+                    if status.phase == .completed { break }
                 }
                 return (phases, identifiers)
             }

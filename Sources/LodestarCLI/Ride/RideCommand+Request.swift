@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Geodesy
 import LodestarInternals
+import RideAPI
 import RideBooking
 import RideClient
 

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Foundation
 import Geodesy
+import LodestarInternals
+import RideAPI
 import RideBooking
 import RideClient
 
@@ -22,14 +24,14 @@ struct RideRemote {
     func request(_ body: RideRequestBody) async throws {
         try await RideExit.guarding(command) { () async throws(RideExit) in
             let confirmation = try await call { () async throws(RideServiceError) in try await client.confirmRide(body) }
-            let quote = try summary(confirmation)
-            show(confirmation, "confirm", "\(quote.codeName)" + (quote.failureReason.map { "  \($0)" } ?? ""))
-            guard RequestRideIntentResponseCode(rawValue: quote.code) == .ready else { throw .refused("\(quote.codeName): \(quote.failureReason ?? "cannot book")") }
+            let quote = try decode(RequestRideBody.self, confirmation)
+            show(confirmation, "confirm", "\(quote.code)" + (quote.failureReason.map { "  \($0)" } ?? ""))
+            guard quote.code == .ready else { throw .refused("\(quote.code): \(quote.failureReason ?? "cannot book")") }
             let booking = try await call { () async throws(RideServiceError) in try await client.requestRide(body) }
-            let booked = try summary(booking)
-            guard RequestRideIntentResponseCode(rawValue: booked.code) == .success, let status = booked.rideStatus else {
-                show(booking, "handle", "\(booked.codeName)  \(booked.failureReason ?? "")")
-                throw .refused("\(booked.codeName): \(booked.failureReason ?? "cannot book")")
+            let booked = try decode(RequestRideBody.self, booking)
+            guard booked.code == .success, let status = booked.rideStatus?.status else {
+                show(booking, "handle", "\(booked.code)  \(booked.failureReason ?? "")")
+                throw .refused("\(booked.code): \(booked.failureReason ?? "cannot book")")
             }
             show(booking, "handle", "success  ride \(status.rideIdentifier) booked on \(client.endpoint)")
             if !json { StandardOutput.line(Self.line(status)) }
@@ -50,8 +52,7 @@ struct RideRemote {
         try await RideExit.guarding(command) { () async throws(RideExit) in
             guard watch else {
                 let response = try await call { () async throws(RideServiceError) in try await client.rideStatus(rideIdentifier) }
-                let summary = try summary(response)
-                guard let status = summary.rideStatus else { throw .refused("no ride \(rideIdentifier) on \(client.endpoint)") }
+                guard let status = try decode(GetRideStatusBody.self, response).rideStatus?.status else { throw .refused("no ride \(rideIdentifier) on \(client.endpoint)") }
                 StandardOutput.line(json ? response.text : Self.line(status))
                 return
             }
@@ -64,11 +65,11 @@ struct RideRemote {
                         silent = 0
                         if let id = event.id { lastEventID = id }
                         guard event.event == "status" else { continue }
-                        guard let status = try? JSONDecoder().decode(RideStatusSummary.self, from: Data(event.data.utf8)) else {
+                        guard let status = (try? APICoding.decode(RideStatusBody.self, from: event.data.utf8))?.status else {
                             throw RideServiceError.badResponse("an event that is not a RideStatus: \(event.data.prefix(200))")
                         }
                         StandardOutput.line(json ? event.data : Self.line(status))
-                        if status.phaseName == "completed" || StandardOutput.hasFailed { return }
+                        if status.phase == .completed || StandardOutput.hasFailed { return }
                     }
                     return
                 } catch let error as RideServiceError {
@@ -94,10 +95,10 @@ struct RideRemote {
     func cancel(_ rideIdentifier: String) async throws {
         try await RideExit.guarding(command) { () async throws(RideExit) in
             let response = try await call { () async throws(RideServiceError) in try await client.cancelRide(rideIdentifier) }
-            let summary = try summary(response)
-            show(response, "cancel", summary.codeName + (summary.failureReason.map { "  \($0)" } ?? ""))
-            if !json, let status = summary.rideStatus { StandardOutput.line(Self.line(status)) }
-            guard CancelRideIntentResponseCode(rawValue: summary.code) == .success else { throw .refused(summary.failureReason ?? summary.codeName) }
+            let answer = try decode(CancelRideBody.self, response)
+            show(response, "cancel", "\(answer.code)" + (answer.failureReason.map { "  \($0)" } ?? ""))
+            if !json, let status = answer.rideStatus?.status { StandardOutput.line(Self.line(status)) }
+            guard answer.code == .success else { throw .refused(answer.failureReason ?? "\(answer.code)") }
         }
     }
 
@@ -105,16 +106,10 @@ struct RideRemote {
     func list(limit: Int) async throws {
         try await RideExit.guarding(command) { () async throws(RideExit) in
             let response = try await call { () async throws(RideServiceError) in try await client.listRides(limit: min(limit, 1000)) }
-            struct Listing: Decodable { var rides: [RideStatusSummary] }
-            let listing: Listing
-            do throws(RideServiceError) {
-                listing = try response.decode(Listing.self)
-            } catch {
-                throw .error(error.description)
-            }
+            let listing = try decode(RideListBody.self, response)
             if json { StandardOutput.line(response.text); return }
             if listing.rides.isEmpty { StandardOutput.line("no rides on \(client.endpoint)") }
-            for status in listing.rides where !StandardOutput.hasFailed { StandardOutput.line(Self.line(status)) }
+            for ride in listing.rides where !StandardOutput.hasFailed { StandardOutput.line(Self.line(ride.status)) }
         }
     }
 
@@ -122,26 +117,18 @@ struct RideRemote {
     func options(pickup: Coordinate?) async throws {
         try await RideExit.guarding(command) { () async throws(RideExit) in
             let response = try await call { () async throws(RideServiceError) in try await client.listRideOptions(pickup: pickup) }
-            let object: [String: Any]
-            do throws(RideServiceError) {
-                object = try response.object()
-            } catch {
-                throw .error(error.description)
-            }
-            let codeName = object["codeName"] as? String ?? "?"
+            let answer = try decode(ListRideOptionsBody.self, response)
             if json {
                 StandardOutput.line(response.text)
             } else {
-                StandardOutput.line("options  \(codeName)" + (pickup.map { "  from \(Self.format($0))" } ?? ""))
-                for option in object["rideOptions"] as? [[String: Any]] ?? [] {
-                    let name = (option["name"] as? String ?? "?").padding(toLength: 10, withPad: " ", startingAt: 0)
-                    let eta = (option["estimatedPickupDate"] as? String).map { "pickup by \($0)" } ?? (pickup == nil ? "" : "none free")
-                    StandardOutput.line("  \(name) \(eta)")
+                StandardOutput.line("options  \(answer.code)" + (pickup.map { "  from \(Self.format($0))" } ?? ""))
+                for option in answer.rideOptions ?? [] {
+                    let name = option.name.padding(toLength: 10, withPad: " ", startingAt: 0)
+                    let eta = option.estimatedPickupDate.map { "pickup by \(ISO8601.string($0, fractionDigits: 3, rounding: .down))" }
+                    StandardOutput.line("  \(name) \(eta ?? (pickup == nil ? "" : "none free"))")
                 }
             }
-            guard (object["code"] as? Int).flatMap(ListRideOptionsIntentResponseCode.init(rawValue:)) == .success else {
-                throw .refused(codeName)
-            }
+            guard answer.code == .success else { throw .refused("\(answer.code)") }
         }
     }
 
@@ -156,9 +143,9 @@ struct RideRemote {
         }
     }
 
-    private func summary(_ response: RideServiceResponse) throws(RideExit) -> IntentResponseSummary {
+    private func decode<T: Decodable>(_ type: T.Type, _ response: RideServiceResponse) throws(RideExit) -> T {
         do throws(RideServiceError) {
-            return try response.decode(IntentResponseSummary.self)
+            return try response.decode(T.self)
         } catch {
             throw .error(error.description)
         }
@@ -170,11 +157,11 @@ struct RideRemote {
     }
 
     /// `ride 85A5...  approachingPickup  vehicle LDN-0042  412 m to go`.
-    static func line(_ status: RideStatusSummary) -> String {
-        var text = "ride \(status.rideIdentifier)  \(status.phaseName)"
-        if let completion = status.completionStatus, completion != "completed" { text += " (\(completion))" }
+    static func line(_ status: RideStatus) -> String {
+        var text = "ride \(status.rideIdentifier)  \(status.phase)"
+        if let completion = status.completionStatus, completion != .completed { text += " (\(completion.rawValue))" }
         if let vehicle = status.vehicle { text += "  vehicle \(vehicle.identifier)" }
-        if let distance = status.distanceRemaining, distance.isFinite, distance < 1e9, status.phaseName != "completed" {
+        if let distance = status.distanceRemaining, distance.isFinite, distance < 1e9, status.phase != .completed {
             text += "  \(Int(distance.rounded())) m to go"
         }
         return text

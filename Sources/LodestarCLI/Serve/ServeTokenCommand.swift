@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RideAPI
 import RideBooking
 import RideServer
 
