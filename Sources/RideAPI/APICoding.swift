@@ -7,7 +7,7 @@ import LodestarInternals
 ///   body every time), absent optionals left out, slashes not escaped, dates are RFC 3339 UTC with milliseconds (`2026-11-24T12:00:00.250Z`).
 /// - Read with `JSONDecoder`, which refuses NaN, infinities, numbers that do not fit a `Double`,
 ///   invalid UTF-8 and unescaped control characters. Dates are RFC 3339 date-times (years
-///   0000...9999). The body types read themselves strictly (``DecodingContainerChecks``): an
+///   0000...9999). The body types read themselves strictly: an
 ///   unknown member, a value of the wrong type or out of its range is a ``APIBodyError``.
 public enum APICoding {
     /// The JSON text of `value`.

@@ -17,7 +17,7 @@ public struct RideServiceResponse: Sendable {
     /// The body as text (UTF-8; invalid bytes replaced).
     public var text: String { String(decoding: body, as: UTF8.self) }
 
-    /// The body decoded as `T`, one of RideAPI's bodies (``RideAPI/APICoding``).
+    /// The body decoded as `T`, one of RideAPI's bodies (`RideAPI.APICoding`).
     /// - Throws: ``RideServiceError/badResponse(_:)`` naming what did not decode.
     public func decode<T: Decodable>(_ type: T.Type) throws(RideServiceError) -> T {
         do {

@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import RideAPI
 
-/// A JSON response: one of RideAPI's bodies, written by ``RideAPI/APICoding``.
+/// A JSON response: one of RideAPI's bodies, written by `RideAPI.APICoding`.
 enum JSONResponse {
     /// The body as JSON; a body that cannot be written (it never holds a non-finite number) is a
     /// 500 problem document rather than a trap.

@@ -73,7 +73,7 @@ struct VehicleRoutes {
 
     /// The position a report gives for `vehicle`, stamped `now` when it has no timestamp.
     /// - Throws: a 400 problem document when its timestamp lies more than
-    ///   ``RideAPI/APIRanges/maximumReportLead`` ahead of `now`: one report from a clock that runs
+    ///   `RideAPI.APIRanges.maximumReportLead` ahead of `now`: one report from a clock that runs
     ///   ahead would hold the vehicle's position there (older reports are ignored) until the clock
     ///   caught up.
     static func position(_ body: VehicleLocationBody, vehicle: String, now: Date) throws(ProblemDocument) -> ReportedPosition {
