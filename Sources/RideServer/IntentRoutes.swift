@@ -10,6 +10,8 @@ import RideBooking
 struct IntentRoutes {
     let backend: RideService
     let metrics: ServerMetrics
+    /// Recent status answers (``StatusCache``); a write here drops the ride's.
+    let statuses: StatusCache
 
     func add(to router: Router<RideRequestContext>) {
         let resolve = router.group("rides/resolve")
@@ -52,8 +54,19 @@ struct IntentRoutes {
             return try JSONResponse.make(RideListBody(rides))
         }
         router.get("rides/:rideIdentifier") { request, context in
-            let status = try await ownRide(context)
-            return try JSONResponse.make(GetRideStatusBody(code: .success, rideStatus: status))
+            let principal = try Self.requireRiderOrOperator(context, "read or cancel rides")
+            let identifier = try Self.rideIdentifier(context)
+            if let kept = statuses.entry(identifier) {
+                try Self.mayRead(kept.rider, principal, identifier)
+                return JSONResponse.make(bytes: kept.body)
+            }
+            guard let (status, rider) = try await Self.store({ try await backend.ride(identifier) }) else {
+                throw ProblemDocument.notFound("no ride \(identifier)")
+            }
+            try Self.mayRead(rider, principal, identifier)
+            let body = try JSONResponse.encode(GetRideStatusBody(code: .success, rideStatus: status))
+            statuses.store(identifier, body: body, rider: rider)
+            return JSONResponse.make(bytes: body)
         }
         router.post("rides/:rideIdentifier/cancel") { request, context in
             let principal = try context.principal()
@@ -61,6 +74,7 @@ struct IntentRoutes {
             return try await idempotent.respond(request, principal: principal, bytes: bytes) {
                 let status = try await ownRide(context)
                 let response = try await Self.store { try await backend.cancel(status.rideIdentifier) }
+                statuses.evict([status.rideIdentifier])
                 return try IdempotentWrite.Answer(status: .ok, encoding: CancelRideBody(response))
             }
         }
@@ -111,13 +125,29 @@ struct IntentRoutes {
     /// Someone else's ride is 404, as an unknown one.
     func ownRide(_ context: RideRequestContext) async throws -> RideStatus {
         let principal = try Self.requireRiderOrOperator(context, "read or cancel rides")
-        let given = context.parameters.get("rideIdentifier") ?? ""
-        let notFound = ProblemDocument.notFound("no ride \(given)")
-        // A UUID in any case is the same ride: the store keeps the upper-case form.
-        guard RideIdentifier.isValid(given), let identifier = UUID(uuidString: given)?.uuidString else { throw notFound }
-        guard let (status, rider) = try await Self.store({ try await backend.ride(identifier) }) else { throw notFound }
-        if case .rider(let name) = principal, name != rider { throw notFound }
+        let identifier = try Self.rideIdentifier(context)
+        guard let (status, rider) = try await Self.store({ try await backend.ride(identifier) }) else {
+            throw ProblemDocument.notFound("no ride \(identifier)")
+        }
+        try Self.mayRead(rider, principal, identifier)
         return status
+    }
+
+    /// The path's ride identifier in the store's form: a UUID in any case is the same ride, and
+    /// the store keeps the upper-case form.
+    /// - Throws: 404 for anything that is not a UUID.
+    static func rideIdentifier(_ context: RideRequestContext) throws(ProblemDocument) -> String {
+        let given = context.parameters.get("rideIdentifier") ?? ""
+        guard RideIdentifier.isValid(given), let identifier = UUID(uuidString: given)?.uuidString else {
+            throw .notFound("no ride \(given)")
+        }
+        return identifier
+    }
+
+    /// Whether `principal` may see a ride of `rider`: the operator any, a rider only its own.
+    /// - Throws: 404 for someone else's ride, exactly as for one that does not exist.
+    static func mayRead(_ rider: String?, _ principal: RidePrincipal, _ identifier: String) throws(ProblemDocument) {
+        if case .rider(let name) = principal, name != rider { throw .notFound("no ride \(identifier)") }
     }
 
     @discardableResult

@@ -23,6 +23,8 @@ final class RideChangeHub: Service, Sendable {
     private let store: any RideBackend
     private let pollInterval: Duration
     private let heartbeatInterval: Duration
+    /// The status answers to drop when their ride changes.
+    private let statuses: StatusCache?
     private struct State {
         var watchers: [String: [UInt64: AsyncStream<Signal>.Continuation]] = [:]
         var next: UInt64 = 0
@@ -35,8 +37,10 @@ final class RideChangeHub: Service, Sendable {
     ///   - store: the store whose changes are followed.
     ///   - pollInterval: how often an SQLite store's event log is read, 0.01...5 s.
     ///   - heartbeatInterval: the tick of every stream's heartbeat.
-    init(store: any RideBackend, pollInterval: Duration, heartbeatInterval: Duration) {
+    ///   - statuses: status answers to drop when their ride changes.
+    init(store: any RideBackend, pollInterval: Duration, heartbeatInterval: Duration, statuses: StatusCache? = nil) {
         self.store = store
+        self.statuses = statuses
         self.pollInterval = pollInterval
         self.heartbeatInterval = heartbeatInterval
     }
@@ -104,8 +108,12 @@ final class RideChangeHub: Service, Sendable {
 
     private func changed(_ change: RideChange) {
         switch change {
-        case .ride(let identifier): signal(identifier, .changed)
-        case .any: signal(nil, .changed)
+        case .ride(let identifier):
+            statuses?.evict([identifier])
+            signal(identifier, .changed)
+        case .any:
+            statuses?.evictAll()
+            signal(nil, .changed)
         }
     }
 

@@ -32,6 +32,7 @@ public struct RideHTTPService: Sendable {
     private let streamQuota: EventStreamQuota
     private let tokens: TokenCache
     private let changes: RideChangeHub
+    private let statuses: StatusCache
 
     public init(backend: RideService, configuration: RideServerConfiguration, logger: Logger = Logger(label: "lodestar.serve")) {
         self.backend = backend
@@ -42,8 +43,10 @@ public struct RideHTTPService: Sendable {
         self.writeLimiter = WriteRateLimiter(limit: configuration.writeLimit)
         self.streamQuota = EventStreamQuota(limit: configuration.eventStreams)
         self.tokens = TokenCache(store: backend.store, now: { backend.now })
+        self.statuses = StatusCache(lifetime: configuration.statusLifetime)
         self.changes = RideChangeHub(
-            store: backend.store, pollInterval: configuration.pollInterval, heartbeatInterval: configuration.heartbeatInterval)
+            store: backend.store, pollInterval: configuration.pollInterval, heartbeatInterval: configuration.heartbeatInterval,
+            statuses: statuses)
     }
 
     /// The router with every route and middleware.
@@ -55,13 +58,13 @@ public struct RideHTTPService: Sendable {
         router.add(middleware: BearerTokenAuthenticator(tokens: tokens))
         router.add(middleware: WriteLimitMiddleware(limiter: writeLimiter))
         ServiceRoutes(backend: backend, metrics: metrics).add(to: router)
-        IntentRoutes(backend: backend, metrics: metrics).add(to: router)
-        VehicleRoutes(backend: backend, metrics: metrics, regions: regions).add(to: router)
+        IntentRoutes(backend: backend, metrics: metrics, statuses: statuses).add(to: router)
+        VehicleRoutes(backend: backend, metrics: metrics, regions: regions, statuses: statuses).add(to: router)
         RegionRoutes(regions: regions, metrics: metrics, heartbeatInterval: configuration.heartbeatInterval).add(to: router)
         let events = RideEventStream(backend: backend, metrics: metrics, hub: changes)
         let quota = streamQuota
         router.get("rides/:rideIdentifier/events") { request, context in
-            let status = try await IntentRoutes(backend: backend, metrics: metrics).ownRide(context)
+            let status = try await IntentRoutes(backend: backend, metrics: metrics, statuses: statuses).ownRide(context)
             guard let ticket = quota.acquire(try context.principal().description) else {
                 throw ProblemDocument.tooManyRideStreams(quota.limit)
             }

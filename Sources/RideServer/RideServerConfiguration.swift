@@ -17,11 +17,15 @@ public struct RideServerConfiguration: Sendable, Equatable {
     public var connections: ConnectionLimits
     /// Ride event streams open at once, per principal and in all. Default 8 and 256.
     public var eventStreams: EventStreamLimit
+    /// How long a ride's status answer is kept and answered again (``StatusCache``), 0...10 s; 0
+    /// reads the store for every status. Default 1 s. Writes through this server and changes the
+    /// store's feed reports drop it sooner.
+    public var statusLifetime: Duration
 
     public init(
         host: String = "127.0.0.1", port: Int = 8080, pollInterval: Duration = .milliseconds(250), heartbeatInterval: Duration = .seconds(15),
         writeLimit: WriteRateLimit = WriteRateLimit(), connections: ConnectionLimits = ConnectionLimits(),
-        eventStreams: EventStreamLimit = EventStreamLimit()
+        eventStreams: EventStreamLimit = EventStreamLimit(), statusLifetime: Duration = .seconds(1)
     ) {
         self.host = host
         self.port = port
@@ -30,6 +34,7 @@ public struct RideServerConfiguration: Sendable, Equatable {
         self.writeLimit = writeLimit
         self.connections = connections
         self.eventStreams = eventStreams
+        self.statusLifetime = min(max(statusLifetime, .zero), .seconds(10))
     }
 
     /// Parses `HOST:PORT`, `[IPv6]:PORT`, or `:PORT` (loopback, 127.0.0.1) into host and port.

@@ -15,6 +15,8 @@ struct VehicleRoutes {
     let metrics: ServerMetrics
     /// The operator's regions, which see every position stored.
     let regions: OperatorRegions
+    /// Recent status answers; a report drops those of the rides it moves.
+    let statuses: StatusCache
 
     func add(to router: Router<RideRequestContext>) {
         router.put("vehicles/:vehicleIdentifier/location") { request, context in
@@ -28,6 +30,7 @@ struct VehicleRoutes {
             }
             let position = try Self.position(body, vehicle: identifier, now: backend.now)
             let progress = try await IntentRoutes.store { try await backend.report([position]) }
+            statuses.evict(progress.compactMap(\.rideIdentifier))
             metrics.locationsStored(1)
             regions.observe([position])
             return try JSONResponse.make(PositionReceiptBody(progress.first ?? VehicleRideProgress(vehicleIdentifier: identifier)))
@@ -50,6 +53,7 @@ struct VehicleRoutes {
             guard errors.isEmpty else { throw ProblemDocument.badRequest(APIBodyError.schema, errors: errors) }
             try mayReport(for: Set(positions.map(\.vehicleIdentifier)), principal)
             let progress = try await IntentRoutes.store { try await backend.report(positions) }
+            statuses.evict(progress.compactMap(\.rideIdentifier))
             metrics.locationsStored(positions.count)
             regions.observe(positions)
             return try JSONResponse.make(PositionBatchReceiptBody(accepted: positions.count, progress: progress))
