@@ -137,6 +137,54 @@ PY
 # SQL $2 on PostgreSQL database $1.
 pg_sql() { psql -h 127.0.0.1 -p "$pgport" -U postgres -d "$1" -At -c "$2"; }
 
+# The booking's time in the store against its whole time, from server $1's /metrics: the mean
+# of lodestar_booking_store_duration_seconds (RideService.book: the store's transaction and the
+# resolution around it) and of http_request_duration_seconds for POST /rides, and their ratio.
+booking_share() {
+  python3 - "$1" <<'PY'
+import re, sys, urllib.request
+text = urllib.request.urlopen(sys.argv[1] + "/metrics", timeout=10).read().decode()
+def value(pattern):
+    m = re.search(pattern + r" ([0-9.eE+-]+)$", text, re.M)
+    return float(m.group(1)) if m else 0.0
+store_sum = value(r"^lodestar_booking_store_duration_seconds_sum")
+store_n = value(r"^lodestar_booking_store_duration_seconds_count")
+req_sum = value(r'^http_request_duration_seconds_sum\{method="POST",route="/rides"\}')
+req_n = value(r'^http_request_duration_seconds_count\{method="POST",route="/rides"\}')
+if store_n == 0 or req_n == 0 or req_sum == 0:
+    print("booking time in the store: no bookings counted on this server"); sys.exit(0)
+print(f"booking time in the store: {1000 * store_sum / store_n:.1f} ms of {1000 * req_sum / req_n:.1f} ms "
+      f"per request on the server ({int(store_n)} bookings): {100 * store_sum / req_sum:.0f}%")
+PY
+}
+
+# PostgreSQL's own rate for the store's position upsert: the same two statements in one
+# transaction (the unknown vehicles, then INSERT ... ON CONFLICT of one row per vehicle), batches
+# of 300 vehicles (RideLoad's --batch), 16 in flight (its concurrency), issued by pgbench for
+# WRK_SECONDS s; then the service's ingest over the load run as a ratio of it.
+pg_ingest() {
+  local service_rate=$1
+  cat >"$work/upsert.sql" <<'SQL'
+\set batch random(0, 32)
+BEGIN;
+SELECT DISTINCT u.id FROM unnest(ARRAY(SELECT 'LOAD-' || lpad((:batch * 300 + g)::text, 5, '0') FROM generate_series(1, 300) g)) AS u(id) WHERE NOT EXISTS (SELECT 1 FROM vehicle v WHERE v.id = u.id);
+INSERT INTO vehicle_position (vehicle_id, position, course, speed, reported_at) SELECT DISTINCT ON (r.id) r.id, ST_SetSRID(ST_MakePoint(r.lon, r.lat), 4326)::geography, NULLIF(r.course, 'NaN'), NULLIF(r.speed, 'NaN'), r.at FROM (SELECT 'LOAD-' || lpad((:batch * 300 + g)::text, 5, '0') AS id, 51.48 + random() * 0.06 AS lat, -0.18 + random() * 0.12 AS lon, 'NaN'::float8 AS course, 'NaN'::float8 AS speed, extract(epoch FROM clock_timestamp())::float8 AS at FROM generate_series(1, 300) g) r JOIN vehicle v ON v.id = r.id ORDER BY r.id, r.at DESC ON CONFLICT (vehicle_id) DO UPDATE SET position = excluded.position, course = excluded.course, speed = excluded.speed, reported_at = excluded.reported_at WHERE excluded.reported_at >= vehicle_position.reported_at;
+COMMIT;
+SQL
+  echo "== pgbench: the store's position upsert directly, batches of 300, 16 clients, ${WRK_SECONDS} s"
+  "$PG/pgbench" -n -h 127.0.0.1 -p "$pgport" -U postgres -c 16 -j 2 -T "$WRK_SECONDS" -f "$work/upsert.sql" rides \
+    >"$work/pgbench.txt" 2>&1 || { cat "$work/pgbench.txt"; return 0; }
+  python3 - "$work/pgbench.txt" "$service_rate" "$VEHICLES" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+tps = float(re.search(r"tps = ([0-9.]+)", text).group(1))
+vehicles = int(sys.argv[3])
+rows = tps * vehicles / -(-vehicles // 300)  # the batches average vehicles/batches rows
+service = float(sys.argv[2])
+print(f"PostgreSQL alone: {tps:.1f} batches/s, {rows:.0f} positions/s; the service through HTTP: {service:.0f}/s = {service / rows:.2f} x (goal 0.7 x)")
+PY
+}
+
 echo "### PostgreSQL + PostGIS, two servers"
 mkdir -p "$work/pg"
 chown -R postgres:postgres "$work"
@@ -152,6 +200,8 @@ $L serve --listen "127.0.0.1:$porta" --database "$db" --fleet "$work/fleet.json"
 $L serve --listen "127.0.0.1:$portb" --database "$db" --fleet "$work/fleet.json" --write-rate 10000 --write-burst 100000 >"$work/serve-b.log" 2>&1 & pidb=$!; pids+=("$pidb")
 wait_health "http://127.0.0.1:$porta"; wait_health "http://127.0.0.1:$portb"
 load "http://127.0.0.1:$porta,http://127.0.0.1:$portb" postgres "$pida"
+booking_share "http://127.0.0.1:$portb"
+pg_ingest "$(sed -nE 's/.*position updates: [0-9]+, ([0-9]+)\/s.*/\1/p' "$work/load-postgres.txt")"
 status_reads "http://127.0.0.1:$portb"
 echo "== checks in the database"
 before=$(awk -v k="$kill_ms" '$3 < k { print $1 }' "$work/booked.txt")
@@ -173,6 +223,7 @@ port=$(free_port)
 $L serve --listen "127.0.0.1:$port" --database "$sq" --fleet "$work/fleet.json" --write-rate 10000 --write-burst 100000 >"$work/serve-sqlite.log" 2>&1 & pids_=$!; pids+=("$pids_")
 wait_health "http://127.0.0.1:$port"
 load "http://127.0.0.1:$port" sqlite
+booking_share "http://127.0.0.1:$port"
 status_reads "http://127.0.0.1:$port"
 kill "$pids_"; wait "$pids_" 2>/dev/null || true
 

@@ -195,17 +195,26 @@ public final class RideService: Sendable {
             if let seen = newest[p.vehicleIdentifier], seen.timestamp > p.timestamp { continue }
             newest[p.vehicleIdentifier] = p
         }
-        // Each vehicle's ride is looked up (and advanced) on its own; up to `lookups` at once, so
-        // that a batch waits for the slowest few round trips to the database, not for their sum.
-        let work = order.compactMap { id in newest[id].map { (id, $0) } }
+        // The reporting vehicles' active rides in one read; only those rides are advanced, each on
+        // its own, up to `lookups` at once, so that a batch waits for the slowest few round trips
+        // to the database, not for their sum.
+        let rides = Dictionary(
+            try await store.activeRides(vehicleIdentifiers: order).map { ($0.vehicle.identifier, $0) }, uniquingKeysWith: { a, _ in a })
+        let work = order.compactMap { id in newest[id].map { (id, $0, rides[id]) } }
         var progress = [VehicleRideProgress?](repeating: nil, count: work.count)
         try await withThrowingTaskGroup(of: (Int, VehicleRideProgress).self) { group in
             var next = 0
             func start() {
-                guard next < work.count else { return }
-                let (index, (identifier, position)) = (next, work[next])
-                next += 1
-                group.addTask { (index, try await self.advance(identifier, position)) }
+                while next < work.count {
+                    let (index, (identifier, position, ride)) = (next, work[next])
+                    next += 1
+                    guard let ride else {
+                        progress[index] = VehicleRideProgress(vehicleIdentifier: identifier)
+                        continue
+                    }
+                    group.addTask { (index, try await self.advance(ride, position)) }
+                    return
+                }
             }
             for _ in 0..<min(Self.lookups, work.count) { start() }
             while let (index, done) = try await group.next() {
@@ -216,14 +225,13 @@ public final class RideService: Sendable {
         return progress.compactMap { $0 }
     }
 
-    /// How many vehicles' rides one report looks up at once.
+    /// How many vehicles' rides one report advances at once.
     static let lookups = 16
 
     /// Advances the vehicle's active ride by one report.
-    private func advance(_ identifier: String, _ position: ReportedPosition) async throws -> VehicleRideProgress {
-        guard var record = try await store.activeRide(vehicleIdentifier: identifier) else {
-            return VehicleRideProgress(vehicleIdentifier: identifier)
-        }
+    private func advance(_ ride: RideRecord, _ position: ReportedPosition) async throws -> VehicleRideProgress {
+        let identifier = ride.vehicle.identifier
+        var record = ride
         for phase in transitions(of: record, position) {
             let completion: RideCompletionStatus? = phase == .completed ? .completed : nil
             switch try await store.advance(rideIdentifier: record.rideIdentifier, to: phase, completion: completion, at: position.timestamp) {

@@ -35,7 +35,9 @@ struct IntentRoutes {
             let bytes = try await RequestBodyLimit.read(request)
             return try await idempotent.respond(request, principal: principal, bytes: bytes) {
                 let ride = try rideRequest(bytes)
+                let started = ContinuousClock.now
                 let response = try await Self.store { try await backend.book(ride, rider: rider) }
+                metrics.bookingStore(ContinuousClock.now - started)
                 guard response.code == .success, let status = response.rideStatus else {
                     return try IdempotentWrite.Answer(status: .ok, encoding: RequestRideBody(response))
                 }

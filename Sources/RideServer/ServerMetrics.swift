@@ -5,6 +5,9 @@ import Synchronization
 /// several servers in one process, as in the tests, each count their own).
 ///
 /// - `http_requests_total{method,route,status}`, `http_request_duration_seconds{method,route}`;
+/// - `lodestar_booking_store_duration_seconds`: of each `POST /rides`, the time in the store's
+///   booking (RideService's `book`: its transaction and the resolution around it), to set beside
+///   the request's whole duration;
 /// - `lodestar_rides_booked_total`, `lodestar_vehicle_locations_total`,
 ///   `lodestar_ride_phase_changes_total{phase}`, `lodestar_event_streams_open`.
 public final class ServerMetrics: Sendable {
@@ -52,6 +55,16 @@ public final class ServerMetrics: Sendable {
     }
 
     func rideBooked() { booked.increment() }
+
+    /// The time one booking spent in the store.
+    func bookingStore(_ duration: Duration) {
+        registry.makeDurationHistogram(
+            descriptor: .init(
+                namespace: "lodestar", metricName: "booking_store_duration", unitName: "seconds",
+                helpText: "Time each booking spent in the store's booking transaction."),
+            buckets: Self.buckets
+        ).record(duration)
+    }
 
     func locationsStored(_ count: Int) { locations.increment(by: Int64(count)) }
 

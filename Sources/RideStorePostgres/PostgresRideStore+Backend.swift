@@ -338,15 +338,15 @@ extension PostgresRideStore: RideBackend {
     }
 
     /// The ride the vehicle is on now; nil when it is on none.
-    public func activeRide(vehicleIdentifier: String) async throws(RideStoreError) -> RideRecord? {
-        try await read { client in
+    public func activeRides(vehicleIdentifiers: [String]) async throws(RideStoreError) -> [RideRecord] {
+        guard !vehicleIdentifiers.isEmpty else { return [] }
+        return try await read { client in
             try await self.decode(
                 client.query(
                     """
                     SELECT id, record, phase, completion_status, completed_at, rider FROM ride
-                    WHERE vehicle_id = \(vehicleIdentifier) AND phase <> 4
-                    """, logger: self.logger)
-            ).first
+                    WHERE vehicle_id = ANY(\(vehicleIdentifiers)::text[]) AND phase <> 4
+                    """, logger: self.logger))
         }
     }
 

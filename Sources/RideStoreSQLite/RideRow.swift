@@ -31,7 +31,8 @@ struct RideRow {
     }
 
     static func fetch(_ db: Database, identifier: String) throws -> RideRecord? {
-        try Row.fetchOne(db, sql: "SELECT * FROM ride WHERE id = ?", arguments: [identifier]).map(decode)
+        // A cached statement: prepared once per connection, not at every status read.
+        try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM ride WHERE id = ?"), arguments: [identifier]).map(decode)
     }
 
     static func fetchAll(_ db: Database, limit: Int) throws -> [RideRecord] {
@@ -46,9 +47,14 @@ struct RideRow {
         ).map(decode)
     }
 
-    /// The vehicle's active ride (not completed), if any.
-    static func fetchActive(_ db: Database, vehicle: String) throws -> RideRecord? {
-        try Row.fetchOne(db, sql: "SELECT * FROM ride WHERE vehicle_id = ? AND phase <> 4", arguments: [vehicle]).map(decode)
+    /// The vehicles' active rides (not completed), in one statement: the identifiers go in as one
+    /// JSON array (`json_each`), so any number of them is one bound argument.
+    static func fetchActive(_ db: Database, vehicles: [String]) throws -> [RideRecord] {
+        let list = String(decoding: try JSONEncoder().encode(vehicles), as: UTF8.self)
+        return try Row.fetchAll(
+            db.cachedStatement(sql: "SELECT * FROM ride WHERE vehicle_id IN (SELECT value FROM json_each(?)) AND phase <> 4"),
+            arguments: [list]
+        ).map(decode)
     }
 
     /// The rides newest first, the rows that cannot be decoded set aside with why.

@@ -110,12 +110,13 @@ extension RideStore: RideBackend {
     public func vehicle(identifier: String) async throws(RideStoreError) -> TrackedVehicle? {
         let path = path
         return try await read(empty: nil) { db in
+            // A cached statement: prepared once per connection, not at every status read.
             try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT v.id, v.record, p.latitude, p.longitude, p.course, p.speed, p.reported_at
-                    FROM vehicle v LEFT JOIN vehicle_position p ON p.vehicle_id = v.id WHERE v.id = ?
-                    """, arguments: [identifier]
+                db.cachedStatement(
+                    sql: """
+                        SELECT v.id, v.record, p.latitude, p.longitude, p.course, p.speed, p.reported_at
+                        FROM vehicle v LEFT JOIN vehicle_position p ON p.vehicle_id = v.id WHERE v.id = ?
+                        """), arguments: [identifier]
             ).flatMap { row in try BackendVehicleRow.tracked(row, path: path) }
         }
     }
@@ -231,7 +232,8 @@ extension RideStore: RideBackend {
         }
     }
 
-    public func activeRide(vehicleIdentifier: String) async throws(RideStoreError) -> RideRecord? {
-        try await read(empty: nil) { db in try RideRow.fetchActive(db, vehicle: vehicleIdentifier) }
+    public func activeRides(vehicleIdentifiers: [String]) async throws(RideStoreError) -> [RideRecord] {
+        guard !vehicleIdentifiers.isEmpty else { return [] }
+        return try await read(empty: []) { db in try RideRow.fetchActive(db, vehicles: vehicleIdentifiers) }
     }
 }

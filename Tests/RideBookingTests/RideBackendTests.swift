@@ -97,6 +97,9 @@ import Testing
             #expect(try await store.ride(identifier: record.rideIdentifier) == record)
             #expect(try await store.activeRide(vehicleIdentifier: "V-near") == record)
             #expect(try await store.activeRide(vehicleIdentifier: "V-far") == nil)
+            // Several vehicles in one read: only those with an active ride answer, once each.
+            #expect(try await store.activeRides(vehicleIdentifiers: ["V-far", "V-near", "V-none", "V-near"]) == [record])
+            #expect(try await store.activeRides(vehicleIdentifiers: []) == [])
             // The next booking gets the next nearest, then the farthest, then none is free.
             #expect(try await F.book(F.order(), in: store).record?.vehicle.identifier == "V-far")
             #expect(try await F.book(F.order(), in: store).record?.vehicle.identifier == "V-farther")

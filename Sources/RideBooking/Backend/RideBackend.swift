@@ -118,8 +118,9 @@ public protocol RideBackend: Sendable {
     /// cancelable; with `rider`, only that rider's ride (another's is ``RideUpdateOutcome/notFound``).
     func cancel(rideIdentifier: String, rider: String?, at date: Date) async throws(RideStoreError) -> RideUpdateOutcome
 
-    /// The vehicle's active ride (not completed), or nil.
-    func activeRide(vehicleIdentifier: String) async throws(RideStoreError) -> RideRecord?
+    /// The active rides (not completed) of these vehicles, in one read: at most one a vehicle,
+    /// in no particular order; a vehicle without one is not in the answer.
+    func activeRides(vehicleIdentifiers: [String]) async throws(RideStoreError) -> [RideRecord]
 
     // MARK: Events
 
@@ -174,6 +175,11 @@ public protocol RideBackend: Sendable {
 }
 
 extension RideBackend {
+    /// The vehicle's active ride (not completed), or nil.
+    public func activeRide(vehicleIdentifier: String) async throws(RideStoreError) -> RideRecord? {
+        try await activeRides(vehicleIdentifiers: [vehicleIdentifier]).first
+    }
+
     /// Every ride, newest first, at most `limit`.
     public func rides(limit: Int) async throws(RideStoreError) -> [RideRecord] { try await rides(rider: nil, limit: limit) }
 
