@@ -158,10 +158,20 @@ print(f"booking time in the store: {1000 * store_sum / store_n:.1f} ms of {1000 
 PY
 }
 
+# The service's ceiling for the batched form: the vehicles alone, each round sent again as soon
+# as the last is answered (RideLoad --unpaced --riders 0: batches of 300, 16 in flight), through
+# server $1 for WRK_SECONDS s. Prints the positions a second.
+ingest_ceiling() {
+  "$R" http --servers "$1" --operator-token "$(cat "$work/operator.token")" --rider-tokens "$work/riders.tokens" \
+    --vehicle-ids "$work/vehicles.ids" --riders 0 --unpaced --seconds "$WRK_SECONDS" --booked "$work/ingest-booked.txt" \
+    >"$work/ingest.txt" 2>&1
+  sed -nE 's/.*position updates: [0-9]+, ([0-9]+)\/s.*/\1/p' "$work/ingest.txt"
+}
+
 # PostgreSQL's own rate for the store's position upsert: the same two statements in one
 # transaction (the unknown vehicles, then INSERT ... ON CONFLICT of one row per vehicle), batches
 # of 300 vehicles (RideLoad's --batch), 16 in flight (its concurrency), issued by pgbench for
-# WRK_SECONDS s; then the service's ingest over the load run as a ratio of it.
+# WRK_SECONDS s; then the service's ceiling (ingest_ceiling) as a ratio of it.
 pg_ingest() {
   local service_rate=$1
   cat >"$work/upsert.sql" <<'SQL'
@@ -171,6 +181,7 @@ SELECT DISTINCT u.id FROM unnest(ARRAY(SELECT 'LOAD-' || lpad((:batch * 300 + g)
 INSERT INTO vehicle_position (vehicle_id, position, course, speed, reported_at) SELECT DISTINCT ON (r.id) r.id, ST_SetSRID(ST_MakePoint(r.lon, r.lat), 4326)::geography, NULLIF(r.course, 'NaN'), NULLIF(r.speed, 'NaN'), r.at FROM (SELECT 'LOAD-' || lpad((:batch * 300 + g)::text, 5, '0') AS id, 51.48 + random() * 0.06 AS lat, -0.18 + random() * 0.12 AS lon, 'NaN'::float8 AS course, 'NaN'::float8 AS speed, extract(epoch FROM clock_timestamp())::float8 AS at FROM generate_series(1, 300) g) r JOIN vehicle v ON v.id = r.id ORDER BY r.id, r.at DESC ON CONFLICT (vehicle_id) DO UPDATE SET position = excluded.position, course = excluded.course, speed = excluded.speed, reported_at = excluded.reported_at WHERE excluded.reported_at >= vehicle_position.reported_at;
 COMMIT;
 SQL
+  echo "== the service's ingest ceiling (RideLoad http --unpaced --riders 0, ${WRK_SECONDS} s): $service_rate positions/s"
   echo "== pgbench: the store's position upsert directly, batches of 300, 16 clients, ${WRK_SECONDS} s"
   "$PG/pgbench" -n -h 127.0.0.1 -p "$pgport" -U postgres -c 16 -j 2 -T "$WRK_SECONDS" -f "$work/upsert.sql" rides \
     >"$work/pgbench.txt" 2>&1 || { cat "$work/pgbench.txt"; return 0; }
@@ -201,7 +212,7 @@ $L serve --listen "127.0.0.1:$portb" --database "$db" --fleet "$work/fleet.json"
 wait_health "http://127.0.0.1:$porta"; wait_health "http://127.0.0.1:$portb"
 load "http://127.0.0.1:$porta,http://127.0.0.1:$portb" postgres "$pida"
 booking_share "http://127.0.0.1:$portb"
-pg_ingest "$(sed -nE 's/.*position updates: [0-9]+, ([0-9]+)\/s.*/\1/p' "$work/load-postgres.txt")"
+pg_ingest "$(ingest_ceiling "http://127.0.0.1:$portb")"
 status_reads "http://127.0.0.1:$portb"
 echo "== checks in the database"
 before=$(awk -v k="$kill_ms" '$3 < k { print $1 }' "$work/booked.txt")

@@ -18,7 +18,10 @@ import Synchronization
 /// afterwards can find each one in the database. The figures go to standard output.
 ///
 /// Usage: RideLoad http --servers URL[,URL...] --operator-token T --rider-tokens FILE
-///        --vehicle-ids FILE [--riders 64] [--seconds 60] [--batch 300] [--polls 3] --booked FILE
+///        --vehicle-ids FILE [--riders 64] [--seconds 60] [--batch 300] [--polls 3] [--unpaced] --booked FILE
+///
+/// `--unpaced`: the vehicles report again as soon as a round is answered, not once a second, so
+/// that the figure is the service's ceiling for the batched form; with `--riders 0`, that alone.
 enum HTTPLoad {
     struct Options {
         var servers: [String] = []
@@ -30,6 +33,8 @@ enum HTTPLoad {
         var batch = 300
         var polls = 3
         var booked = ""
+        /// Whether the vehicles report again as soon as a round is answered (not once a second).
+        var unpaced = false
     }
 
     static func parse(_ arguments: [String]) throws -> Options {
@@ -49,11 +54,12 @@ enum HTTPLoad {
             case "--operator-token": options.operatorToken = try value()
             case "--rider-tokens": options.riderTokens = try lines(try value())
             case "--vehicle-ids": options.vehicleIDs = try lines(try value())
-            case "--riders": options.riders = try count(try value(), 1...4096, "--riders")
+            case "--riders": options.riders = try count(try value(), 0...4096, "--riders")
             case "--seconds": options.seconds = Double(try count(try value(), 1...3600, "--seconds"))
             case "--batch": options.batch = try count(try value(), 1...1000, "--batch")
             case "--polls": options.polls = try count(try value(), 0...1000, "--polls")
             case "--booked": options.booked = try value()
+            case "--unpaced": options.unpaced = true
             default: throw LoadError("unknown argument \(arguments[i])")
             }
             i += 1
@@ -148,7 +154,7 @@ enum HTTPLoad {
             }
             second += 1
             let spent = MonotonicClock.now() - tick
-            if spent < .seconds(1) { try? await Task.sleep(for: .seconds(1) - spent) }
+            if !options.unpaced, spent < .seconds(1) { try? await Task.sleep(for: .seconds(1) - spent) }
         }
     }
 

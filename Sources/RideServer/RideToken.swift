@@ -17,9 +17,17 @@ public enum RideToken {
     /// The token's SHA-256 (FIPS 180-4) over its UTF-8 bytes, as 64 lowercase hexadecimal digits:
     /// what the store keeps and looks up.
     public static func hash(_ token: String) -> String {
-        SHA256.hash(data: Data(token.utf8)).map { byte in
-            let hex = String(byte, radix: 16)
-            return byte < 16 ? "0" + hex : hex
-        }.joined()
+        let digest = SHA256.hash(data: Data(token.utf8))
+        // 64 lowercase hexadecimal digits written in one buffer: every request's token is hashed.
+        let digits = Array("0123456789abcdef".utf8)
+        return String(unsafeUninitializedCapacity: 2 * SHA256.byteCount) { buffer in
+            var i = 0
+            for byte in digest {
+                buffer[i] = digits[Int(byte >> 4)]
+                buffer[i + 1] = digits[Int(byte & 0x0F)]
+                i += 2
+            }
+            return i
+        }
     }
 }
