@@ -10,26 +10,53 @@ struct MemberKey: CodingKey {
 }
 
 extension Decoder {
-    /// The object's keyed container, after checking that it holds no member `Key` does not name.
+    /// The object's members, after checking that it holds none `Key` does not name: one pass
+    /// over one container, whose members are then read by `Key`.
     /// - Throws: `DecodingError.dataCorrupted` at the first unknown member (in sorted order).
-    func strictContainer<Key: CodingKey & CaseIterable>(keyedBy: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        let all = try container(keyedBy: MemberKey.self)
-        let known = Set(Key.allCases.map(\.stringValue))
-        if let unknown = all.allKeys.map(\.stringValue).sorted().first(where: { !known.contains($0) }) {
+    func strictContainer<Key: CodingKey & CaseIterable>(keyedBy: Key.Type) throws -> StrictContainer<Key> {
+        let members = try container(keyedBy: MemberKey.self)
+        let keys = members.allKeys
+        if keys.contains(where: { Key(stringValue: $0.stringValue) == nil }) {
+            let first = keys.map(\.stringValue).filter { Key(stringValue: $0) == nil }.sorted()[0]
             throw DecodingError.dataCorrupted(
-                .init(codingPath: codingPath + [MemberKey(stringValue: unknown)], debugDescription: "unknown member '\(unknown)'"))
+                .init(codingPath: codingPath + [MemberKey(stringValue: first)], debugDescription: "unknown member '\(first)'"))
         }
-        return try container(keyedBy: Key.self)
+        return StrictContainer(members: members)
     }
 }
 
-extension KeyedDecodingContainer {
+/// The members of one JSON object read strictly (`Decoder.strictContainer(keyedBy:)`):
+/// by `Key`, each within its range.
+struct StrictContainer<Key: CodingKey & CaseIterable> {
+    let members: KeyedDecodingContainer<MemberKey>
+
+    var codingPath: [any CodingKey] { members.codingPath }
+
+    private func member(_ key: Key) -> MemberKey { MemberKey(stringValue: key.stringValue) }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try members.decode(T.self, forKey: member(key))
+    }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        try members.decodeIfPresent(T.self, forKey: member(key))
+    }
+
+    /// The error for a member whose value is wrong.
+    func corrupted(_ key: Key, _ message: String) -> DecodingError {
+        DecodingError.dataCorruptedError(forKey: member(key), in: members, debugDescription: message)
+    }
+
+    /// The error for a required member that is absent.
+    func missing(_ key: Key) -> DecodingError {
+        DecodingError.keyNotFound(member(key), .init(codingPath: codingPath, debugDescription: "required"))
+    }
+
     /// A string member of `length` characters (Unicode scalars), or nil when absent or null.
     func string(_ key: Key, length: ClosedRange<Int> = 1...200) throws -> String? {
         guard let text = try decodeIfPresent(String.self, forKey: key) else { return nil }
         guard length.contains(text.unicodeScalars.count) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: key, in: self, debugDescription: "must be \(length.lowerBound) to \(length.upperBound) characters")
+            throw corrupted(key, "must be \(length.lowerBound) to \(length.upperBound) characters")
         }
         return text
     }
@@ -38,8 +65,7 @@ extension KeyedDecodingContainer {
     func number(_ key: Key, in range: ClosedRange<Double>) throws -> Double? {
         guard let x = try decodeIfPresent(Double.self, forKey: key) else { return nil }
         guard x.isFinite, range.contains(x) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: key, in: self, debugDescription: "must be a number from \(range.lowerBound) to \(range.upperBound), got \(x)")
+            throw corrupted(key, "must be a number from \(range.lowerBound) to \(range.upperBound), got \(x)")
         }
         return x
     }
@@ -49,8 +75,7 @@ extension KeyedDecodingContainer {
     func integer(_ key: Key, in range: ClosedRange<Int>) throws -> Int? {
         guard let x = try decodeIfPresent(Double.self, forKey: key) else { return nil }
         guard x.isFinite, x == x.rounded(), x >= Double(range.lowerBound), x <= Double(range.upperBound) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: key, in: self, debugDescription: "must be an integer from \(range.lowerBound) to \(range.upperBound)")
+            throw corrupted(key, "must be an integer from \(range.lowerBound) to \(range.upperBound)")
         }
         return Int(x)
     }
@@ -58,9 +83,7 @@ extension KeyedDecodingContainer {
     /// A date member between 2000-01-01 and `latest`, or nil when absent or null.
     func date(_ key: Key, latest: Date = .distantFuture) throws -> Date? {
         guard let date = try decodeIfPresent(Date.self, forKey: key) else { return nil }
-        guard date >= APIRanges.earliestDate, date <= latest else {
-            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "must lie after 2000-01-01")
-        }
+        guard date >= APIRanges.earliestDate, date <= latest else { throw corrupted(key, "must lie after 2000-01-01") }
         return date
     }
 
@@ -79,16 +102,12 @@ struct CoordinateBody: Decodable {
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
-        guard let latitude = try c.number(.latitude, in: -90...90) else {
-            throw DecodingError.keyNotFound(CodingKeys.latitude, .init(codingPath: c.codingPath, debugDescription: "required"))
-        }
-        guard let longitude = try c.number(.longitude, in: -180...180) else {
-            throw DecodingError.keyNotFound(CodingKeys.longitude, .init(codingPath: c.codingPath, debugDescription: "required"))
-        }
+        guard let latitude = try c.number(.latitude, in: -90...90) else { throw c.missing(.latitude) }
+        guard let longitude = try c.number(.longitude, in: -180...180) else { throw c.missing(.longitude) }
         do {
             coordinate = try Coordinate(latitude: latitude, longitude: longitude)
         } catch {
-            throw DecodingError.dataCorruptedError(forKey: .latitude, in: c, debugDescription: error.description)
+            throw c.corrupted(.latitude, error.description)
         }
     }
 }

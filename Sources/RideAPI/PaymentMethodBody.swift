@@ -12,11 +12,11 @@ public struct PaymentMethodBody: Sendable, Hashable, Codable {
         let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
         let name = try c.string(.name, length: 0...100)
         guard let kindText = try c.string(.kind, length: 1...16) else {
-            throw DecodingError.keyNotFound(CodingKeys.kind, .init(codingPath: c.codingPath, debugDescription: "required"))
+            throw c.missing(.kind)
         }
         guard let kind = PaymentMethod.Kind(rawValue: kindText) else {
             let kinds = PaymentMethod.Kind.allCases.map(\.rawValue).joined(separator: ", ")
-            throw DecodingError.dataCorruptedError(forKey: .kind, in: c, debugDescription: "must be one of \(kinds)")
+            throw c.corrupted(.kind, "must be one of \(kinds)")
         }
         method = PaymentMethod(kind: kind, name: name)
     }

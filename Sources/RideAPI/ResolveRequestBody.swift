@@ -61,13 +61,13 @@ public struct CurrentLocationBody: Sendable, Hashable, Codable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
         guard let coordinate = try c.coordinate(.coordinate) else {
-            throw DecodingError.keyNotFound(CodingKeys.coordinate, .init(codingPath: c.codingPath, debugDescription: "required"))
+            throw c.missing(.coordinate)
         }
         self.coordinate = coordinate
         horizontalAccuracy = try c.number(.horizontalAccuracy, in: APIRanges.accuracies)
         // Any time after 2000: an old location is stale, a future one is not used (current(at:)).
         guard let timestamp = try c.date(.timestamp) else {
-            throw DecodingError.keyNotFound(CodingKeys.timestamp, .init(codingPath: c.codingPath, debugDescription: "required"))
+            throw c.missing(.timestamp)
         }
         self.timestamp = timestamp
     }

@@ -37,11 +37,10 @@ public struct VehicleLocationBody: Sendable, Hashable, Codable {
         let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
         vehicleIdentifier = try c.string(.vehicleIdentifier, length: 1...64)
         if let identifier = vehicleIdentifier, !VehicleIdentifier.isValid(identifier) {
-            throw DecodingError.dataCorruptedError(
-                forKey: .vehicleIdentifier, in: c, debugDescription: "must be 1 to 64 letters, digits, '.', '_' or '-'")
+            throw c.corrupted(.vehicleIdentifier, "must be 1 to 64 letters, digits, '.', '_' or '-'")
         }
         guard let coordinate = try c.coordinate(.coordinate) else {
-            throw DecodingError.keyNotFound(CodingKeys.coordinate, .init(codingPath: c.codingPath, debugDescription: "required"))
+            throw c.missing(.coordinate)
         }
         self.coordinate = coordinate
         timestamp = try c.date(.timestamp)
@@ -49,7 +48,7 @@ public struct VehicleLocationBody: Sendable, Hashable, Codable {
         speed = try c.number(.speed, in: APIRanges.speeds)
         course = try c.number(.course, in: APIRanges.courses)
         if let course, course >= 360 {
-            throw DecodingError.dataCorruptedError(forKey: .course, in: c, debugDescription: "must be less than 360")
+            throw c.corrupted(.course, "must be less than 360")
         }
     }
 
@@ -77,9 +76,7 @@ public struct VehicleLocationBatchBody: Sendable, Hashable, Codable {
         let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
         locations = try c.decode([VehicleLocationBody].self, forKey: .locations)
         guard APIRanges.batchSizes.contains(locations.count) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: .locations, in: c,
-                debugDescription: "must hold \(APIRanges.batchSizes.lowerBound) to \(APIRanges.batchSizes.upperBound) elements, got \(locations.count)")
+            throw c.corrupted(.locations, "must hold \(APIRanges.batchSizes.lowerBound) to \(APIRanges.batchSizes.upperBound) elements, got \(locations.count)")
         }
         for (i, entry) in locations.enumerated() where entry.vehicleIdentifier == nil {
             throw DecodingError.keyNotFound(
