@@ -17,7 +17,7 @@ public struct RideServerConfiguration: Sendable, Equatable {
     public var connections: ConnectionLimits
     /// Ride event streams open at once, per principal and in all. Default 8 and 256.
     public var eventStreams: EventStreamLimit
-    /// How long a ride's status answer is kept and answered again (``StatusCache``), 0...10 s; 0
+    /// How long a ride's status answer is kept and answered again (`StatusCache`), 0...10 s; 0
     /// reads the store for every status. Default 1 s. Writes through this server and changes the
     /// store's feed reports drop it sooner.
     public var statusLifetime: Duration
