@@ -178,41 +178,49 @@ package struct JSONObjectText: Sendable {
         }
     }
 
-    /// Opens a member whose value is an array of objects, `,"key":[`; each object follows with
-    /// ``arrayElement(room:first:bytes:)`` and the array ends with ``closeArray()``:
-    /// `"satellites":[{...},{...}]`. The caller loops over its own elements, so no generic loop
-    /// over a sequence runs here (one iterated through the protocol's witness table, at 400
-    /// instructions an element).
-    package mutating func openArray(_ key: String) {
-        member(key, room: 1) { p in
-            p[0] = UInt8(ascii: "[")
-            return 1
-        }
-    }
-
-    /// One object of an array opened by ``openArray(_:)`` (with the comma before all but the
-    /// first), written by `write` straight at the pointer it is given: the fastest path, for
-    /// objects written millions of times with a fixed shape (gpsd's SKY satellites). The pointer
-    /// has `room` bytes, and `write` must write at most that many (its worst case, not its usual
-    /// size) and return how many it wrote, braces included.
-    package mutating func arrayElement(room: Int, first: Bool, bytes write: (UnsafeMutablePointer<UInt8>) -> Int) {
-        reserve(room + 1)
-        let start = count
-        let written: Int = bytes.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return 0 }
-            var p = base + start
-            if !first {
-                p[0] = UInt8(ascii: ",")
-                p += 1
+    /// Appends a member whose value is an array of `n` objects, `"key":[{...},{...}]`, each
+    /// written by `element` straight at the pointer it is given: the fastest path, for objects
+    /// written millions of times with a fixed shape (gpsd's SKY satellites). `element(i, p)`
+    /// writes object `i` (0 ..< n) at `p`, which has `room` bytes (the object's worst case, not
+    /// its usual size), and returns how many it wrote, braces included (more is cut to `room`).
+    /// The caller loops over nothing: no generic loop over a sequence runs (one iterated through
+    /// the protocol's witness table cost 400 instructions an element), and the room is made and
+    /// the buffer opened once for as many objects as fit, not once an object.
+    package mutating func add(
+        _ key: StaticString, objects n: Int, room: Int, _ element: (Int, UnsafeMutablePointer<UInt8>) -> Int
+    ) {
+        let room = max(room, 0)
+        key.withUTF8Buffer { k in
+            inPlace(room: k.count + 5) { cursor in
+                guard cursor.member(k, valueRoom: 1) else { return }
+                cursor.p[0] = UInt8(ascii: "[")
+                cursor.p += 1
             }
-            let n = min(max(write(p), 0), room)
-            return n + (first ? 0 : 1)
         }
-        count += written
-    }
-
-    /// Closes the array ``openArray(_:)`` opened: `]`.
-    package mutating func closeArray() {
+        var i = 0
+        while i < n {
+            // Room for one object and its comma at least; as many as fit are written in one go.
+            reserve(room + 1)
+            let start = count
+            let written: Int = bytes.withUnsafeMutableBufferPointer { buffer in
+                guard let base = buffer.baseAddress else {
+                    i = n
+                    return 0
+                }
+                let end = base + buffer.count
+                var p = base + start
+                repeat {
+                    if i > 0 {
+                        p[0] = UInt8(ascii: ",")
+                        p += 1
+                    }
+                    p += min(max(element(i, p), 0), room)
+                    i += 1
+                } while i < n && end - p > room
+                return p - (base + start)
+            }
+            count += written
+        }
         reserve(1)
         bytes[count] = UInt8(ascii: "]")
         count += 1

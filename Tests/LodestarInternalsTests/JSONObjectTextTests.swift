@@ -54,27 +54,21 @@ struct JSONObjectTextTests {
         var out = Array("x".utf8)
         var o = JSONObjectText(continuing: &out)
         o.add("n", 2)
-        o.openArray("list")
-        for n in [1, 2] {
-            // Room for the worst case; an element that claims more than its room is cut to it.
-            o.arrayElement(room: 400, first: n == 1) { p in
-                let text = Array("{\"i\":\(n),\"x\":".utf8)
-                for (k, byte) in text.enumerated() { p[k] = byte }
-                let written = text.count + DecimalText.write(1e300, decimals: 1, to: p + text.count)
-                p[written] = UInt8(ascii: "}")
-                return written + 1
-            }
+        // Room for the worst case (more than the buffer's first room, so that it grows between
+        // the objects); an element that claims more than its room is cut to it.
+        o.add("list", objects: 3, room: 1_500) { i, p in
+            let text = Array("{\"i\":\(i + 1),\"x\":".utf8)
+            for (k, byte) in text.enumerated() { p[k] = byte }
+            let written = text.count + DecimalText.write(1e300, decimals: 1, to: p + text.count)
+            p[written] = UInt8(ascii: "}")
+            return written + 1
         }
-        o.closeArray()
-        o.openArray("cut")
-        o.arrayElement(room: 2, first: true) { p in
+        o.add("cut", objects: 1, room: 2) { _, p in
             p[0] = UInt8(ascii: "{")
             p[1] = UInt8(ascii: "}")
             return 1_000
         }
-        o.closeArray()
-        o.openArray("none")
-        o.closeArray()
+        o.add("none", objects: 0, room: 80) { _, _ in 0 }
         // Room for less than the members: they are written again with more, whole.
         o.inPlace(room: 1) { c in
             c.add("big", fixed: -1e20, decimals: 0)
@@ -84,7 +78,8 @@ struct JSONObjectTextTests {
         o.finish(into: &out)
         #expect(String(decoding: out, as: UTF8.self)
             == "x{\"n\":2,\"list\":[{\"i\":1,\"x\":\(String(format: "%.1f", 1e300))},"
-            + "{\"i\":2,\"x\":\(String(format: "%.1f", 1e300))}],\"cut\":[{}],\"none\":[],"
+            + "{\"i\":2,\"x\":\(String(format: "%.1f", 1e300))},{\"i\":3,\"x\":\(String(format: "%.1f", 1e300))}],"
+            + "\"cut\":[{}],\"none\":[],"
             + "\"big\":-100000000000000000000,\"n\":-9223372036854775808,\"after\":-0.2}")
     }
 
