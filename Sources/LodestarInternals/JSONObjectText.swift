@@ -448,7 +448,7 @@ package struct JSONMemberCursor {
     package mutating func add(_ key: StaticString, fixed value: Double?, decimals: Int) {
         guard let value, value.isFinite else { return }
         // The usual number is short: ask for its room, not printf's worst case.
-        let valueRoom = abs(value) < 1e15 ? 28 : DecimalText.maximumFixedLength
+        let valueRoom = abs(value) < 1e15 ? DecimalText.maximumShortFixedLength : DecimalText.maximumFixedLength
         guard member(key, valueRoom: valueRoom) else { return }
         p += DecimalText.write(value, decimals: decimals, to: p)
     }

@@ -24,7 +24,9 @@ public enum TPVEncoder {
     /// Appends the TPV object for `fix` and a newline to `out`.
     public static func append(_ fix: Fix, to out: inout [UInt8]) {
         var o = JSONObjectText(continuing: &out)
-        o.inPlace(room: 48) { c in
+        // Room for the members at their longest (an integer member asks for 20 bytes of value):
+        // with less, a TPV with a status was written twice.
+        o.inPlace(room: 80) { c in
             c.add("class", string: "TPV")
             if let status = gpsdStatus(fix.quality), status >= 2 { c.add("status", status) }
             c.add("mode", fix.mode.rawValue)
