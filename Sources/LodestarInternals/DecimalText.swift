@@ -33,9 +33,9 @@ package enum DecimalText {
     /// magnitude); `null` when not finite.
     /// - Returns: the bytes written.
     ///
-    /// Cost (callgrind, 2026-11-27): about 75 instructions for a whole number (NMEA's elevations,
-    /// azimuths and SNRs). The scaled value is truncated by one conversion (no call to `floor`)
-    /// and turned into text eight digits at a time (``writeScaled(_:decimals:to:)``).
+    /// The scaled value is truncated by one conversion (no call to `floor`) and turned into text
+    /// eight digits at a time (``writeScaled(_:decimals:to:)``): about 150 instructions with the
+    /// call (callgrind, 2026-11-27). Whole numbers take the same path.
     package static func write(_ value: Double, decimals: Int, to p: UnsafeMutablePointer<UInt8>) -> Int {
         guard value.isFinite else {
             p[0] = 0x6E; p[1] = 0x75; p[2] = 0x6C; p[3] = 0x6C
@@ -43,22 +43,6 @@ package enum DecimalText {
         }
         let d = min(max(decimals, 0), 9)
         let magnitude = abs(value)
-        // A whole number (as NMEA sends elevations, azimuths and SNRs): its digits, the point and
-        // zeros, exactly as printf writes them.
-        // (Int64, not UInt64: one instruction each way on x86-64.)
-        if magnitude < 1e15, case let whole = Int64(magnitude), Double(whole) == magnitude {
-            var i = 0
-            if value.sign == .minus {
-                p[0] = 0x2D
-                i = 1
-            }
-            let w = UInt64(truncatingIfNeeded: whole)
-            i &+= w < 100 ? writeSmall(w, to: p + i) : writeWhole(w, to: p + i)
-            guard d > 0 else { return i }
-            p[i] = 0x2E
-            for k in 1...d { p[i &+ k] = 0x30 }
-            return i &+ d &+ 1
-        }
         let scaled = magnitude * PowerOfTen.double(d)
         // Below 4e15 (< 2⁵²) the scaled value converts exactly; two ulps of it are at most
         // scaled × 2⁻⁵¹, so a fraction farther than that from ½ rounds the same in double
@@ -76,6 +60,22 @@ package enum DecimalText {
                 return i &+ writeScaled(n, decimals: d, to: p + i)
             }
         }
+        // A whole number too large to scale (1e7 with 9 decimals): its digits, the point and
+        // zeros, exactly as printf writes them. (Smaller whole numbers scale exactly, above.)
+        // (Int64, not UInt64: one instruction each way on x86-64.)
+        if magnitude < 1e15, case let whole = Int64(magnitude), Double(whole) == magnitude {
+            var i = 0
+            if value.sign == .minus {
+                p[0] = 0x2D
+                i = 1
+            }
+            let w = UInt64(truncatingIfNeeded: whole)
+            i &+= w < 100 ? writeSmall(w, to: p + i) : writeWhole(w, to: p + i)
+            guard d > 0 else { return i }
+            p[i] = 0x2E
+            for k in 1...d { p[i &+ k] = 0x30 }
+            return i &+ d &+ 1
+        }
         return writePrintf(value, decimals: d, to: p)
     }
 
@@ -86,8 +86,7 @@ package enum DecimalText {
     ///
     /// All 16 digits, zero-padded, are made in two 8-byte words (``eightDigits(_:)``, no division
     /// per digit); the integer part is found from the leading zero bytes, and both parts are
-    /// copied 8 bytes at a time: about 60 instructions for a coordinate with 9 decimals, against
-    /// 190 digit pair by digit pair (issue 22).
+    /// copied 8 bytes at a time.
     @inline(__always)
     private static func writeScaled(_ n: UInt64, decimals d: Int, to p: UnsafeMutablePointer<UInt8>) -> Int {
         let zeros: UInt64 = 0x3030_3030_3030_3030

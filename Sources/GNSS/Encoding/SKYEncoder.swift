@@ -180,20 +180,21 @@ public enum SKYEncoder {
 
     /// Calls `body` for each satellite in order with whether a SKY lists it: gpsd numbers it
     /// (PRN 1...447) and no satellite before it had its PRN. The PRNs seen are a bit set on the
-    /// stack; none is allocated.
+    /// stack; none is allocated. Inlined, with the PRN alone computed
+    /// (`GPSDSatelliteNumber.prn(nmeaID:system:)`, which is `gpsdNumber.prn`: every PRN it gives
+    /// but 0 lies in a range `gpsdNumber` keeps), not `gpsdNumber` through two calls.
+    @inline(__always)
     private static func forEachListed(_ satellites: [SatelliteInView], _ body: (Bool) -> Void) {
-        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 7) { seen in
-            seen.initialize(repeating: 0)
-            for s in satellites {
-                let prn = s.gpsdNumber.prn
-                guard prn > 0, prn < 448 else {
-                    body(false)
-                    continue
-                }
-                let bit = UInt64(1) << UInt64(prn & 63)
-                body(seen[prn >> 6] & bit == 0)
-                seen[prn >> 6] |= bit
+        var seen = InlineArray<7, UInt64>(repeating: 0)
+        for s in satellites {
+            let prn = GPSDSatelliteNumber.prn(nmeaID: s.prn, system: s.system)
+            guard prn > 0, prn < 448 else {
+                body(false)
+                continue
             }
+            let bit = UInt64(1) &<< UInt64(prn & 63)
+            body(seen[prn >> 6] & bit == 0)
+            seen[prn >> 6] |= bit
         }
     }
 

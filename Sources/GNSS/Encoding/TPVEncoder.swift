@@ -24,14 +24,14 @@ public enum TPVEncoder {
     /// Appends the TPV object for `fix` and a newline to `out`.
     public static func append(_ fix: Fix, to out: inout [UInt8]) {
         var o = JSONObjectText(continuing: &out)
-        // Room for the members at their longest (an integer member asks for 20 bytes of value):
-        // with less, a TPV with a status was written twice.
-        o.inPlace(room: 80) { c in
+        // Room for the members at their longest (an integer member asks for 20 bytes of value,
+        // the time for 32): with less, they were written twice.
+        o.inPlace(room: 128) { c in
             c.add("class", string: "TPV")
             if let status = gpsdStatus(fix.quality), status >= 2 { c.add("status", status) }
             c.add("mode", fix.mode.rawValue)
+            if let time = fix.time { c.add("time", time: time, fractionDigits: 3) }
         }
-        o.add("time", time: fix.time, fractionDigits: 3)
         let e = fix.errors
         o.inPlace(room: 512) { c in
             c.add("lat", fixed: fix.coordinate?.latitude, decimals: 9)
