@@ -110,7 +110,7 @@ struct ReplayCommand: ParsableCommand {
         let streaming = input.size == nil
         do {
             try input.forEachChunk { chunk in
-                decoder.decode(chunk) { writer.handle($0) }
+                decoder.decode(chunk, epoch: { writer.epoch($0) }, rejected: { writer.rejected($0) })
                 progress.advance(by: chunk.count)
                 if streaming { writer.output.flush() }
                 // Standard output failed: the rest would be decoded for nobody.
@@ -122,7 +122,7 @@ struct ReplayCommand: ParsableCommand {
             Diagnostics.error(error.description)
             throw ExitCode.failure
         }
-        decoder.finish { writer.handle($0) }
+        decoder.finish(epoch: { writer.epoch($0) }, rejected: { writer.rejected($0) })
         if smooth {
             let held = writer.held
             writer.held = []
