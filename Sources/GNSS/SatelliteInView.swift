@@ -33,3 +33,16 @@ public struct SatelliteInView: Sendable, Equatable {
 public enum GNSSSystem: String, Sendable, Codable, CaseIterable {
     case gps, glonass, galileo, beidou, qzss, navic, sbas
 }
+
+extension SatelliteInView {
+    /// Whether a SKY writes this satellite's object exactly as `other`'s: the same number,
+    /// system and use, and the same elevation, azimuth and SNR bit for bit (0.0 and −0.0 are
+    /// written differently; a nil is its own pattern). The signal id is not written.
+    @inline(__always)
+    func writesSameSKYObject(as other: SatelliteInView) -> Bool {
+        prn == other.prn && used == other.used && system == other.system
+            && _elevation.raw.bitPattern == other._elevation.raw.bitPattern
+            && _azimuth.raw.bitPattern == other._azimuth.raw.bitPattern
+            && _snr.raw.bitPattern == other._snr.raw.bitPattern
+    }
+}

@@ -17,16 +17,17 @@ public enum SKYEncoder {
     /// Appends the SKY object for `fix` and a newline to `out`; nothing when the fix carries no
     /// satellites (no GSV in its epoch, no SKY from gpsd).
     public static func append(_ fix: Fix, to out: inout [UInt8]) {
-        var memo = SatelliteGeometryMemo()
-        append(fix, to: &out, geometry: &memo)
+        var memo = SKYMemo()
+        append(fix, to: &out, memo: &memo)
     }
 
     /// ``append(_:to:)`` for a writer of many epochs, which keeps `memo` from one to the next:
-    /// the DOPs are computed again only when the sky has changed (``SatelliteGeometryMemo``).
-    public static func append(_ fix: Fix, to out: inout [UInt8], geometry memo: inout SatelliteGeometryMemo) {
+    /// the DOPs are computed again only when the sky has changed, and a satellite's object is
+    /// written again only when the satellite has (``SKYMemo``). The same bytes as without it.
+    public static func append(_ fix: Fix, to out: inout [UInt8], memo: inout SKYMemo) {
         guard let satellites = fix.satellitesInView else { return }
         let unique = listed(satellites)
-        let geometry = memo.geometry(unique)
+        let geometry = memo.geometry.geometry(unique)
         var o = JSONObjectText(continuing: &out)
         let used = unique.count(where: \.used)
         o.inPlace(room: 176) { c in
@@ -41,9 +42,14 @@ public enum SKYEncoder {
             c.add("nSat", unique.count)
             c.add("uSat", used)
         }
-        // Each satellite is written in place in the output: no object per satellite.
+        // Each satellite is written in place in the output, no object per satellite, or copied
+        // from the memo when it is the last SKY's at its place.
         unique.withUnsafeBufferPointer { listed in
-            o.add("satellites", objects: listed.count, room: satelliteRoom) { i, p in writeSatellite(listed[i], to: p) }
+            memo.withSlots(listed.count) { slots in
+                o.add("satellites", objects: listed.count, room: satelliteRoom) { i, p in
+                    slots.write(listed[i], at: i, to: p)
+                }
+            }
         }
         o.finish(into: &out)
         out.append(0x0A)

@@ -16,8 +16,8 @@ struct ReplayWriter {
     var output: BlockOutput
     var summary: DecodeSummary
     var gpx = GPXTrack()
-    /// The SKY writer's memo of the DOPs, from one epoch to the next.
-    var sky = SatelliteGeometryMemo()
+    /// The SKY writer's memo of the DOPs and the satellites' text, from one epoch to the next.
+    var sky = SKYMemo()
     /// The location manager's rules (`--desired-accuracy`, `--distance-filter`, `--fusion`).
     var rules: ReplayRules?
     /// `--smooth`: the epochs are kept in ``held`` and written at the end.
@@ -65,7 +65,7 @@ struct ReplayWriter {
         if format == .gpx {
             gpx.append(epoch.fix, to: &output.buffer)
         } else {
-            format.append(epoch, to: &output.buffer, geometry: &sky)
+            format.append(epoch, to: &output.buffer, sky: &sky)
         }
         output.flushIfFull()
         summary.count(epoch)

@@ -1,0 +1,91 @@
+/// What a writer of many SKY objects (`replay --json`) keeps from one epoch to the next, so that
+/// what repeats is not worked out again:
+///
+/// - the DOPs, computed again only when the used satellites' angles change
+///   (``SatelliteGeometryMemo``);
+/// - each satellite's object in `satellites`: a satellite whose number, system, use, elevation,
+///   azimuth and SNR are, bit for bit, those of the satellite at the same place in the last SKY
+///   is written as the bytes written for it then. At 1 Hz the angles change about once a minute
+///   and a steady signal keeps its whole dB-Hz, so most of a sky repeats (61% of the satellites
+///   of `make-nmea-corpus.py`'s slice): a copy of about 80 bytes instead of a dozen numbers.
+///
+/// The text is the same bytes as without the memo. A value type: each writer keeps its own; not
+/// shared between threads.
+public struct SKYMemo: Sendable {
+    /// The DOPs of the last sky.
+    var geometry = SatelliteGeometryMemo()
+    /// The satellites of the last SKY, by place, with the length of each one's text (0: none
+    /// kept, its text was longer than a slot).
+    private var slots: [Slot] = []
+    /// The text of the satellite in slot `i`: `slotSize` bytes from `i * slotSize`.
+    private var text: [UInt8] = []
+
+    /// The bytes a slot keeps: a satellite's object is usually about 80; a longer one is not kept.
+    static let slotSize = 128
+
+    struct Slot {
+        var satellite: SatelliteInView
+        var length: Int
+    }
+
+    public init() {}
+
+    /// Runs `body` with the slots of the first `count` places (made when there are fewer).
+    mutating func withSlots<R>(_ count: Int, _ body: (inout SKYMemoSlots) -> R) -> R {
+        if slots.count < count {
+            slots.append(contentsOf: repeatElement(Slot(satellite: SatelliteInView(prn: 0), length: 0),
+                                                   count: count - slots.count))
+            text.append(contentsOf: repeatElement(0, count: count * Self.slotSize - text.count))
+        }
+        return slots.withUnsafeMutableBufferPointer { slots in
+            text.withUnsafeMutableBufferPointer { text in
+                var view = SKYMemoSlots(slots: slots, text: text)
+                return body(&view)
+            }
+        }
+    }
+}
+
+/// The slots of a ``SKYMemo`` while a SKY's satellites are written (``SKYMemo/withSlots(_:_:)``).
+struct SKYMemoSlots {
+    let slots: UnsafeMutableBufferPointer<SKYMemo.Slot>
+    let text: UnsafeMutableBufferPointer<UInt8>
+
+    /// Writes the object of satellite `s`, at place `i` of the SKY (below the count the slots
+    /// were made for), at `p` (room for ``SKYEncoder/satelliteRoom`` bytes): the last SKY's bytes
+    /// for that place when its satellite was the same, else ``SKYEncoder/writeSatellite(_:to:)``'s,
+    /// which the slot then keeps.
+    /// - Returns: the bytes written.
+    @inline(__always)
+    func write(_ s: SatelliteInView, at i: Int, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        guard i < slots.count, let base = text.baseAddress else { return SKYEncoder.writeSatellite(s, to: p) }
+        let kept = base + i &* SKYMemo.slotSize
+        let slot = slots[i]
+        if slot.length > 0 && slot.satellite.writesSameSKYObject(as: s) {
+            Self.copyBlocks(slot.length, from: kept, to: p)
+            return slot.length
+        }
+        let n = SKYEncoder.writeSatellite(s, to: p)
+        if n <= SKYMemo.slotSize {
+            Self.copyBlocks(n, from: p, to: kept)
+            slots[i] = SKYMemo.Slot(satellite: s, length: n)
+        } else {
+            slots[i].length = 0
+        }
+        return n
+    }
+
+    /// Copies `n` bytes in 16-byte blocks, which reach up to 15 bytes past them at both ends: a
+    /// slot holds whole blocks (its size is a multiple of 16), and a satellite's room is far
+    /// larger than its text.
+    @inline(__always)
+    static func copyBlocks(_ n: Int, from: UnsafePointer<UInt8>, to: UnsafeMutablePointer<UInt8>) {
+        let source = UnsafeRawPointer(from), target = UnsafeMutableRawPointer(to)
+        var k = 0
+        while k < n {
+            target.storeBytes(of: source.loadUnaligned(fromByteOffset: k, as: SIMD2<UInt64>.self), toByteOffset: k,
+                              as: SIMD2<UInt64>.self)
+            k &+= 16
+        }
+    }
+}
