@@ -37,6 +37,13 @@ package enum DecimalText {
     /// eight digits at a time (``writeScaled(_:decimals:to:)``): about 150 instructions with the
     /// call (callgrind, 2026-11-27). Whole numbers take the same path.
     package static func write(_ value: Double, decimals: Int, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        writeInline(value, decimals: decimals, to: p)
+    }
+
+    /// ``write(_:decimals:to:)``, inlined: for the JSON writer's number member, which writes most
+    /// of `replay --json`'s numbers (one call a number instead of two).
+    @usableFromInline @inline(__always)
+    static func writeInline(_ value: Double, decimals: Int, to p: UnsafeMutablePointer<UInt8>) -> Int {
         guard value.isFinite else {
             p[0] = 0x6E; p[1] = 0x75; p[2] = 0x6C; p[3] = 0x6C
             return 4
@@ -86,7 +93,7 @@ package enum DecimalText {
     ///
     /// All 16 digits, zero-padded, are made in two 8-byte words (``eightDigits(_:)``, no division
     /// per digit); the integer part is found from the leading zero bytes, and both parts are
-    /// copied 8 bytes at a time.
+    /// stored 8 bytes at a time.
     @inline(__always)
     private static func writeScaled(_ n: UInt64, decimals d: Int, to p: UnsafeMutablePointer<UInt8>) -> Int {
         let zeros: UInt64 = 0x3030_3030_3030_3030
@@ -96,27 +103,30 @@ package enum DecimalText {
         let leading = high != zeros ? (high ^ zeros).trailingZeroBitCount &>> 3
             : 8 &+ (low ^ zeros | 1 &<< 63).trailingZeroBitCount &>> 3
         let integerDigits = max(16 &- leading &- d, 1)
-        // The text, then 8 zero bytes, so that every 8-byte load below stays inside it.
-        var text = (high.littleEndian, low.littleEndian, UInt64(0))
-        return withUnsafeBytes(of: &text) { bytes -> Int in
-            guard let digits = bytes.baseAddress else { return 0 }
-            let first = 16 &- d &- integerDigits
-            let out = UnsafeMutableRawPointer(p)
-            copy8(digits + first, out)
-            if integerDigits > 8 { copy8(digits + (first &+ 8), out + 8) }
-            guard d > 0 else { return integerDigits }
-            out.storeBytes(of: UInt8(ascii: "."), toByteOffset: integerDigits, as: UInt8.self)
-            let fraction = out + (integerDigits &+ 1)
-            copy8(digits + (16 &- d), fraction)
-            if d > 8 { copy8(digits + 8, fraction + (d &- 8)) }
-            return integerDigits &+ 1 &+ d
+        let first = 16 &- d &- integerDigits
+        let out = UnsafeMutableRawPointer(p)
+        out.storeBytes(of: digits(high, low, from: first).littleEndian, as: UInt64.self)
+        if integerDigits > 8 {
+            out.storeBytes(of: digits(high, low, from: first &+ 8).littleEndian, toByteOffset: 8, as: UInt64.self)
         }
+        guard d > 0 else { return integerDigits }
+        out.storeBytes(of: UInt8(ascii: "."), toByteOffset: integerDigits, as: UInt8.self)
+        let fraction = integerDigits &+ 1
+        out.storeBytes(of: digits(high, low, from: 16 &- d).littleEndian, toByteOffset: fraction, as: UInt64.self)
+        if d > 8 {
+            out.storeBytes(of: digits(high, low, from: 8).littleEndian, toByteOffset: fraction &+ d &- 8, as: UInt64.self)
+        }
+        return fraction &+ d
     }
 
-    /// Copies 8 bytes, unaligned.
+    /// The 8 digits from `k` (0 ..< 16) of the 16 in `high` then `low` (first digit in the lowest
+    /// byte), zero bytes past the 16th: shifts in registers, no text in memory.
     @inline(__always)
-    private static func copy8(_ from: UnsafeRawPointer, _ to: UnsafeMutableRawPointer) {
-        to.storeBytes(of: from.loadUnaligned(as: UInt64.self), as: UInt64.self)
+    private static func digits(_ high: UInt64, _ low: UInt64, from k: Int) -> UInt64 {
+        if k >= 8 { return low &>> UInt64(truncatingIfNeeded: (k &- 8) &* 8) }
+        if k == 0 { return high }
+        let shift = UInt64(truncatingIfNeeded: k &* 8)
+        return high &>> shift | low &<< (64 &- shift)
     }
 
     /// The 8 decimal digits of `value` (< 10⁸), zero-padded, as ASCII in the bytes of a word, the

@@ -450,7 +450,7 @@ package struct JSONMemberCursor {
         // The usual number is short: ask for its room, not printf's worst case.
         let valueRoom = abs(value) < 1e15 ? DecimalText.maximumShortFixedLength : DecimalText.maximumFixedLength
         guard member(key, valueRoom: valueRoom) else { return }
-        p += DecimalText.write(value, decimals: decimals, to: p)
+        p += DecimalText.writeInline(value, decimals: decimals, to: p)
     }
 
     /// A member whose value is a constant string that needs no escape (`"class":"TPV"`).
@@ -518,16 +518,34 @@ package struct JSONMemberCursor {
         }
         isEmpty = false
         p[0] = UInt8(ascii: "\"")
-        // Keys are a few bytes: a loop costs less than a call to memcpy.
-        var i = 0
-        while i < k.count {
-            p[i &+ 1] = start[i]
-            i &+= 1
-        }
+        Self.copyKey(k.count, from: start, to: p + 1)
         p[k.count + 1] = UInt8(ascii: "\"")
         p[k.count + 2] = UInt8(ascii: ":")
         p += k.count + 3
         return true
+    }
+
+    /// Copies a key's `n` bytes: two overlapping words of 8 (or 4) bytes for the usual key of 4
+    /// to 16 bytes, which never reach past it, else byte by byte. Keys are a few bytes: this costs
+    /// less than a call to memcpy, and a third of a loop over their bytes.
+    @inlinable @inline(__always)
+    static func copyKey(_ n: Int, from start: UnsafePointer<UInt8>, to p: UnsafeMutablePointer<UInt8>) {
+        let source = UnsafeRawPointer(start), target = UnsafeMutableRawPointer(p)
+        if n >= 8 && n <= 16 {
+            target.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
+            target.storeBytes(of: source.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self),
+                              toByteOffset: n &- 8, as: UInt64.self)
+        } else if n >= 4 && n < 8 {
+            target.storeBytes(of: source.loadUnaligned(as: UInt32.self), as: UInt32.self)
+            target.storeBytes(of: source.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self),
+                              toByteOffset: n &- 4, as: UInt32.self)
+        } else {
+            var i = 0
+            while i < n {
+                p[i] = start[i]
+                i &+= 1
+            }
+        }
     }
 
     /// Writes `true` or `false` at `p` (room for 5 bytes); returns the bytes written.
