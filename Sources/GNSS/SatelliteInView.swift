@@ -35,14 +35,21 @@ public enum GNSSSystem: String, Sendable, Codable, CaseIterable {
 }
 
 extension SatelliteInView {
-    /// Whether a SKY writes this satellite's object exactly as `other`'s: the same number,
-    /// system and use, and the same elevation, azimuth and SNR bit for bit (0.0 and −0.0 are
-    /// written differently; a nil is its own pattern). The signal id is not written.
+    /// Whether this satellite and `other` have the same number, system and use, and the same
+    /// elevation and azimuth bit for bit (a nil is its own pattern): all that the DOPs read
+    /// (``SatelliteGeometryMemo``).
     @inline(__always)
-    func writesSameSKYObject(as other: SatelliteInView) -> Bool {
+    func hasSameGeometry(as other: SatelliteInView) -> Bool {
         prn == other.prn && used == other.used && system == other.system
             && _elevation.raw.bitPattern == other._elevation.raw.bitPattern
             && _azimuth.raw.bitPattern == other._azimuth.raw.bitPattern
-            && _snr.raw.bitPattern == other._snr.raw.bitPattern
+    }
+
+    /// Whether a SKY writes this satellite's object exactly as `other`'s: the same geometry
+    /// (``hasSameGeometry(as:)``) and SNR, bit for bit (0.0 and −0.0 are written differently).
+    /// The signal id is not written.
+    @inline(__always)
+    func writesSameSKYObject(as other: SatelliteInView) -> Bool {
+        hasSameGeometry(as: other) && _snr.raw.bitPattern == other._snr.raw.bitPattern
     }
 }

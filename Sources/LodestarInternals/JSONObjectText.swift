@@ -453,6 +453,21 @@ package struct JSONMemberCursor {
         p += DecimalText.writeInline(value, decimals: decimals, to: p)
     }
 
+    /// ``add(_:fixed:decimals:)``, then a member `second` with the same value, its text copied,
+    /// not made again: gpsd's TPV writes the altitude above mean sea level as `altMSL` and again
+    /// as `alt`.
+    package mutating func add(_ key: StaticString, fixed value: Double?, decimals: Int, alsoAs second: StaticString) {
+        guard let value, value.isFinite else { return }
+        let valueRoom = abs(value) < 1e15 ? DecimalText.maximumShortFixedLength : DecimalText.maximumFixedLength
+        guard member(key, valueRoom: valueRoom) else { return }
+        let text = p
+        let n = DecimalText.writeInline(value, decimals: decimals, to: p)
+        p += n
+        guard member(second, valueRoom: n) else { return }
+        Self.copySmall(n, from: text, to: p)
+        p += n
+    }
+
     /// A member whose value is a constant string that needs no escape (`"class":"TPV"`).
     package mutating func add(_ key: StaticString, string value: StaticString) {
         guard member(key, valueRoom: value.utf8CodeUnitCount + 2) else { return }
@@ -518,18 +533,18 @@ package struct JSONMemberCursor {
         }
         isEmpty = false
         p[0] = UInt8(ascii: "\"")
-        Self.copyKey(k.count, from: start, to: p + 1)
+        Self.copySmall(k.count, from: start, to: p + 1)
         p[k.count + 1] = UInt8(ascii: "\"")
         p[k.count + 2] = UInt8(ascii: ":")
         p += k.count + 3
         return true
     }
 
-    /// Copies a key's `n` bytes: two overlapping words of 8 (or 4) bytes for the usual key of 4
-    /// to 16 bytes, which never reach past it, else byte by byte. Keys are a few bytes: this costs
-    /// less than a call to memcpy, and a third of a loop over their bytes.
+    /// Copies `n` bytes of a key or a short value: two overlapping words of 8, 4 or 2 bytes for 2
+    /// to 16 bytes, which never reach past them, else byte by byte. Keys are a few bytes: this
+    /// costs less than a call to memcpy, and a third of a loop over their bytes.
     @inlinable @inline(__always)
-    static func copyKey(_ n: Int, from start: UnsafePointer<UInt8>, to p: UnsafeMutablePointer<UInt8>) {
+    static func copySmall(_ n: Int, from start: UnsafePointer<UInt8>, to p: UnsafeMutablePointer<UInt8>) {
         let source = UnsafeRawPointer(start), target = UnsafeMutableRawPointer(p)
         if n >= 8 && n <= 16 {
             target.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
@@ -539,6 +554,10 @@ package struct JSONMemberCursor {
             target.storeBytes(of: source.loadUnaligned(as: UInt32.self), as: UInt32.self)
             target.storeBytes(of: source.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self),
                               toByteOffset: n &- 4, as: UInt32.self)
+        } else if n >= 2 && n < 4 {
+            target.storeBytes(of: source.loadUnaligned(as: UInt16.self), as: UInt16.self)
+            target.storeBytes(of: source.loadUnaligned(fromByteOffset: n &- 2, as: UInt16.self),
+                              toByteOffset: n &- 2, as: UInt16.self)
         } else {
             var i = 0
             while i < n {

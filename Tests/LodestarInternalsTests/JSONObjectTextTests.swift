@@ -99,6 +99,20 @@ struct JSONObjectTextTests {
         #expect(String(decoding: out, as: UTF8.self) == expected)
     }
 
+    @Test("a number member written again under a second key: the same text, in little room too")
+    func numberAlsoAs() {
+        var o = JSONObjectText()
+        // Room for less than the members: they are written again with more, whole.
+        o.inPlace(room: 1) { c in
+            c.add("altMSL", fixed: 409.2, decimals: 4, alsoAs: "alt")
+            c.add("no", fixed: nil, decimals: 4, alsoAs: "none")
+            c.add("k", fixed: -1e20, decimals: 9, alsoAs: "kk")
+            c.add("h", fixed: 0.5, decimals: 0, alsoAs: "hh")
+        }
+        #expect(o.json == "{\"altMSL\":409.2000,\"alt\":409.2000,"
+            + "\"k\":\(String(format: "%.9f", -1e20)),\"kk\":\(String(format: "%.9f", -1e20)),\"h\":0,\"hh\":0}")
+    }
+
     @Test("a number as JSON text, whole when integral")
     func number() {
         #expect(JSONObjectText.number(wholeWhenIntegral: 15) == "15")

@@ -29,7 +29,13 @@ public enum SKYEncoder {
         let unique = listed(satellites)
         let geometry = memo.geometry.geometry(unique)
         var o = JSONObjectText(continuing: &out)
-        let used = unique.count(where: \.used)
+        // One pass for the used count and the room a satellite may need.
+        var used = 0
+        var short = true
+        for s in unique {
+            if s.used { used += 1 }
+            short = short && isShort(s.elevation) && isShort(s.azimuth) && isShort(s.snr)
+        }
         o.inPlace(room: 176) { c in
             c.add("class", string: "SKY")
             c.add("xdop", fixed: geometry?.xdop, decimals: 2)
@@ -46,7 +52,7 @@ public enum SKYEncoder {
         // from the memo when it is the last SKY's at its place.
         unique.withUnsafeBufferPointer { listed in
             memo.withSlots(listed.count) { slots in
-                o.add("satellites", objects: listed.count, room: satelliteRoom) { i, p in
+                o.add("satellites", objects: listed.count, room: short ? shortSatelliteRoom : satelliteRoom) { i, p in
                     slots.write(listed[i], at: i, to: p)
                 }
             }
@@ -59,6 +65,18 @@ public enum SKYEncoder {
     /// bytes a constant's last 8-byte store reaches past it), three integers and three numbers at
     /// their longest (a satellite object is usually about 80 bytes).
     static let satelliteRoom = 80 + 3 * DecimalText.maximumIntegerLength + 3 * DecimalText.maximumFixedLength
+
+    /// ``satelliteRoom`` for a satellite whose elevation, azimuth and SNR are each unknown, not
+    /// finite, or below 10¹⁵ in magnitude (``isShort(_:)``; every satellite a receiver reports):
+    /// less room to make, so that a SKY's satellites fit in the room its first member made.
+    static let shortSatelliteRoom = 80 + 3 * DecimalText.maximumIntegerLength + 3 * DecimalText.maximumShortFixedLength
+
+    /// Whether a satellite's number takes at most `DecimalText.maximumShortFixedLength` bytes.
+    @inline(__always)
+    static func isShort(_ value: Double?) -> Bool {
+        guard let value, value.isFinite else { return true }
+        return value.magnitude < 1e15
+    }
 
     /// One satellite of SKY's `satellites` at `p` (room for ``satelliteRoom`` bytes), members as
     /// gpsd writes them: `{"PRN":1,"el":42.0,"az":164.0,"ss":44.0,"used":true,"gnssid":0,"svid":1}`,
