@@ -453,6 +453,15 @@ package struct JSONMemberCursor {
         p += DecimalText.writeInline(value, decimals: decimals, to: p)
     }
 
+    /// ``add(_:fixed:decimals:)`` with the value's text copied from `memo` when it is the value
+    /// the memo last wrote, bit for bit, with the same decimals (``FixedTextMemo``).
+    package mutating func add(_ key: StaticString, fixed value: Double?, decimals: Int, memo: inout FixedTextMemo) {
+        guard let value, value.isFinite else { return }
+        let valueRoom = abs(value) < 1e15 ? FixedTextMemo.capacity : DecimalText.maximumFixedLength
+        guard member(key, valueRoom: valueRoom) else { return }
+        p += memo.write(value, decimals: decimals, to: p)
+    }
+
     /// ``add(_:fixed:decimals:)``, then a member `second` with the same value, its text copied,
     /// not made again: gpsd's TPV writes the altitude above mean sea level as `altMSL` and again
     /// as `alt`.

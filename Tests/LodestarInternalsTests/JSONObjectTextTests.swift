@@ -113,6 +113,20 @@ struct JSONObjectTextTests {
             + "\"k\":\(String(format: "%.9f", -1e20)),\"kk\":\(String(format: "%.9f", -1e20)),\"h\":0,\"hh\":0}")
     }
 
+    @Test("a number member with a memo of its text: the text written without one, whatever the values")
+    func numberMemo() {
+        let values: [Double?] = [1.26, 1.26, 1.27, 1.27, 0, -0.0, -0.0, 0, nil, 1.27, -1e20, -1e20, 1e14, 1e14, .nan, 2.5]
+        var memo = FixedTextMemo()
+        for decimals in [2, 2, 9, 0] {
+            for value in values {
+                var with = JSONObjectText(), without = JSONObjectText()
+                with.inPlace(room: 1) { c in c.add("x", fixed: value, decimals: decimals, memo: &memo) }
+                without.inPlace(room: 1) { c in c.add("x", fixed: value, decimals: decimals) }
+                #expect(with.json == without.json, "\(String(describing: value)) with \(decimals) decimals")
+            }
+        }
+    }
+
     @Test("a number as JSON text, whole when integral")
     func number() {
         #expect(JSONObjectText.number(wholeWhenIntegral: 15) == "15")

@@ -36,15 +36,15 @@ public enum SKYEncoder {
             if s.used { used += 1 }
             short = short && isShort(s.elevation) && isShort(s.azimuth) && isShort(s.snr)
         }
-        o.inPlace(room: 176) { c in
+        o.inPlace(room: 224) { c in
             c.add("class", string: "SKY")
-            c.add("xdop", fixed: geometry?.xdop, decimals: 2)
-            c.add("ydop", fixed: geometry?.ydop, decimals: 2)
-            c.add("vdop", fixed: fix.vdop ?? geometry?.vdop, decimals: 2)
-            c.add("tdop", fixed: geometry?.tdop, decimals: 2)
-            c.add("hdop", fixed: fix.hdop ?? geometry?.hdop, decimals: 2)
-            c.add("gdop", fixed: geometry?.gdop, decimals: 2)
-            c.add("pdop", fixed: fix.pdop ?? geometry?.pdop, decimals: 2)
+            c.add("xdop", fixed: geometry?.xdop, decimals: 2, memo: &memo.dops.xdop)
+            c.add("ydop", fixed: geometry?.ydop, decimals: 2, memo: &memo.dops.ydop)
+            c.add("vdop", fixed: fix.vdop ?? geometry?.vdop, decimals: 2, memo: &memo.dops.vdop)
+            c.add("tdop", fixed: geometry?.tdop, decimals: 2, memo: &memo.dops.tdop)
+            c.add("hdop", fixed: fix.hdop ?? geometry?.hdop, decimals: 2, memo: &memo.dops.hdop)
+            c.add("gdop", fixed: geometry?.gdop, decimals: 2, memo: &memo.dops.gdop)
+            c.add("pdop", fixed: fix.pdop ?? geometry?.pdop, decimals: 2, memo: &memo.dops.pdop)
             c.add("nSat", unique.count)
             c.add("uSat", used)
         }

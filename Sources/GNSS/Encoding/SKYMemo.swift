@@ -1,8 +1,12 @@
+import LodestarInternals
+
 /// What a writer of many SKY objects (`replay --json`) keeps from one epoch to the next, so that
 /// what repeats is not worked out again:
 ///
 /// - the DOPs, computed again only when the used satellites' angles change
 ///   (``SatelliteGeometryMemo``);
+/// - the text of each DOP, copied when the DOP is the last SKY's (``FixedTextMemo``): those
+///   computed from an unchanged sky always are;
 /// - each satellite's object in `satellites`: a satellite whose number, system, use, elevation,
 ///   azimuth and SNR are, bit for bit, those of the satellite at the same place in the last SKY
 ///   is written as the bytes written for it then. At 1 Hz the angles change about once a minute
@@ -14,6 +18,8 @@
 public struct SKYMemo: Sendable {
     /// The DOPs of the last sky.
     var geometry = SatelliteGeometryMemo()
+    /// The text of each DOP of the last SKY.
+    var dops = DOPText()
     /// The satellites of the last SKY, by place, with the length of each one's text (0: none
     /// kept, its text was longer than a slot).
     private var slots: [Slot] = []
@@ -22,6 +28,12 @@ public struct SKYMemo: Sendable {
 
     /// The bytes a slot keeps: a satellite's object is usually about 80; a longer one is not kept.
     static let slotSize = 128
+
+    /// The text of the DOPs the last SKY wrote, one memo a member.
+    struct DOPText {
+        var xdop = FixedTextMemo(), ydop = FixedTextMemo(), vdop = FixedTextMemo(), tdop = FixedTextMemo()
+        var hdop = FixedTextMemo(), gdop = FixedTextMemo(), pdop = FixedTextMemo()
+    }
 
     struct Slot {
         var satellite: SatelliteInView
