@@ -85,6 +85,15 @@ public enum SKYEncoder {
     /// of these, and they were the largest part of `replay --json`'s cost (issue 22).
     /// - Returns: the bytes written.
     static func writeSatellite(_ s: SatelliteInView, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        var snr = 0..<0
+        return writeSatellite(s, to: p, snr: &snr)
+    }
+
+    /// ``writeSatellite(_:to:)``, which also tells where the SNR's value lies in the text
+    /// (`snr`, an empty range at 0 when there is none): what ``SKYMemo`` replaces when only the
+    /// SNR has changed.
+    @inline(__always)
+    static func writeSatellite(_ s: SatelliteInView, to p: UnsafeMutablePointer<UInt8>, snr: inout Range<Int>) -> Int {
         let n = s.gpsdNumber
         var i = literal("{\"PRN\":", at: p)
         i &+= writeWhole(n.prn, to: p + i)
@@ -98,7 +107,9 @@ public enum SKYEncoder {
         }
         if let ss = s.snr, ss.isFinite {
             i &+= literal(",\"ss\":", at: p + i)
+            let start = i
             i &+= writeTenths(ss, to: p + i)
+            snr = start..<i
         }
         // Two calls, not one with a chosen constant: each folds into stores of its own words.
         if s.used {
@@ -120,7 +131,7 @@ public enum SKYEncoder {
     /// store here, inlined; anything else (a fraction, a sign, a larger value) is DecimalText's.
     /// - Returns: the bytes written.
     @inline(__always)
-    private static func writeTenths(_ value: Double, to p: UnsafeMutablePointer<UInt8>) -> Int {
+    static func writeTenths(_ value: Double, to p: UnsafeMutablePointer<UInt8>) -> Int {
         // `sign == .plus` keeps -0.0 for DecimalText, which writes it as printf does ("-0.0").
         guard value.sign == .plus, value < 1000, case let whole = Int(value), Double(whole) == value else {
             return DecimalText.write(value, decimals: 1, to: p)

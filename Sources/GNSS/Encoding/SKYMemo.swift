@@ -23,7 +23,8 @@ public struct SKYMemo: Sendable {
     /// The satellites of the last SKY, by place, with the length of each one's text (0: none
     /// kept, its text was longer than a slot).
     private var slots: [Slot] = []
-    /// The text of the satellite in slot `i`: `slotSize` bytes from `i * slotSize`.
+    /// The text of the satellite in slot `i`: `slotSize` bytes from `i * slotSize`, and 16 more
+    /// after the last slot.
     private var text: [UInt8] = []
 
     /// The bytes a slot keeps: a satellite's object is usually about 80; a longer one is not kept.
@@ -38,6 +39,8 @@ public struct SKYMemo: Sendable {
     struct Slot {
         var satellite: SatelliteInView
         var length: Int
+        /// Where the SNR's value lies in the text; empty at 0 when there is none.
+        var snr: Range<Int>
     }
 
     public init() {}
@@ -45,9 +48,10 @@ public struct SKYMemo: Sendable {
     /// Runs `body` with the slots of the first `count` places (made when there are fewer).
     mutating func withSlots<R>(_ count: Int, _ body: (inout SKYMemoSlots) -> R) -> R {
         if slots.count < count {
-            slots.append(contentsOf: repeatElement(Slot(satellite: SatelliteInView(prn: 0), length: 0),
+            slots.append(contentsOf: repeatElement(Slot(satellite: SatelliteInView(prn: 0), length: 0, snr: 0..<0),
                                                    count: count - slots.count))
-            text.append(contentsOf: repeatElement(0, count: count * Self.slotSize - text.count))
+            // 16 bytes more than the slots: a copy of a slot's tail reads whole blocks past it.
+            text.append(contentsOf: repeatElement(0, count: count * Self.slotSize + 16 - text.count))
         }
         return slots.withUnsafeMutableBufferPointer { slots in
             text.withUnsafeMutableBufferPointer { text in
@@ -65,22 +69,41 @@ struct SKYMemoSlots {
 
     /// Writes the object of satellite `s`, at place `i` of the SKY (below the count the slots
     /// were made for), at `p` (room for ``SKYEncoder/satelliteRoom`` bytes): the last SKY's bytes
-    /// for that place when its satellite was the same, else ``SKYEncoder/writeSatellite(_:to:)``'s,
-    /// which the slot then keeps.
+    /// for that place when its satellite was the same; those bytes around a new SNR when only
+    /// the SNR has changed; else ``SKYEncoder/writeSatellite(_:to:)``'s. The slot keeps what was
+    /// written.
     /// - Returns: the bytes written.
     @inline(__always)
     func write(_ s: SatelliteInView, at i: Int, to p: UnsafeMutablePointer<UInt8>) -> Int {
         guard i < slots.count, let base = text.baseAddress else { return SKYEncoder.writeSatellite(s, to: p) }
         let kept = base + i &* SKYMemo.slotSize
         let slot = slots[i]
-        if slot.length > 0 && slot.satellite.writesSameSKYObject(as: s) {
-            Self.copyBlocks(slot.length, from: kept, to: p)
-            return slot.length
+        if slot.length > 0 && slot.satellite.hasSameGeometry(as: s) {
+            if slot.satellite.writesSameSKYObject(as: s) {
+                Self.copyBlocks(slot.length, from: kept, to: p)
+                return slot.length
+            }
+            // Only the SNR has changed (the usual change): the text before and after it is kept.
+            if !slot.snr.isEmpty, let ss = s.snr, ss.isFinite, SKYEncoder.isShort(ss) {
+                Self.copyBlocks(slot.snr.lowerBound, from: kept, to: p)
+                let end = slot.snr.lowerBound &+ SKYEncoder.writeTenths(ss, to: p + slot.snr.lowerBound)
+                let tail = slot.length &- slot.snr.upperBound
+                Self.copyBlocks(tail, from: kept + slot.snr.upperBound, to: p + end)
+                let n = end &+ tail
+                if n <= SKYMemo.slotSize {
+                    Self.copyBlocks(n, from: p, to: kept)
+                    slots[i] = SKYMemo.Slot(satellite: s, length: n, snr: slot.snr.lowerBound..<end)
+                } else {
+                    slots[i].length = 0
+                }
+                return n
+            }
         }
-        let n = SKYEncoder.writeSatellite(s, to: p)
+        var snr = 0..<0
+        let n = SKYEncoder.writeSatellite(s, to: p, snr: &snr)
         if n <= SKYMemo.slotSize {
             Self.copyBlocks(n, from: p, to: kept)
-            slots[i] = SKYMemo.Slot(satellite: s, length: n)
+            slots[i] = SKYMemo.Slot(satellite: s, length: n, snr: snr)
         } else {
             slots[i].length = 0
         }
@@ -88,8 +111,8 @@ struct SKYMemoSlots {
     }
 
     /// Copies `n` bytes in 16-byte blocks, which reach up to 15 bytes past them at both ends: a
-    /// slot holds whole blocks (its size is a multiple of 16), and a satellite's room is far
-    /// larger than its text.
+    /// slot holds whole blocks (its size is a multiple of 16, and 16 bytes follow the last), and
+    /// a satellite's room is far larger than its text.
     @inline(__always)
     static func copyBlocks(_ n: Int, from: UnsafePointer<UInt8>, to: UnsafeMutablePointer<UInt8>) {
         let source = UnsafeRawPointer(from), target = UnsafeMutableRawPointer(to)
