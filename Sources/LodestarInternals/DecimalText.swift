@@ -257,6 +257,20 @@ package enum DecimalText {
         }
     }
 
+    /// Writes `value` as ``writePadded(_:digits:to:)`` does with 2 digits: for 0...99, the two
+    /// digits from the pairs table inline (a calendar's months, days, hours, minutes and
+    /// seconds, written for every epoch's time).
+    @inline(__always)
+    package static func writeTwoDigits(_ value: Int, to p: UnsafeMutablePointer<UInt8>) {
+        guard value >= 0 && value < 100 else {
+            writePadded(value, digits: 2, to: p)
+            return
+        }
+        let table = pairs.utf8Start
+        p[0] = table[value &* 2]
+        p[1] = table[value &* 2 &+ 1]
+    }
+
     /// Writes `value` (negative counts as 0) with at least `digits` (at most 19) digits,
     /// zero-padded, at `p`, which has room for ``maximumIntegerLength`` bytes.
     /// - Returns: the bytes written.
