@@ -41,7 +41,8 @@ package enum ISO8601 {
         if !(0...9999).contains(f.year) {
             f = UTCCalendar.Fields(year: 0, month: 1, day: 1, hour: 0, minute: 0, second: 0, fraction: 0, fractionDigits: digits)
         }
-        DecimalText.writePadded(f.year, digits: 4, to: p)
+        DecimalText.writeTwoDigits(f.year / 100, to: p)
+        DecimalText.writeTwoDigits(f.year % 100, to: p + 2)
         p[4] = UInt8(ascii: "-")
         DecimalText.writeTwoDigits(f.month, to: p + 5)
         p[7] = UInt8(ascii: "-")
