@@ -42,6 +42,14 @@ package struct JSONObjectText: Sendable {
         count = bytes.count
     }
 
+    /// ``init(continuing:)`` with room made at once for `room` bytes of members, the object's
+    /// usual size, instead of the 2 KiB made otherwise: the room is made anew for every object
+    /// (``finish(into:)`` cuts it off), and a TPV needs a third of that.
+    package init(continuing out: inout [UInt8], room: Int) {
+        self.init(continuing: &out)
+        reserve(max(room, 0), atLeast: 0)
+    }
+
     /// The finished object, `{...}`.
     package var json: String {
         var text = Array(bytes[0..<count])
@@ -340,9 +348,9 @@ package struct JSONObjectText: Sendable {
     /// bytes are copied from a block of zeros (one `memcpy`), not appended one by one: room is
     /// made again after every member written element by element, which cuts it off.
     @inline(__always)
-    private mutating func reserve(_ n: Int) {
+    private mutating func reserve(_ n: Int, atLeast minimum: Int = minimumRoom) {
         let missing = n - (bytes.count - count)
-        if missing > 0 { Self.appendZeros(max(missing, Self.minimumRoom), to: &bytes) }
+        if missing > 0 { Self.appendZeros(max(missing, minimum), to: &bytes) }
     }
 
     /// The least room made at a time, bytes: one TPV or one SKY's worth.

@@ -23,7 +23,8 @@ import LodestarInternals
 public enum TPVEncoder {
     /// Appends the TPV object for `fix` and a newline to `out`.
     public static func append(_ fix: Fix, to out: inout [UInt8]) {
-        var o = JSONObjectText(continuing: &out)
+        // Room for both in-place passes below (the first's members are under 128 bytes).
+        var o = JSONObjectText(continuing: &out, room: 640)
         // Room for the members at their longest (an integer member asks for 20 bytes of value,
         // the time for 32): with less, they were written twice.
         o.inPlace(room: 128) { c in
