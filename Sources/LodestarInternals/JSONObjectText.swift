@@ -506,9 +506,22 @@ package struct JSONMemberCursor {
     /// A member with an instant as an ISO 8601 UTC string with `fractionDigits` digits of the
     /// second (``ISO8601``).
     package mutating func add(_ key: StaticString, time: Date, fractionDigits: Int) {
-        guard member(key, valueRoom: ISO8601.maximumLength + 2) else { return }
+        add(key, quoted: ISO8601.maximumLength) { ISO8601.write(time, fractionDigits: fractionDigits, to: $0) }
+    }
+
+    /// ``add(_:time:fractionDigits:)`` with the text up to the seconds copied from `memo` when
+    /// the time lies in the minute it last wrote (``TimeTextMemo``).
+    package mutating func add(_ key: StaticString, time: Date, fractionDigits: Int, memo: inout TimeTextMemo) {
+        add(key, quoted: ISO8601.maximumLength) { memo.write(time, fractionDigits: fractionDigits, to: $0) }
+    }
+
+    /// A member whose value is text that needs no escape, in quotes, written by `text` at the
+    /// pointer it is given (room for `room` bytes; it returns how many it wrote).
+    @inline(__always)
+    private mutating func add(_ key: StaticString, quoted room: Int, _ text: (UnsafeMutablePointer<UInt8>) -> Int) {
+        guard member(key, valueRoom: room + 2) else { return }
         p[0] = UInt8(ascii: "\"")
-        let n = ISO8601.write(time, fractionDigits: fractionDigits, to: p + 1)
+        let n = text(p + 1)
         p[n + 1] = UInt8(ascii: "\"")
         p += n + 2
     }

@@ -127,6 +127,24 @@ struct JSONObjectTextTests {
         }
     }
 
+    @Test("a time member with a memo of its minute's text: the text written without one, whatever the times")
+    func timeMemo() {
+        let base = 1_710_057_600.0                                   // 2024-03-10T08:00:00Z
+        var times = (0..<130).map { base + Double($0) * 0.9999 }       // across two minutes
+        times += [base + 59.9996, base + 59.9994, base + 60, -0.0, -1.5, -86_400.25, 0, 253_402_300_799.9996,
+                  253_402_300_799.4, 1e300, .nan, base, base + 0.0005]
+        var memo = TimeTextMemo()
+        for digits in [3, 3, 0, 9, 2] {
+            for t in times {
+                let date = Date(timeIntervalSince1970: t)
+                var with = JSONObjectText(), without = JSONObjectText()
+                with.inPlace(room: 1) { c in c.add("time", time: date, fractionDigits: digits, memo: &memo) }
+                without.inPlace(room: 1) { c in c.add("time", time: date, fractionDigits: digits) }
+                #expect(with.json == without.json, "\(t) with \(digits) digits")
+            }
+        }
+    }
+
     @Test("a number as JSON text, whole when integral")
     func number() {
         #expect(JSONObjectText.number(wholeWhenIntegral: 15) == "15")

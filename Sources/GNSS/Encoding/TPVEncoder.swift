@@ -23,6 +23,13 @@ import LodestarInternals
 public enum TPVEncoder {
     /// Appends the TPV object for `fix` and a newline to `out`.
     public static func append(_ fix: Fix, to out: inout [UInt8]) {
+        var memo = TPVMemo()
+        append(fix, to: &out, memo: &memo)
+    }
+
+    /// ``append(_:to:)`` for a writer of many epochs, which keeps `memo` from one to the next:
+    /// the text that repeats is copied (``TPVMemo``). The same bytes as without it.
+    public static func append(_ fix: Fix, to out: inout [UInt8], memo: inout TPVMemo) {
         // Room for both in-place passes below (the first's members are under 128 bytes).
         var o = JSONObjectText(continuing: &out, room: 640)
         // Room for the members at their longest (an integer member asks for 20 bytes of value,
@@ -31,7 +38,7 @@ public enum TPVEncoder {
             c.add("class", string: "TPV")
             if let status = gpsdStatus(fix.quality), status >= 2 { c.add("status", status) }
             c.add("mode", fix.mode.rawValue)
-            if let time = fix.time { c.add("time", time: time, fractionDigits: 3) }
+            if let time = fix.time { c.add("time", time: time, fractionDigits: 3, memo: &memo.time) }
         }
         let e = fix.errors
         o.inPlace(room: 512) { c in
@@ -51,7 +58,7 @@ public enum TPVEncoder {
             c.add("climb", fixed: fix.climb, decimals: 3)
             c.add("epd", fixed: e.course.map { gpsd($0, .horizontal95) }, decimals: 4)
             c.add("eps", fixed: e.speed.map { gpsd($0, .horizontal95) }, decimals: 2)
-            c.add("geoidSep", fixed: fix.geoidSeparation, decimals: 3)
+            c.add("geoidSep", fixed: fix.geoidSeparation, decimals: 3, memo: &memo.geoidSeparation)
             c.add("eph", fixed: horizontal95(e), decimals: 3)
         }
         o.finish(into: &out)

@@ -39,13 +39,13 @@ enum ReplayFormat: String, EnumerableFlag {
         self == .gpx ? GPXEncoder.footer : []
     }
 
-    /// Appends the record of one epoch; `sky` is the SKY writer's memo, kept by the caller from
-    /// one epoch to the next.
+    /// Appends the record of one epoch; `tpv` and `sky` are the JSON writers' memos, kept by the
+    /// caller from one epoch to the next.
     @inline(__always)
-    func append(_ epoch: NMEAEpoch, to out: inout [UInt8], sky: inout SKYMemo) {
+    func append(_ epoch: NMEAEpoch, to out: inout [UInt8], tpv: inout TPVMemo, sky: inout SKYMemo) {
         switch self {
         case .json:
-            TPVEncoder.append(epoch.fix, to: &out)
+            TPVEncoder.append(epoch.fix, to: &out, memo: &tpv)
             if let heading = epoch.fix.heading { TPVEncoder.appendAttitude(heading, to: &out) }
             SKYEncoder.append(epoch.fix, to: &out, memo: &sky)
         case .gpx: GPXEncoder.appendPoint(epoch.fix, to: &out)

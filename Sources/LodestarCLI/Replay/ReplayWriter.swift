@@ -16,6 +16,8 @@ struct ReplayWriter {
     var output: BlockOutput
     var summary: DecodeSummary
     var gpx = GPXTrack()
+    /// The TPV writer's memo of the time's and geoid separation's text, from one epoch to the next.
+    var tpv = TPVMemo()
     /// The SKY writer's memo of the DOPs and the satellites' text, from one epoch to the next.
     var sky = SKYMemo()
     /// The location manager's rules (`--desired-accuracy`, `--distance-filter`, `--fusion`).
@@ -65,7 +67,7 @@ struct ReplayWriter {
         if format == .gpx {
             gpx.append(epoch.fix, to: &output.buffer)
         } else {
-            format.append(epoch, to: &output.buffer, sky: &sky)
+            format.append(epoch, to: &output.buffer, tpv: &tpv, sky: &sky)
         }
         output.flushIfFull()
         summary.count(epoch)
