@@ -485,13 +485,14 @@ package struct JSONMemberCursor {
         p += n
     }
 
-    /// A member whose value is a constant string that needs no escape (`"class":"TPV"`).
-    package mutating func add(_ key: StaticString, string value: StaticString) {
-        guard member(key, valueRoom: value.utf8CodeUnitCount + 2) else { return }
-        p[0] = UInt8(ascii: "\"")
-        let n = Self.writeLiteral(value, to: p + 1)
-        p[n + 1] = UInt8(ascii: "\"")
-        p += n + 2
+    /// A member whose value is a constant string that needs no escape (`"class":"TPV"`). Its own
+    /// label: with `string:`, a literal value was taken as a `String`, and escaped, retained and
+    /// released at every call (issue 22).
+    package mutating func add(_ key: StaticString, constant value: StaticString) {
+        add(key, quoted: value.utf8CodeUnitCount) { p in
+            Self.copySmall(value.utf8CodeUnitCount, from: value.utf8Start, to: p)
+            return value.utf8CodeUnitCount
+        }
     }
 
     /// A member whose value is any string, escaped (``JSONObjectText/writeQuoted(_:to:)``).

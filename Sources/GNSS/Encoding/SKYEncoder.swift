@@ -37,7 +37,7 @@ public enum SKYEncoder {
             short = short && isShort(s.elevation) && isShort(s.azimuth) && isShort(s.snr)
         }
         o.inPlace(room: 224) { c in
-            c.add("class", string: "SKY")
+            c.add("class", constant: "SKY")
             c.add("xdop", fixed: geometry?.xdop, decimals: 2, memo: &memo.dops.xdop)
             c.add("ydop", fixed: geometry?.ydop, decimals: 2, memo: &memo.dops.ydop)
             c.add("vdop", fixed: fix.vdop ?? geometry?.vdop, decimals: 2, memo: &memo.dops.vdop)

@@ -35,7 +35,7 @@ public enum TPVEncoder {
         // Room for the members at their longest (an integer member asks for 20 bytes of value,
         // the time for 32): with less, they were written twice.
         o.inPlace(room: 128) { c in
-            c.add("class", string: "TPV")
+            c.add("class", constant: "TPV")
             if let status = gpsdStatus(fix.quality), status >= 2 { c.add("status", status) }
             c.add("mode", fix.mode.rawValue)
             if let time = fix.time { c.add("time", time: time, fractionDigits: 3, memo: &memo.time) }
