@@ -45,6 +45,18 @@ extension SatelliteInView {
             && _azimuth.raw.bitPattern == other._azimuth.raw.bitPattern
     }
 
+    /// Whether this satellite's elevation, azimuth and SNR each take a SKY's short room
+    /// (`SKYEncoder.isShort(_:)`): unknown, not finite, or below 10¹⁵ in magnitude. Read from the
+    /// stored bits: nil is a NaN, for which every comparison is false.
+    @inline(__always)
+    var hasShortSKYNumbers: Bool {
+        func short(_ raw: Double) -> Bool {
+            let m = raw.magnitude
+            return !(m >= 1e15 && m < .infinity)
+        }
+        return short(_elevation.raw) && short(_azimuth.raw) && short(_snr.raw)
+    }
+
     /// Whether a SKY writes this satellite's object exactly as `other`'s: the same geometry
     /// (``hasSameGeometry(as:)``) and SNR, bit for bit (0.0 and −0.0 are written differently).
     /// The signal id is not written.

@@ -34,7 +34,7 @@ public enum SKYEncoder {
         var short = true
         for s in unique {
             if s.used { used += 1 }
-            short = short && isShort(s.elevation) && isShort(s.azimuth) && isShort(s.snr)
+            short = short && s.hasShortSKYNumbers
         }
         o.inPlace(room: 224) { c in
             c.add("class", constant: "SKY")
