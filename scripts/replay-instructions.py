@@ -54,7 +54,7 @@ MODES = [
 # starts using another, which is then added here.
 REPLAY_FILES = [
     "Replay/ReplayCommand.swift", "Replay/ReplayFormat.swift", "Replay/GPXTrack.swift",
-    "Replay/ReplayProgress.swift", "Replay/ReplayRules.swift",
+    "Replay/ReplayProgress.swift", "Replay/ReplayRules.swift", "Replay/ReplayWriter.swift",
     "Support/BlockOutput.swift", "Support/StandardOutput.swift", "Support/InputOpening.swift",
     "Support/InputFile+Chunks.swift", "Support/DecodeSummary.swift", "Support/Diagnostics.swift",
     "Support/ExitStatus.swift", "Support/OptionRange.swift", "Support/Fix+Location.swift",

@@ -23,16 +23,14 @@ public struct SatelliteGeometryMemo: Sendable {
         return last
     }
 
-    /// Whether `a` and `b` list the same satellites with the same use and angles, in order.
+    /// Whether `a` and `b` list the same satellites with the same use and angles, in order; the
+    /// angles compared bit for bit, which no arithmetic does (−0.0 is not 0.0 here: the geometry
+    /// is then computed again, to the same result).
     private static func sameGeometry(_ a: [SatelliteInView], _ b: [SatelliteInView]) -> Bool {
         guard a.count == b.count else { return false }
         return a.withUnsafeBufferPointer { a in
             b.withUnsafeBufferPointer { b in
-                for i in 0..<a.count {
-                    let x = a[i], y = b[i]
-                    guard x.prn == y.prn, x.used == y.used, x.elevation == y.elevation, x.azimuth == y.azimuth,
-                          x.system == y.system else { return false }
-                }
+                for i in 0..<a.count where !a[i].hasSameGeometry(as: b[i]) { return false }
                 return true
             }
         }

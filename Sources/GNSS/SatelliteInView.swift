@@ -33,3 +33,35 @@ public struct SatelliteInView: Sendable, Equatable {
 public enum GNSSSystem: String, Sendable, Codable, CaseIterable {
     case gps, glonass, galileo, beidou, qzss, navic, sbas
 }
+
+extension SatelliteInView {
+    /// Whether this satellite and `other` have the same number, system and use, and the same
+    /// elevation and azimuth bit for bit (a nil is its own pattern): all that the DOPs read
+    /// (``SatelliteGeometryMemo``).
+    @inline(__always)
+    func hasSameGeometry(as other: SatelliteInView) -> Bool {
+        prn == other.prn && used == other.used && system == other.system
+            && _elevation.raw.bitPattern == other._elevation.raw.bitPattern
+            && _azimuth.raw.bitPattern == other._azimuth.raw.bitPattern
+    }
+
+    /// Whether this satellite's elevation, azimuth and SNR each take a SKY's short room
+    /// (`SKYEncoder.isShort(_:)`): unknown, not finite, or below 10¹⁵ in magnitude. Read from the
+    /// stored bits: nil is a NaN, for which every comparison is false.
+    @inline(__always)
+    var hasShortSKYNumbers: Bool {
+        func short(_ raw: Double) -> Bool {
+            let m = raw.magnitude
+            return !(m >= 1e15 && m < .infinity)
+        }
+        return short(_elevation.raw) && short(_azimuth.raw) && short(_snr.raw)
+    }
+
+    /// Whether a SKY writes this satellite's object exactly as `other`'s: the same geometry
+    /// (``hasSameGeometry(as:)``) and SNR, bit for bit (0.0 and −0.0 are written differently).
+    /// The signal id is not written.
+    @inline(__always)
+    func writesSameSKYObject(as other: SatelliteInView) -> Bool {
+        hasSameGeometry(as: other) && _snr.raw.bitPattern == other._snr.raw.bitPattern
+    }
+}

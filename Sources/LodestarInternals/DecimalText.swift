@@ -10,6 +10,11 @@ package enum DecimalText {
     /// and its sign): the room a caller leaves.
     package static let maximumFixedLength = 330
 
+    /// The most bytes ``write(_:decimals:to:)`` writes, or touches, for a value below 10¹⁵ in
+    /// magnitude (sign, 15 digits, point and 9 decimals, and the bytes its 8-byte stores reach
+    /// past them): the room a caller that knows its value is that small leaves.
+    package static let maximumShortFixedLength = 28
+
     /// The most bytes ``writeInteger(_:to:)`` writes (`-9223372036854775808`).
     package static let maximumIntegerLength = 20
 
@@ -24,36 +29,27 @@ package enum DecimalText {
     }
 
     /// Writes `value` with exactly `decimals` fraction digits (0...9) at `p`, which has room for
-    /// ``maximumFixedLength`` bytes; `null` when not finite.
+    /// ``maximumFixedLength`` bytes (``maximumShortFixedLength`` when `value` lies below 10¹⁵ in
+    /// magnitude); `null` when not finite.
     /// - Returns: the bytes written.
     ///
-    /// Cost (callgrind, 2026-11-27): about 75 instructions for a whole number (NMEA's elevations,
-    /// azimuths and SNRs), about 190 for a coordinate with 9 decimals. The scaled value is
-    /// truncated by one conversion (no call to `floor`), its digits are counted from its bit
-    /// length, and they are written backwards two at a time with divisions by constants only.
+    /// The scaled value is truncated by one conversion (no call to `floor`) and turned into text
+    /// eight digits at a time (``writeScaled(_:decimals:to:)``): about 150 instructions with the
+    /// call (callgrind, 2026-11-27). Whole numbers take the same path.
     package static func write(_ value: Double, decimals: Int, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        writeInline(value, decimals: decimals, to: p)
+    }
+
+    /// ``write(_:decimals:to:)``, inlined: for the JSON writer's number member, which writes most
+    /// of `replay --json`'s numbers (one call a number instead of two).
+    @usableFromInline @inline(__always)
+    static func writeInline(_ value: Double, decimals: Int, to p: UnsafeMutablePointer<UInt8>) -> Int {
         guard value.isFinite else {
             p[0] = 0x6E; p[1] = 0x75; p[2] = 0x6C; p[3] = 0x6C
             return 4
         }
         let d = min(max(decimals, 0), 9)
         let magnitude = abs(value)
-        // A whole number (as NMEA sends elevations, azimuths and SNRs): its digits, the point and
-        // zeros, exactly as printf writes them.
-        // (Int64, not UInt64: one instruction each way on x86-64.)
-        if magnitude < 1e15, case let whole = Int64(magnitude), Double(whole) == magnitude {
-            var i = 0
-            if value.sign == .minus {
-                p[0] = 0x2D
-                i = 1
-            }
-            let w = UInt64(truncatingIfNeeded: whole)
-            i &+= w < 100 ? writeSmall(w, to: p + i) : writeWhole(w, to: p + i)
-            guard d > 0 else { return i }
-            p[i] = 0x2E
-            for k in 1...d { p[i &+ k] = 0x30 }
-            return i &+ d &+ 1
-        }
         let scaled = magnitude * PowerOfTen.double(d)
         // Below 4e15 (< 2⁵²) the scaled value converts exactly; two ulps of it are at most
         // scaled × 2⁻⁵¹, so a fraction farther than that from ½ rounds the same in double
@@ -68,19 +64,85 @@ package enum DecimalText {
                     p[0] = 0x2D
                     i = 1
                 }
-                // At least one digit before the point: 0.05 is "0.05", not ".05".
-                let integerDigits = max(digitCount(n) &- d, 1)
-                var rest = n
-                if d > 0 {
-                    let point = i &+ integerDigits
-                    p[point] = 0x2E
-                    rest = writeDigits(rest, count: d, to: p + (point &+ 1))
-                }
-                writeDigits(rest, count: integerDigits, to: p + i)
-                return i &+ integerDigits &+ (d > 0 ? d &+ 1 : 0)
+                return i &+ writeScaled(n, decimals: d, to: p + i)
             }
         }
+        // A whole number too large to scale (1e7 with 9 decimals): its digits, the point and
+        // zeros, exactly as printf writes them. (Smaller whole numbers scale exactly, above.)
+        // (Int64, not UInt64: one instruction each way on x86-64.)
+        if magnitude < 1e15, case let whole = Int64(magnitude), Double(whole) == magnitude {
+            var i = 0
+            if value.sign == .minus {
+                p[0] = 0x2D
+                i = 1
+            }
+            let w = UInt64(truncatingIfNeeded: whole)
+            i &+= w < 100 ? writeSmall(w, to: p + i) : writeWhole(w, to: p + i)
+            guard d > 0 else { return i }
+            p[i] = 0x2E
+            for k in 1...d { p[i &+ k] = 0x30 }
+            return i &+ d &+ 1
+        }
         return writePrintf(value, decimals: d, to: p)
+    }
+
+    /// Writes `n` (< 10¹⁶), the value scaled by 10^`decimals`, as its integer digits (at least
+    /// one), a point and `decimals` (0...9) digits, at `p`, which has room for 24 bytes (of which
+    /// at most 17 are text: the 8-byte stores reach past it).
+    /// - Returns: the bytes written.
+    ///
+    /// All 16 digits, zero-padded, are made in two 8-byte words (``eightDigits(_:)``, no division
+    /// per digit); the integer part is found from the leading zero bytes, and both parts are
+    /// stored 8 bytes at a time.
+    @inline(__always)
+    private static func writeScaled(_ n: UInt64, decimals d: Int, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        let zeros: UInt64 = 0x3030_3030_3030_3030
+        let high = n >= 100_000_000 ? eightDigits(n / 100_000_000) : zeros
+        let low = eightDigits(n % 100_000_000)
+        // Leading '0' digits: bytes equal to 0x30, from the lowest byte (the first digit).
+        let leading = high != zeros ? (high ^ zeros).trailingZeroBitCount &>> 3
+            : 8 &+ (low ^ zeros | 1 &<< 63).trailingZeroBitCount &>> 3
+        let integerDigits = max(16 &- leading &- d, 1)
+        let first = 16 &- d &- integerDigits
+        let out = UnsafeMutableRawPointer(p)
+        out.storeBytes(of: digits(high, low, from: first).littleEndian, as: UInt64.self)
+        if integerDigits > 8 {
+            out.storeBytes(of: digits(high, low, from: first &+ 8).littleEndian, toByteOffset: 8, as: UInt64.self)
+        }
+        guard d > 0 else { return integerDigits }
+        out.storeBytes(of: UInt8(ascii: "."), toByteOffset: integerDigits, as: UInt8.self)
+        let fraction = integerDigits &+ 1
+        out.storeBytes(of: digits(high, low, from: 16 &- d).littleEndian, toByteOffset: fraction, as: UInt64.self)
+        if d > 8 {
+            out.storeBytes(of: digits(high, low, from: 8).littleEndian, toByteOffset: fraction &+ d &- 8, as: UInt64.self)
+        }
+        return fraction &+ d
+    }
+
+    /// The 8 digits from `k` (0 ..< 16) of the 16 in `high` then `low` (first digit in the lowest
+    /// byte), zero bytes past the 16th: shifts in registers, no text in memory.
+    @inline(__always)
+    private static func digits(_ high: UInt64, _ low: UInt64, from k: Int) -> UInt64 {
+        if k >= 8 { return low &>> UInt64(truncatingIfNeeded: (k &- 8) &* 8) }
+        if k == 0 { return high }
+        let shift = UInt64(truncatingIfNeeded: k &* 8)
+        return high &>> shift | low &<< (64 &- shift)
+    }
+
+    /// The 8 decimal digits of `value` (< 10⁸), zero-padded, as ASCII in the bytes of a word, the
+    /// first digit in the lowest byte (little-endian memory order). SWAR: the two halves of four
+    /// digits, then the pairs of each, then the digits of each pair, are split in all lanes at
+    /// once by multiplications that stand for divisions ((x × 5243) >> 19 is x / 100 below
+    /// 43,699; (x × 103) >> 10 is x / 10 below 179); no lane overflows into the next.
+    @inline(__always)
+    static func eightDigits(_ value: UInt64) -> UInt64 {
+        let upper = value / 10_000
+        let fours = upper | (value &- upper &* 10_000) &<< 32
+        let hundreds = ((fours &* 5243) &>> 19) & 0x0000_007F_0000_007F
+        let pairs = hundreds | (fours &- hundreds &* 100) &<< 16
+        let tens = ((pairs &* 103) &>> 10) & 0x000F_000F_000F_000F
+        let digits = tens | (pairs &- tens &* 10) &<< 8
+        return digits | 0x3030_3030_3030_3030
     }
 
     /// Appends a decimal integer.
@@ -193,6 +255,20 @@ package enum DecimalText {
             let n = writePadded(value, digits: digits, to: base)
             out.append(contentsOf: UnsafeBufferPointer(start: base, count: n))
         }
+    }
+
+    /// Writes `value` as ``writePadded(_:digits:to:)`` does with 2 digits: for 0...99, the two
+    /// digits from the pairs table inline (a calendar's months, days, hours, minutes and
+    /// seconds, written for every epoch's time).
+    @inline(__always)
+    package static func writeTwoDigits(_ value: Int, to p: UnsafeMutablePointer<UInt8>) {
+        guard value >= 0 && value < 100 else {
+            writePadded(value, digits: 2, to: p)
+            return
+        }
+        let table = pairs.utf8Start
+        p[0] = table[value &* 2]
+        p[1] = table[value &* 2 &+ 1]
     }
 
     /// Writes `value` (negative counts as 0) with at least `digits` (at most 19) digits,

@@ -41,17 +41,18 @@ package enum ISO8601 {
         if !(0...9999).contains(f.year) {
             f = UTCCalendar.Fields(year: 0, month: 1, day: 1, hour: 0, minute: 0, second: 0, fraction: 0, fractionDigits: digits)
         }
-        DecimalText.writePadded(f.year, digits: 4, to: p)
+        DecimalText.writeTwoDigits(f.year / 100, to: p)
+        DecimalText.writeTwoDigits(f.year % 100, to: p + 2)
         p[4] = UInt8(ascii: "-")
-        DecimalText.writePadded(f.month, digits: 2, to: p + 5)
+        DecimalText.writeTwoDigits(f.month, to: p + 5)
         p[7] = UInt8(ascii: "-")
-        DecimalText.writePadded(f.day, digits: 2, to: p + 8)
+        DecimalText.writeTwoDigits(f.day, to: p + 8)
         p[10] = UInt8(ascii: "T")
-        DecimalText.writePadded(f.hour, digits: 2, to: p + 11)
+        DecimalText.writeTwoDigits(f.hour, to: p + 11)
         p[13] = UInt8(ascii: ":")
-        DecimalText.writePadded(f.minute, digits: 2, to: p + 14)
+        DecimalText.writeTwoDigits(f.minute, to: p + 14)
         p[16] = UInt8(ascii: ":")
-        DecimalText.writePadded(f.second, digits: 2, to: p + 17)
+        DecimalText.writeTwoDigits(f.second, to: p + 17)
         var n = 19
         if digits > 0 {
             p[19] = UInt8(ascii: ".")

@@ -42,6 +42,14 @@ package struct JSONObjectText: Sendable {
         count = bytes.count
     }
 
+    /// ``init(continuing:)`` with room made at once for `room` bytes of members, the object's
+    /// usual size, instead of the 2 KiB made otherwise: the room is made anew for every object
+    /// (``finish(into:)`` cuts it off), and a TPV needs a third of that.
+    package init(continuing out: inout [UInt8], room: Int) {
+        self.init(continuing: &out)
+        reserve(max(room, 0), atLeast: 0)
+    }
+
     /// The finished object, `{...}`.
     package var json: String {
         var text = Array(bytes[0..<count])
@@ -178,41 +186,49 @@ package struct JSONObjectText: Sendable {
         }
     }
 
-    /// Opens a member whose value is an array of objects, `,"key":[`; each object follows with
-    /// ``arrayElement(room:first:bytes:)`` and the array ends with ``closeArray()``:
-    /// `"satellites":[{...},{...}]`. The caller loops over its own elements, so no generic loop
-    /// over a sequence runs here (one iterated through the protocol's witness table, at 400
-    /// instructions an element).
-    package mutating func openArray(_ key: String) {
-        member(key, room: 1) { p in
-            p[0] = UInt8(ascii: "[")
-            return 1
-        }
-    }
-
-    /// One object of an array opened by ``openArray(_:)`` (with the comma before all but the
-    /// first), written by `write` straight at the pointer it is given: the fastest path, for
-    /// objects written millions of times with a fixed shape (gpsd's SKY satellites). The pointer
-    /// has `room` bytes, and `write` must write at most that many (its worst case, not its usual
-    /// size) and return how many it wrote, braces included.
-    package mutating func arrayElement(room: Int, first: Bool, bytes write: (UnsafeMutablePointer<UInt8>) -> Int) {
-        reserve(room + 1)
-        let start = count
-        let written: Int = bytes.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return 0 }
-            var p = base + start
-            if !first {
-                p[0] = UInt8(ascii: ",")
-                p += 1
+    /// Appends a member whose value is an array of `n` objects, `"key":[{...},{...}]`, each
+    /// written by `element` straight at the pointer it is given: the fastest path, for objects
+    /// written millions of times with a fixed shape (gpsd's SKY satellites). `element(i, p)`
+    /// writes object `i` (0 ..< n) at `p`, which has `room` bytes (the object's worst case, not
+    /// its usual size), and returns how many it wrote, braces included (more is cut to `room`).
+    /// The caller loops over nothing: no generic loop over a sequence runs (one iterated through
+    /// the protocol's witness table cost 400 instructions an element), and the room is made and
+    /// the buffer opened once for as many objects as fit, not once an object.
+    package mutating func add(
+        _ key: StaticString, objects n: Int, room: Int, _ element: (Int, UnsafeMutablePointer<UInt8>) -> Int
+    ) {
+        let room = max(room, 0)
+        key.withUTF8Buffer { k in
+            inPlace(room: k.count + 5) { cursor in
+                guard cursor.member(k, valueRoom: 1) else { return }
+                cursor.p[0] = UInt8(ascii: "[")
+                cursor.p += 1
             }
-            let n = min(max(write(p), 0), room)
-            return n + (first ? 0 : 1)
         }
-        count += written
-    }
-
-    /// Closes the array ``openArray(_:)`` opened: `]`.
-    package mutating func closeArray() {
+        var i = 0
+        while i < n {
+            // Room for one object and its comma at least; as many as fit are written in one go.
+            reserve(room + 1)
+            let start = count
+            let written: Int = bytes.withUnsafeMutableBufferPointer { buffer in
+                guard let base = buffer.baseAddress else {
+                    i = n
+                    return 0
+                }
+                let end = base + buffer.count
+                var p = base + start
+                repeat {
+                    if i > 0 {
+                        p[0] = UInt8(ascii: ",")
+                        p += 1
+                    }
+                    p += min(max(element(i, p), 0), room)
+                    i += 1
+                } while i < n && end - p > room
+                return p - (base + start)
+            }
+            count += written
+        }
         reserve(1)
         bytes[count] = UInt8(ascii: "]")
         count += 1
@@ -332,9 +348,9 @@ package struct JSONObjectText: Sendable {
     /// bytes are copied from a block of zeros (one `memcpy`), not appended one by one: room is
     /// made again after every member written element by element, which cuts it off.
     @inline(__always)
-    private mutating func reserve(_ n: Int) {
+    private mutating func reserve(_ n: Int, atLeast minimum: Int = minimumRoom) {
         let missing = n - (bytes.count - count)
-        if missing > 0 { Self.appendZeros(max(missing, Self.minimumRoom), to: &bytes) }
+        if missing > 0 { Self.appendZeros(max(missing, minimum), to: &bytes) }
     }
 
     /// The least room made at a time, bytes: one TPV or one SKY's worth.
@@ -440,18 +456,43 @@ package struct JSONMemberCursor {
     package mutating func add(_ key: StaticString, fixed value: Double?, decimals: Int) {
         guard let value, value.isFinite else { return }
         // The usual number is short: ask for its room, not printf's worst case.
-        let valueRoom = abs(value) < 1e15 ? 28 : DecimalText.maximumFixedLength
+        let valueRoom = abs(value) < 1e15 ? DecimalText.maximumShortFixedLength : DecimalText.maximumFixedLength
         guard member(key, valueRoom: valueRoom) else { return }
-        p += DecimalText.write(value, decimals: decimals, to: p)
+        p += DecimalText.writeInline(value, decimals: decimals, to: p)
     }
 
-    /// A member whose value is a constant string that needs no escape (`"class":"TPV"`).
-    package mutating func add(_ key: StaticString, string value: StaticString) {
-        guard member(key, valueRoom: value.utf8CodeUnitCount + 2) else { return }
-        p[0] = UInt8(ascii: "\"")
-        let n = Self.writeLiteral(value, to: p + 1)
-        p[n + 1] = UInt8(ascii: "\"")
-        p += n + 2
+    /// ``add(_:fixed:decimals:)`` with the value's text copied from `memo` when it is the value
+    /// the memo last wrote, bit for bit, with the same decimals (``FixedTextMemo``).
+    package mutating func add(_ key: StaticString, fixed value: Double?, decimals: Int, memo: inout FixedTextMemo) {
+        guard let value, value.isFinite else { return }
+        let valueRoom = abs(value) < 1e15 ? FixedTextMemo.capacity : DecimalText.maximumFixedLength
+        guard member(key, valueRoom: valueRoom) else { return }
+        p += memo.write(value, decimals: decimals, to: p)
+    }
+
+    /// ``add(_:fixed:decimals:)``, then a member `second` with the same value, its text copied,
+    /// not made again: gpsd's TPV writes the altitude above mean sea level as `altMSL` and again
+    /// as `alt`.
+    package mutating func add(_ key: StaticString, fixed value: Double?, decimals: Int, alsoAs second: StaticString) {
+        guard let value, value.isFinite else { return }
+        let valueRoom = abs(value) < 1e15 ? DecimalText.maximumShortFixedLength : DecimalText.maximumFixedLength
+        guard member(key, valueRoom: valueRoom) else { return }
+        let text = p
+        let n = DecimalText.writeInline(value, decimals: decimals, to: p)
+        p += n
+        guard member(second, valueRoom: n) else { return }
+        Self.copySmall(n, from: text, to: p)
+        p += n
+    }
+
+    /// A member whose value is a constant string that needs no escape (`"class":"TPV"`). Its own
+    /// label: with `string:`, a literal value was taken as a `String`, and escaped, retained and
+    /// released at every call (issue 22).
+    package mutating func add(_ key: StaticString, constant value: StaticString) {
+        add(key, quoted: value.utf8CodeUnitCount) { p in
+            Self.copySmall(value.utf8CodeUnitCount, from: value.utf8Start, to: p)
+            return value.utf8CodeUnitCount
+        }
     }
 
     /// A member whose value is any string, escaped (``JSONObjectText/writeQuoted(_:to:)``).
@@ -466,9 +507,22 @@ package struct JSONMemberCursor {
     /// A member with an instant as an ISO 8601 UTC string with `fractionDigits` digits of the
     /// second (``ISO8601``).
     package mutating func add(_ key: StaticString, time: Date, fractionDigits: Int) {
-        guard member(key, valueRoom: ISO8601.maximumLength + 2) else { return }
+        add(key, quoted: ISO8601.maximumLength) { ISO8601.write(time, fractionDigits: fractionDigits, to: $0) }
+    }
+
+    /// ``add(_:time:fractionDigits:)`` with the text up to the seconds copied from `memo` when
+    /// the time lies in the minute it last wrote (``TimeTextMemo``).
+    package mutating func add(_ key: StaticString, time: Date, fractionDigits: Int, memo: inout TimeTextMemo) {
+        add(key, quoted: ISO8601.maximumLength) { memo.write(time, fractionDigits: fractionDigits, to: $0) }
+    }
+
+    /// A member whose value is text that needs no escape, in quotes, written by `text` at the
+    /// pointer it is given (room for `room` bytes; it returns how many it wrote).
+    @inline(__always)
+    private mutating func add(_ key: StaticString, quoted room: Int, _ text: (UnsafeMutablePointer<UInt8>) -> Int) {
+        guard member(key, valueRoom: room + 2) else { return }
         p[0] = UInt8(ascii: "\"")
-        let n = ISO8601.write(time, fractionDigits: fractionDigits, to: p + 1)
+        let n = text(p + 1)
         p[n + 1] = UInt8(ascii: "\"")
         p += n + 2
     }
@@ -510,16 +564,38 @@ package struct JSONMemberCursor {
         }
         isEmpty = false
         p[0] = UInt8(ascii: "\"")
-        // Keys are a few bytes: a loop costs less than a call to memcpy.
-        var i = 0
-        while i < k.count {
-            p[i &+ 1] = start[i]
-            i &+= 1
-        }
+        Self.copySmall(k.count, from: start, to: p + 1)
         p[k.count + 1] = UInt8(ascii: "\"")
         p[k.count + 2] = UInt8(ascii: ":")
         p += k.count + 3
         return true
+    }
+
+    /// Copies `n` bytes of a key or a short value: two overlapping words of 8, 4 or 2 bytes for 2
+    /// to 16 bytes, which never reach past them, else byte by byte. Keys are a few bytes: this
+    /// costs less than a call to memcpy, and a third of a loop over their bytes.
+    @inlinable @inline(__always)
+    static func copySmall(_ n: Int, from start: UnsafePointer<UInt8>, to p: UnsafeMutablePointer<UInt8>) {
+        let source = UnsafeRawPointer(start), target = UnsafeMutableRawPointer(p)
+        if n >= 8 && n <= 16 {
+            target.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
+            target.storeBytes(of: source.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self),
+                              toByteOffset: n &- 8, as: UInt64.self)
+        } else if n >= 4 && n < 8 {
+            target.storeBytes(of: source.loadUnaligned(as: UInt32.self), as: UInt32.self)
+            target.storeBytes(of: source.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self),
+                              toByteOffset: n &- 4, as: UInt32.self)
+        } else if n >= 2 && n < 4 {
+            target.storeBytes(of: source.loadUnaligned(as: UInt16.self), as: UInt16.self)
+            target.storeBytes(of: source.loadUnaligned(fromByteOffset: n &- 2, as: UInt16.self),
+                              toByteOffset: n &- 2, as: UInt16.self)
+        } else {
+            var i = 0
+            while i < n {
+                p[i] = start[i]
+                i &+= 1
+            }
+        }
     }
 
     /// Writes `true` or `false` at `p` (room for 5 bytes); returns the bytes written.

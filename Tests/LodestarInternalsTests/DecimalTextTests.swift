@@ -32,6 +32,24 @@ struct DecimalTextTests {
         }
     }
 
+    @Test("below 10^15 in magnitude, no byte past maximumShortFixedLength is touched")
+    func shortRoom() {
+        var rng = SystemRandomNumberGenerator()
+        let room = DecimalText.maximumShortFixedLength
+        var buffer = [UInt8](repeating: 0xAA, count: room + 16)
+        for _ in 0..<20_000 {
+            let decimals = Int.random(in: 0...9, using: &rng)
+            let magnitude = [1.0, 1e4, 1e9, 9.99e14][Int.random(in: 0..<4, using: &rng)]
+            let value = Double.random(in: -magnitude...magnitude, using: &rng)
+            let n = buffer.withUnsafeMutableBufferPointer { b -> Int in
+                guard let base = b.baseAddress else { return 0 }
+                return DecimalText.write(value, decimals: decimals, to: base)
+            }
+            #expect(String(decoding: buffer[0..<n], as: UTF8.self) == String(format: "%.\(decimals)f", value))
+            #expect(buffer[room...].allSatisfy { $0 == 0xAA }, "\(value) with \(decimals) decimals")
+        }
+    }
+
     @Test("integers")
     func integers() {
         for v: Int64 in [0, 7, -7, 10, 1234567890123, .max, .min] {

@@ -54,27 +54,21 @@ struct JSONObjectTextTests {
         var out = Array("x".utf8)
         var o = JSONObjectText(continuing: &out)
         o.add("n", 2)
-        o.openArray("list")
-        for n in [1, 2] {
-            // Room for the worst case; an element that claims more than its room is cut to it.
-            o.arrayElement(room: 400, first: n == 1) { p in
-                let text = Array("{\"i\":\(n),\"x\":".utf8)
-                for (k, byte) in text.enumerated() { p[k] = byte }
-                let written = text.count + DecimalText.write(1e300, decimals: 1, to: p + text.count)
-                p[written] = UInt8(ascii: "}")
-                return written + 1
-            }
+        // Room for the worst case (more than the buffer's first room, so that it grows between
+        // the objects); an element that claims more than its room is cut to it.
+        o.add("list", objects: 3, room: 1_500) { i, p in
+            let text = Array("{\"i\":\(i + 1),\"x\":".utf8)
+            for (k, byte) in text.enumerated() { p[k] = byte }
+            let written = text.count + DecimalText.write(1e300, decimals: 1, to: p + text.count)
+            p[written] = UInt8(ascii: "}")
+            return written + 1
         }
-        o.closeArray()
-        o.openArray("cut")
-        o.arrayElement(room: 2, first: true) { p in
+        o.add("cut", objects: 1, room: 2) { _, p in
             p[0] = UInt8(ascii: "{")
             p[1] = UInt8(ascii: "}")
             return 1_000
         }
-        o.closeArray()
-        o.openArray("none")
-        o.closeArray()
+        o.add("none", objects: 0, room: 80) { _, _ in 0 }
         // Room for less than the members: they are written again with more, whole.
         o.inPlace(room: 1) { c in
             c.add("big", fixed: -1e20, decimals: 0)
@@ -84,7 +78,8 @@ struct JSONObjectTextTests {
         o.finish(into: &out)
         #expect(String(decoding: out, as: UTF8.self)
             == "x{\"n\":2,\"list\":[{\"i\":1,\"x\":\(String(format: "%.1f", 1e300))},"
-            + "{\"i\":2,\"x\":\(String(format: "%.1f", 1e300))}],\"cut\":[{}],\"none\":[],"
+            + "{\"i\":2,\"x\":\(String(format: "%.1f", 1e300))},{\"i\":3,\"x\":\(String(format: "%.1f", 1e300))}],"
+            + "\"cut\":[{}],\"none\":[],"
             + "\"big\":-100000000000000000000,\"n\":-9223372036854775808,\"after\":-0.2}")
     }
 
@@ -102,6 +97,52 @@ struct JSONObjectTextTests {
             expected += "{\"i\":\(i),\"x\":\(String(format: "%.3f", Double(i) / 8))}\n"
         }
         #expect(String(decoding: out, as: UTF8.self) == expected)
+    }
+
+    @Test("a number member written again under a second key: the same text, in little room too")
+    func numberAlsoAs() {
+        var o = JSONObjectText()
+        // Room for less than the members: they are written again with more, whole.
+        o.inPlace(room: 1) { c in
+            c.add("altMSL", fixed: 409.2, decimals: 4, alsoAs: "alt")
+            c.add("no", fixed: nil, decimals: 4, alsoAs: "none")
+            c.add("k", fixed: -1e20, decimals: 9, alsoAs: "kk")
+            c.add("h", fixed: 0.5, decimals: 0, alsoAs: "hh")
+        }
+        #expect(o.json == "{\"altMSL\":409.2000,\"alt\":409.2000,"
+            + "\"k\":\(String(format: "%.9f", -1e20)),\"kk\":\(String(format: "%.9f", -1e20)),\"h\":0,\"hh\":0}")
+    }
+
+    @Test("a number member with a memo of its text: the text written without one, whatever the values")
+    func numberMemo() {
+        let values: [Double?] = [1.26, 1.26, 1.27, 1.27, 0, -0.0, -0.0, 0, nil, 1.27, -1e20, -1e20, 1e14, 1e14, .nan, 2.5]
+        var memo = FixedTextMemo()
+        for decimals in [2, 2, 9, 0] {
+            for value in values {
+                var with = JSONObjectText(), without = JSONObjectText()
+                with.inPlace(room: 1) { c in c.add("x", fixed: value, decimals: decimals, memo: &memo) }
+                without.inPlace(room: 1) { c in c.add("x", fixed: value, decimals: decimals) }
+                #expect(with.json == without.json, "\(String(describing: value)) with \(decimals) decimals")
+            }
+        }
+    }
+
+    @Test("a time member with a memo of its minute's text: the text written without one, whatever the times")
+    func timeMemo() {
+        let base = 1_710_057_600.0                                   // 2024-03-10T08:00:00Z
+        var times = (0..<130).map { base + Double($0) * 0.9999 }       // across two minutes
+        times += [base + 59.9996, base + 59.9994, base + 60, -0.0, -1.5, -86_400.25, 0, 253_402_300_799.9996,
+                  253_402_300_799.4, 1e300, .nan, base, base + 0.0005]
+        var memo = TimeTextMemo()
+        for digits in [3, 3, 0, 9, 2] {
+            for t in times {
+                let date = Date(timeIntervalSince1970: t)
+                var with = JSONObjectText(), without = JSONObjectText()
+                with.inPlace(room: 1) { c in c.add("time", time: date, fractionDigits: digits, memo: &memo) }
+                without.inPlace(room: 1) { c in c.add("time", time: date, fractionDigits: digits) }
+                #expect(with.json == without.json, "\(t) with \(digits) digits")
+            }
+        }
     }
 
     @Test("a number as JSON text, whole when integral")

@@ -56,9 +56,9 @@ struct SKYComparison {
         let wanted = Set(skies.map(\.line))
         var ours: [Int: [String: JSON]] = [:]
         var decoder = NMEADecoder()
-        // One memo across the log's epochs, as `replay --json` keeps one: the DOPs compared are
-        // those of the memo path (SatelliteGeometryMemo), each sky after the one before it.
-        var memo = SatelliteGeometryMemo()
+        // One memo across the log's epochs, as `replay --json` keeps one: the DOPs and satellites
+        // compared are those of the memo path (SKYMemo), each sky after the one before it.
+        var memo = SKYMemo()
         let bytes = try Data(contentsOf: url)
         let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         for (i, line) in lines.enumerated() {
@@ -68,7 +68,7 @@ struct SKYComparison {
             copy.finish { event in
                 guard case .epoch(let e) = event else { return }
                 var out: [UInt8] = []
-                SKYEncoder.append(e.fix, to: &out, geometry: &memo)
+                SKYEncoder.append(e.fix, to: &out, memo: &memo)
                 let text = String(decoding: out, as: UTF8.self)
                 guard !out.isEmpty, let json = try? JSONDecoder().decode(JSON.self, from: Data(text.utf8)), let o = json.object
                 else { return }

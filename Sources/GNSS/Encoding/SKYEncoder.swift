@@ -17,54 +17,86 @@ public enum SKYEncoder {
     /// Appends the SKY object for `fix` and a newline to `out`; nothing when the fix carries no
     /// satellites (no GSV in its epoch, no SKY from gpsd).
     public static func append(_ fix: Fix, to out: inout [UInt8]) {
-        var memo = SatelliteGeometryMemo()
-        append(fix, to: &out, geometry: &memo)
+        var memo = SKYMemo()
+        append(fix, to: &out, memo: &memo)
     }
 
     /// ``append(_:to:)`` for a writer of many epochs, which keeps `memo` from one to the next:
-    /// the DOPs are computed again only when the sky has changed (``SatelliteGeometryMemo``).
-    public static func append(_ fix: Fix, to out: inout [UInt8], geometry memo: inout SatelliteGeometryMemo) {
+    /// the DOPs are computed again only when the sky has changed, and a satellite's object is
+    /// written again only when the satellite has (``SKYMemo``). The same bytes as without it.
+    public static func append(_ fix: Fix, to out: inout [UInt8], memo: inout SKYMemo) {
         guard let satellites = fix.satellitesInView else { return }
         let unique = listed(satellites)
-        let geometry = memo.geometry(unique)
+        let geometry = memo.geometry.geometry(unique)
         var o = JSONObjectText(continuing: &out)
-        let used = unique.count(where: \.used)
-        o.inPlace(room: 176) { c in
-            c.add("class", string: "SKY")
-            c.add("xdop", fixed: geometry?.xdop, decimals: 2)
-            c.add("ydop", fixed: geometry?.ydop, decimals: 2)
-            c.add("vdop", fixed: fix.vdop ?? geometry?.vdop, decimals: 2)
-            c.add("tdop", fixed: geometry?.tdop, decimals: 2)
-            c.add("hdop", fixed: fix.hdop ?? geometry?.hdop, decimals: 2)
-            c.add("gdop", fixed: geometry?.gdop, decimals: 2)
-            c.add("pdop", fixed: fix.pdop ?? geometry?.pdop, decimals: 2)
+        // One pass for the used count and the room a satellite may need.
+        var used = 0
+        var short = true
+        for s in unique {
+            if s.used { used += 1 }
+            short = short && s.hasShortSKYNumbers
+        }
+        o.inPlace(room: 224) { c in
+            c.add("class", constant: "SKY")
+            c.add("xdop", fixed: geometry?.xdop, decimals: 2, memo: &memo.dops.xdop)
+            c.add("ydop", fixed: geometry?.ydop, decimals: 2, memo: &memo.dops.ydop)
+            c.add("vdop", fixed: fix.vdop ?? geometry?.vdop, decimals: 2, memo: &memo.dops.vdop)
+            c.add("tdop", fixed: geometry?.tdop, decimals: 2, memo: &memo.dops.tdop)
+            c.add("hdop", fixed: fix.hdop ?? geometry?.hdop, decimals: 2, memo: &memo.dops.hdop)
+            c.add("gdop", fixed: geometry?.gdop, decimals: 2, memo: &memo.dops.gdop)
+            c.add("pdop", fixed: fix.pdop ?? geometry?.pdop, decimals: 2, memo: &memo.dops.pdop)
             c.add("nSat", unique.count)
             c.add("uSat", used)
         }
-        // Each satellite is written in place in the output: no object per satellite.
-        o.openArray("satellites")
-        for (i, s) in unique.enumerated() {
-            o.arrayElement(room: satelliteRoom, first: i == 0) { p in writeSatellite(s, to: p) }
+        // Each satellite is written in place in the output, no object per satellite, or copied
+        // from the memo when it is the last SKY's at its place.
+        unique.withUnsafeBufferPointer { listed in
+            memo.withSlots(listed.count) { slots in
+                o.add("satellites", objects: listed.count, room: short ? shortSatelliteRoom : satelliteRoom) { i, p in
+                    slots.write(listed[i], at: i, to: p)
+                }
+            }
         }
-        o.closeArray()
         o.finish(into: &out)
         out.append(0x0A)
     }
 
-    /// The most bytes ``writeSatellite(_:to:)`` writes: keys and punctuation, three integers and
-    /// three numbers at their longest (a satellite object is usually about 80 bytes).
+    /// The most bytes ``writeSatellite(_:to:)`` writes: keys and punctuation (with the up to 7
+    /// bytes a constant's last 8-byte store reaches past it), three integers and three numbers at
+    /// their longest (a satellite object is usually about 80 bytes).
     static let satelliteRoom = 80 + 3 * DecimalText.maximumIntegerLength + 3 * DecimalText.maximumFixedLength
+
+    /// ``satelliteRoom`` for a satellite whose elevation, azimuth and SNR are each unknown, not
+    /// finite, or below 10¹⁵ in magnitude (``isShort(_:)``; every satellite a receiver reports):
+    /// less room to make, so that a SKY's satellites fit in the room its first member made.
+    static let shortSatelliteRoom = 80 + 3 * DecimalText.maximumIntegerLength + 3 * DecimalText.maximumShortFixedLength
+
+    /// Whether a satellite's number takes at most `DecimalText.maximumShortFixedLength` bytes.
+    @inline(__always)
+    static func isShort(_ value: Double?) -> Bool {
+        guard let value, value.isFinite else { return true }
+        return value.magnitude < 1e15
+    }
 
     /// One satellite of SKY's `satellites` at `p` (room for ``satelliteRoom`` bytes), members as
     /// gpsd writes them: `{"PRN":1,"el":42.0,"az":164.0,"ss":44.0,"used":true,"gnssid":0,"svid":1}`,
     /// `el`, `az` and `ss` left out when unknown, `svid` when 0. Written straight at the pointer,
-    /// keys as constant bytes: a SKY has a dozen of these, and member-by-member writing was half of
-    /// `replay --json`'s cost.
+    /// keys as constant 8-byte words, numbers below 1000 digit by digit inline: a SKY has a dozen
+    /// of these, and they were the largest part of `replay --json`'s cost (issue 22).
     /// - Returns: the bytes written.
     static func writeSatellite(_ s: SatelliteInView, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        var snr = 0..<0
+        return writeSatellite(s, to: p, snr: &snr)
+    }
+
+    /// ``writeSatellite(_:to:)``, which also tells where the SNR's value lies in the text
+    /// (`snr`, an empty range at 0 when there is none): what ``SKYMemo`` replaces when only the
+    /// SNR has changed.
+    @inline(__always)
+    static func writeSatellite(_ s: SatelliteInView, to p: UnsafeMutablePointer<UInt8>, snr: inout Range<Int>) -> Int {
         let n = s.gpsdNumber
         var i = literal("{\"PRN\":", at: p)
-        i &+= DecimalText.writeInteger(Int64(n.prn), to: p + i)
+        i &+= writeWhole(n.prn, to: p + i)
         if let el = s.elevation, el.isFinite {
             i &+= literal(",\"el\":", at: p + i)
             i &+= writeTenths(el, to: p + i)
@@ -75,62 +107,93 @@ public enum SKYEncoder {
         }
         if let ss = s.snr, ss.isFinite {
             i &+= literal(",\"ss\":", at: p + i)
+            let start = i
             i &+= writeTenths(ss, to: p + i)
+            snr = start..<i
         }
-        i &+= literal(s.used ? ",\"used\":true,\"gnssid\":" : ",\"used\":false,\"gnssid\":", at: p + i)
-        i &+= DecimalText.writeInteger(Int64(n.gnssid), to: p + i)
+        // Two calls, not one with a chosen constant: each folds into stores of its own words.
+        if s.used {
+            i &+= literal(",\"used\":true,\"gnssid\":", at: p + i)
+        } else {
+            i &+= literal(",\"used\":false,\"gnssid\":", at: p + i)
+        }
+        i &+= writeWhole(n.gnssid, to: p + i)
         if n.svid != 0 {
             i &+= literal(",\"svid\":", at: p + i)
-            i &+= DecimalText.writeInteger(Int64(n.svid), to: p + i)
+            i &+= writeWhole(n.svid, to: p + i)
         }
         p[i] = UInt8(ascii: "}")
         return i &+ 1
     }
 
     /// `value` as `%.1f` at `p` (room for `DecimalText.maximumFixedLength` bytes). Elevations,
-    /// azimuths and SNRs arrive as whole numbers below 1000: their digits and ".0" are written
-    /// here, inlined; anything else (a fraction, a sign, a larger value) is DecimalText's.
+    /// azimuths and SNRs arrive as whole numbers below 1000: their digits and ".0" are one 8-byte
+    /// store here, inlined; anything else (a fraction, a sign, a larger value) is DecimalText's.
     /// - Returns: the bytes written.
     @inline(__always)
-    private static func writeTenths(_ value: Double, to p: UnsafeMutablePointer<UInt8>) -> Int {
+    static func writeTenths(_ value: Double, to p: UnsafeMutablePointer<UInt8>) -> Int {
         // `sign == .plus` keeps -0.0 for DecimalText, which writes it as printf does ("-0.0").
         guard value.sign == .plus, value < 1000, case let whole = Int(value), Double(whole) == value else {
             return DecimalText.write(value, decimals: 1, to: p)
         }
-        // Digits from the most significant, each once: one division by a constant per digit.
-        var i = 0
-        var rest = whole
-        if rest >= 100 {
-            let hundreds = rest / 100
-            p[0] = UInt8(truncatingIfNeeded: 0x30 &+ hundreds)
-            rest &-= hundreds &* 100
-            i = 1
-        }
-        if whole >= 10 {
-            let tens = rest / 10
-            p[i] = UInt8(truncatingIfNeeded: 0x30 &+ tens)
-            rest &-= tens &* 10
-            i &+= 1
-        }
-        p[i] = UInt8(truncatingIfNeeded: 0x30 &+ rest)
-        p[i &+ 1] = UInt8(ascii: ".")
-        p[i &+ 2] = UInt8(ascii: "0")
-        return i &+ 3
+        let (digits, count) = digitBytes(whole)
+        // The digits, then ".0" (0x30 2E, little-endian) right after them.
+        let text = digits | 0x302E &<< UInt64(truncatingIfNeeded: count &* 8)
+        UnsafeMutableRawPointer(p).storeBytes(of: text.littleEndian, as: UInt64.self)
+        return count &+ 2
     }
 
-    /// Copies a constant's bytes to `p`; inlined, so that a literal's bytes become a few stores.
-    /// `JSONMemberCursor.writeLiteral` is the same loop, but the optimizer does not inline it
-    /// across the module boundary: calling it here measured +10% on `replay --json` (the guard
-    /// failed at 5,417 instructions a line against 4,915).
+    /// `value` (≥ 0) in decimal at `p` (room for `DecimalText.maximumIntegerLength` bytes), one
+    /// 4-byte store below 1000 (every number gpsd gives a satellite); other values are
+    /// DecimalText's.
+    /// - Returns: the bytes written.
+    @inline(__always)
+    private static func writeWhole(_ value: Int, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        guard value >= 0, value < 1000 else { return DecimalText.writeInteger(Int64(value), to: p) }
+        let (digits, count) = digitBytes(value)
+        UnsafeMutableRawPointer(p).storeBytes(of: UInt32(truncatingIfNeeded: digits).littleEndian, as: UInt32.self)
+        return count
+    }
+
+    /// The ASCII digits of `value` (0 ..< 1000) as the low bytes of a word, first digit lowest
+    /// (the order they are stored in, little-endian), and how many there are: one division by a
+    /// constant per digit.
+    @inline(__always)
+    private static func digitBytes(_ value: Int) -> (UInt64, Int) {
+        let v = UInt64(truncatingIfNeeded: value)
+        if v < 10 { return (0x30 | v, 1) }
+        if v < 100 {
+            let tens = v / 10
+            return (0x3030 | tens | (v &- tens &* 10) &<< 8, 2)
+        }
+        let hundreds = v / 100
+        let rest = v &- hundreds &* 100
+        let tens = rest / 10
+        return (0x30_3030 | hundreds | tens &<< 8 | (rest &- tens &* 10) &<< 16, 3)
+    }
+
+    /// Copies a constant's bytes to `p` in 8-byte stores; inlined with a literal, each store is
+    /// of a word known at compile time. The last store may reach up to 7 bytes past the
+    /// constant's end: `p` must have that room (the bytes after the text are overwritten or left
+    /// out). `JSONMemberCursor.writeLiteral` copies byte by byte, and the optimizer does not
+    /// inline it across the module boundary: calling it here measured +10% on `replay --json`.
+    /// - Returns: the constant's length.
     @inline(__always)
     private static func literal(_ text: StaticString, at p: UnsafeMutablePointer<UInt8>) -> Int {
         let bytes = text.utf8Start
+        let n = text.utf8CodeUnitCount
         var i = 0
-        while i < text.utf8CodeUnitCount {
-            p[i] = bytes[i]
-            i &+= 1
+        while i < n {
+            var word: UInt64 = 0
+            var k = 0
+            while k < 8 && i &+ k < n {
+                word |= UInt64(bytes[i &+ k]) &<< (k &* 8)
+                k &+= 1
+            }
+            UnsafeMutableRawPointer(p + i).storeBytes(of: word.littleEndian, as: UInt64.self)
+            i &+= 8
         }
-        return i
+        return n
     }
 
     /// The satellites a SKY lists: those gpsd can number, each once (a satellite reported again,
@@ -152,20 +215,21 @@ public enum SKYEncoder {
 
     /// Calls `body` for each satellite in order with whether a SKY lists it: gpsd numbers it
     /// (PRN 1...447) and no satellite before it had its PRN. The PRNs seen are a bit set on the
-    /// stack; none is allocated.
+    /// stack; none is allocated. Inlined, with the PRN alone computed
+    /// (`GPSDSatelliteNumber.prn(nmeaID:system:)`, which is `gpsdNumber.prn`: every PRN it gives
+    /// but 0 lies in a range `gpsdNumber` keeps), not `gpsdNumber` through two calls.
+    @inline(__always)
     private static func forEachListed(_ satellites: [SatelliteInView], _ body: (Bool) -> Void) {
-        withUnsafeTemporaryAllocation(of: UInt64.self, capacity: 7) { seen in
-            seen.initialize(repeating: 0)
-            for s in satellites {
-                let prn = s.gpsdNumber.prn
-                guard prn > 0, prn < 448 else {
-                    body(false)
-                    continue
-                }
-                let bit = UInt64(1) << UInt64(prn & 63)
-                body(seen[prn >> 6] & bit == 0)
-                seen[prn >> 6] |= bit
+        var seen = InlineArray<7, UInt64>(repeating: 0)
+        for s in satellites {
+            let prn = GPSDSatelliteNumber.prn(nmeaID: s.prn, system: s.system)
+            guard prn > 0, prn < 448 else {
+                body(false)
+                continue
             }
+            let bit = UInt64(1) &<< UInt64(prn & 63)
+            body(seen[prn >> 6] & bit == 0)
+            seen[prn >> 6] |= bit
         }
     }
 

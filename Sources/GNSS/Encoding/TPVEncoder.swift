@@ -23,20 +23,29 @@ import LodestarInternals
 public enum TPVEncoder {
     /// Appends the TPV object for `fix` and a newline to `out`.
     public static func append(_ fix: Fix, to out: inout [UInt8]) {
-        var o = JSONObjectText(continuing: &out)
-        o.inPlace(room: 48) { c in
-            c.add("class", string: "TPV")
+        var memo = TPVMemo()
+        append(fix, to: &out, memo: &memo)
+    }
+
+    /// ``append(_:to:)`` for a writer of many epochs, which keeps `memo` from one to the next:
+    /// the text that repeats is copied (``TPVMemo``). The same bytes as without it.
+    public static func append(_ fix: Fix, to out: inout [UInt8], memo: inout TPVMemo) {
+        // Room for both in-place passes below (the first's members are under 128 bytes).
+        var o = JSONObjectText(continuing: &out, room: 640)
+        // Room for the members at their longest (an integer member asks for 20 bytes of value,
+        // the time for 32): with less, they were written twice.
+        o.inPlace(room: 128) { c in
+            c.add("class", constant: "TPV")
             if let status = gpsdStatus(fix.quality), status >= 2 { c.add("status", status) }
             c.add("mode", fix.mode.rawValue)
+            if let time = fix.time { c.add("time", time: time, fractionDigits: 3, memo: &memo.time) }
         }
-        o.add("time", time: fix.time, fractionDigits: 3)
         let e = fix.errors
         o.inPlace(room: 512) { c in
             c.add("lat", fixed: fix.coordinate?.latitude, decimals: 9)
             c.add("lon", fixed: fix.coordinate?.longitude, decimals: 9)
             c.add("altHAE", fixed: fix.altitudeHAE, decimals: 4)
-            c.add("altMSL", fixed: fix.altitudeMSL, decimals: 4)
-            c.add("alt", fixed: fix.altitudeMSL, decimals: 4)
+            c.add("altMSL", fixed: fix.altitudeMSL, decimals: 4, alsoAs: "alt")
             c.add("epx", fixed: e.longitude.map { gpsd($0, .horizontal95) }, decimals: 3)
             c.add("epy", fixed: e.latitude.map { gpsd($0, .horizontal95) }, decimals: 3)
             c.add("epv", fixed: e.vertical.map { gpsd($0, .vertical95) }, decimals: 3)
@@ -49,7 +58,7 @@ public enum TPVEncoder {
             c.add("climb", fixed: fix.climb, decimals: 3)
             c.add("epd", fixed: e.course.map { gpsd($0, .horizontal95) }, decimals: 4)
             c.add("eps", fixed: e.speed.map { gpsd($0, .horizontal95) }, decimals: 2)
-            c.add("geoidSep", fixed: fix.geoidSeparation, decimals: 3)
+            c.add("geoidSep", fixed: fix.geoidSeparation, decimals: 3, memo: &memo.geoidSeparation)
             c.add("eph", fixed: horizontal95(e), decimals: 3)
         }
         o.finish(into: &out)

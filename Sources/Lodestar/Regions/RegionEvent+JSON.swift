@@ -14,7 +14,7 @@ extension RegionEvent {
         // start, 200,000 lines for 100,000 regions.
         let room = 192 + JSONObjectText.quotedRoom(region.utf8.count + (vehicleIdentifier?.utf8.count ?? 0))
         o.inPlace(room: room) { c in
-            c.add("class", string: "REGION")
+            c.add("class", constant: "REGION")
             if let vehicleIdentifier { c.add("vehicleIdentifier", string: vehicleIdentifier) }
             c.add("region", string: region)
             c.add("event", string: kind.rawValue)

@@ -91,87 +91,61 @@ struct ReplayCommand: ParsableCommand {
         let input = try InputOpening.file(file)
 
         var decoder = NMEADecoder(options: .init(parser: .init(lenient: lenient)))
-        var output = BlockOutput(fd: 1)
-        var summary = DecodeSummary(maxReports: maxReports)
         var progress = ReplayProgress(total: input.size)
-        var gpx = GPXTrack()
-        var sky = SatelliteGeometryMemo()
         let format = format
+        var output = BlockOutput(fd: 1)
         output.buffer.append(contentsOf: format.header(name: file == "-" ? "stdin" : file))
-        var rules: ReplayRules? =
+        let rules: ReplayRules? =
             desiredAccuracy == nil && distanceFilter == nil && !fusionOptions.fusion
             ? nil
             : try ReplayRules(
                 desiredAccuracy: desiredAccuracy, distanceFilter: distanceFilter,
                 fusion: try fusionOptions.setting(), sourceName: input.name)
+        var writer = ReplayWriter(
+            format: format, output: output, summary: DecodeSummary(maxReports: maxReports), rules: rules,
+            smooth: smooth)
 
-        var held: [NMEAEpoch] = []
-        /// Writes one epoch in the chosen format and counts it.
-        func write(_ epoch: NMEAEpoch) {
-            if format == .gpx {
-                gpx.append(epoch.fix, to: &output.buffer)
-            } else {
-                format.append(epoch, to: &output.buffer, geometry: &sky)
-            }
-            output.flushIfFull()
-            summary.count(epoch)
-        }
-        let handle: (NMEADecoder.Event) -> Void = { event in
-            switch event {
-            case .epoch(let epoch) where smooth:
-                held.append(epoch)
-            case .epoch(var epoch):
-                if rules != nil {
-                    guard let location = rules?.deliver(epoch.fix) else {
-                        summary.count(epoch)
-                        return
-                    }
-                    epoch.fix = epoch.fix.written(as: location)
-                }
-                write(epoch)
-            case .rejected(let line):
-                summary.report(line)
-            }
-        }
         // A pipe or a terminal may be fed slowly: what each read decoded goes out at once. A
         // file is written in large blocks.
         let streaming = input.size == nil
         do {
             try input.forEachChunk { chunk in
-                decoder.decode(chunk, handle)
+                decoder.decode(chunk, epoch: { writer.epoch($0) }, rejected: { writer.rejected($0) })
                 progress.advance(by: chunk.count)
-                if streaming { output.flush() }
+                if streaming { writer.output.flush() }
                 // Standard output failed: the rest would be decoded for nobody.
-                return !output.failed
+                return !writer.output.failed
             }
         } catch {
             progress.finish()
-            output.flush()
+            writer.output.flush()
             Diagnostics.error(error.description)
             throw ExitCode.failure
         }
-        decoder.finish(handle)
+        decoder.finish(epoch: { writer.epoch($0) }, rejected: { writer.rejected($0) })
         if smooth {
+            let held = writer.held
+            writer.held = []
             let track = TrackSmoother(fusion: fusionOptions.fusion ? try fusionOptions.setting() : .on)
                 .smooth(held.map(\.fix), sourceName: input.name)
             var smoothed = 0
             for (i, var epoch) in held.enumerated() {
                 // As with --fusion: an epoch the filter has no location for is not written.
                 guard let location = track[i] else {
-                    summary.count(epoch)
+                    writer.summary.count(epoch)
                     continue
                 }
                 epoch.fix = epoch.fix.written(as: location)
                 smoothed += 1
-                write(epoch)
+                writer.write(epoch)
             }
             Diagnostics.text("  smoothed: \(Plural.count(smoothed, "epoch")) of \(held.count)\n")
         }
-        output.buffer.append(contentsOf: format.footer)
-        output.flush()
+        writer.output.buffer.append(contentsOf: format.footer)
+        writer.output.flush()
         progress.finish()
-        summary.print(decoder.statistics, input: input.name)
-        if let rules { Diagnostics.text(rules.summary) }
-        if format == .gpx { Diagnostics.text(gpx.summary) }
+        writer.summary.print(decoder.statistics, input: input.name)
+        if let rules = writer.rules { Diagnostics.text(rules.summary) }
+        if format == .gpx { Diagnostics.text(writer.gpx.summary) }
     }
 }

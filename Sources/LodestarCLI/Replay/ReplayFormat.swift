@@ -39,15 +39,15 @@ enum ReplayFormat: String, EnumerableFlag {
         self == .gpx ? GPXEncoder.footer : []
     }
 
-    /// Appends the record of one epoch; `geometry` is the SKY writer's memo of the DOPs, kept
-    /// by the caller from one epoch to the next.
+    /// Appends the record of one epoch; `tpv` and `sky` are the JSON writers' memos, kept by the
+    /// caller from one epoch to the next.
     @inline(__always)
-    func append(_ epoch: NMEAEpoch, to out: inout [UInt8], geometry: inout SatelliteGeometryMemo) {
+    func append(_ epoch: NMEAEpoch, to out: inout [UInt8], tpv: inout TPVMemo, sky: inout SKYMemo) {
         switch self {
         case .json:
-            TPVEncoder.append(epoch.fix, to: &out)
+            TPVEncoder.append(epoch.fix, to: &out, memo: &tpv)
             if let heading = epoch.fix.heading { TPVEncoder.appendAttitude(heading, to: &out) }
-            SKYEncoder.append(epoch.fix, to: &out, geometry: &geometry)
+            SKYEncoder.append(epoch.fix, to: &out, memo: &sky)
         case .gpx: GPXEncoder.appendPoint(epoch.fix, to: &out)
         case .csv: CSVEncoder.appendRow(epoch.fix, to: &out)
         case .text: ReplayFormat.appendText(epoch, to: &out)

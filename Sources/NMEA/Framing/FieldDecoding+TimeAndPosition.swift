@@ -108,6 +108,13 @@ extension Fields {
         if i < n {
             guard p[i] == 0x2E else { return badAngle(number, isLatitude, "not in (d)ddmm.mmmm form") }
             i &+= 1
+            // Up to 8 fraction digits, with 8 bytes readable in the sentence: all at once.
+            let digits = n &- i
+            if digits >= 1 && digits <= 8 && f.start &+ i &+ 8 <= end, let v = FieldDigits.eightUnsigned(p + i, digits) {
+                fraction = Int64(v)
+                k = digits
+                i = n
+            }
             while i < n {
                 let d = p[i] &- 0x30
                 guard d <= 9 else { return badAngle(number, isLatitude, "not in (d)ddmm.mmmm form") }

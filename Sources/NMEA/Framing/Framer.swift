@@ -182,8 +182,8 @@ enum Framer {
     static func checkAddress(_ p: UnsafePointer<UInt8>, _ start: Int, _ length: Int) throws(NMEAError) {
         var ok: Bool
         if length == 5 {
-            ok = Talker.isAddressByte(p[start]) && Talker.isAddressByte(p[start &+ 1]) && Talker.isAddressByte(p[start &+ 2])
-                && Talker.isAddressByte(p[start &+ 3]) && Talker.isAddressByte(p[start &+ 4])
+            let first4 = UInt32(littleEndian: UnsafeRawPointer(p + start).loadUnaligned(as: UInt32.self))
+            ok = areAddressBytes(first4) && Talker.isAddressByte(p[start &+ 4])
         } else {
             ok = length >= 4 && p[start] == 0x50
             if ok {
@@ -194,6 +194,18 @@ enum Framer {
             let text = String(decoding: UnsafeBufferPointer(start: p + start, count: length), as: UTF8.self)
             throw NMEAError(.badAddress, "address field '\(text)' is not talker(2)+type(3) or P+manufacturer")
         }
+    }
+
+    /// Whether the four bytes of `x` are each `A`–`Z` or `0`–`9` (``Talker/isAddressByte(_:)``),
+    /// all at once (SWAR). The bytes are below 0x80 (the frame's characters are printable), so
+    /// adding up to 0x50 to each lane sets its high bit exactly when the byte reaches a bound,
+    /// and never carries into the next lane.
+    @inline(__always)
+    static func areAddressBytes(_ x: UInt32) -> Bool {
+        let atLeastA = x &+ 0x3F3F_3F3F, pastZ = x &+ 0x2525_2525       // 0x80 − 0x41, 0x80 − 0x5B
+        let atLeast0 = x &+ 0x5050_5050, past9 = x &+ 0x4646_4646       // 0x80 − 0x30, 0x80 − 0x3A
+        let letter = atLeastA & ~pastZ, digit = atLeast0 & ~past9
+        return (letter | digit) & 0x8080_8080 == 0x8080_8080
     }
 
     /// Validates a TAG block that starts at `lo` (a backslash) and returns the range of its content.

@@ -84,9 +84,10 @@ public struct NMEADecoder: Sendable {
     var lastRejectedLine = 0
     /// Set by the visitor when the sentence just parsed is refused (a misplaced leap second).
     var refused: NMEAError?
-    /// Receives the epochs the assembler closes: the handler of the `decode` or `finish` call in
-    /// progress, wrapped (see ``withHandler(_:_:)``); a no-op between calls. The assembler lends
-    /// each epoch to it as it closes, so an epoch is built once and copied once, into its event.
+    /// Receives the epochs the assembler closes: the epoch handler of the `decode` or `finish`
+    /// call in progress (see ``withHandler(_:_:)``); a no-op between calls. The assembler lends
+    /// each epoch to it as it closes, so an epoch is built once and copied at most once, into its
+    /// event (``decode(_:_:)``) or not at all (``decode(_:epoch:rejected:)``).
     /// Never shared across threads: it lives only for the duration of one call on this value.
     nonisolated(unsafe) var emitEpoch: (borrowing NMEAEpoch) -> Void = NMEADecoder.ignoreEpoch
     static let ignoreEpoch: @Sendable (borrowing NMEAEpoch) -> Void = { _ in }
@@ -100,27 +101,37 @@ public struct NMEADecoder: Sendable {
     }
 
     /// Decodes the next chunk of the stream, calling `handle` for each event, in stream order.
-    /// Each call makes two small allocations (the wrapped handler); nothing is allocated per
-    /// line or per epoch, except when a caller keeps epochs (their satellites are then copied).
+    /// Nothing is allocated per line or per epoch, except when a caller keeps epochs (their
+    /// satellites are then copied).
     public mutating func decode(_ chunk: UnsafeRawBufferPointer, _ handle: (Event) -> Void) {
-        guard let base = chunk.baseAddress?.assumingMemoryBound(to: UInt8.self), chunk.count > 0 else { return }
-        withHandler(handle) { decoder in decoder.decode(base, chunk.count, handle) }
+        decode(chunk, epoch: { handle(.epoch(copy $0)) }, rejected: { handle(.rejected($0)) })
     }
 
-    /// Runs `body` with ``emitEpoch`` passing epochs to `handle`, then resets it.
-    mutating func withHandler(_ handle: (Event) -> Void, _ body: (inout NMEADecoder) -> Void) {
-        withoutActuallyEscaping(handle) { handle in
-            emitEpoch = { epoch in handle(.epoch(copy epoch)) }
+    /// ``decode(_:_:)`` with each epoch lent to `epoch` as the assembler closes it, and each
+    /// rejected line given to `rejected`, in stream order: no ``Event`` is made, so a caller that
+    /// only reads an epoch copies nothing (an epoch is over 300 bytes, and each event copied it
+    /// several times over: about 55 instructions a line in `lodestar replay`; issue 22).
+    public mutating func decode(
+        _ chunk: UnsafeRawBufferPointer, epoch: (borrowing NMEAEpoch) -> Void, rejected: (RejectedLine) -> Void
+    ) {
+        guard let base = chunk.baseAddress?.assumingMemoryBound(to: UInt8.self), chunk.count > 0 else { return }
+        withHandler(epoch) { decoder in decoder.decode(base, chunk.count, rejected) }
+    }
+
+    /// Runs `body` with ``emitEpoch`` passing epochs to `epoch`, then resets it.
+    mutating func withHandler(_ epoch: (borrowing NMEAEpoch) -> Void, _ body: (inout NMEADecoder) -> Void) {
+        withoutActuallyEscaping(epoch) { epoch in
+            emitEpoch = epoch
             body(&self)
             emitEpoch = NMEADecoder.ignoreEpoch
         }
     }
 
-    mutating func decode(_ base: UnsafePointer<UInt8>, _ count: Int, _ handle: (Event) -> Void) {
+    mutating func decode(_ base: UnsafePointer<UInt8>, _ count: Int, _ rejected: (RejectedLine) -> Void) {
         // The splitter is moved out while it calls back into the decoder (exclusive access).
         var splitter = NMEALineSplitter.placeholder
         swap(&splitter, &lines)
-        splitter.split(base, count) { piece in self.piece(piece, handle) }
+        splitter.split(base, count) { piece in self.piece(piece, rejected) }
         swap(&splitter, &lines)
     }
 
@@ -131,10 +142,16 @@ public struct NMEADecoder: Sendable {
 
     /// Ends the stream: decodes a last line without line end, and reports the last epoch.
     public mutating func finish(_ handle: (Event) -> Void) {
-        withHandler(handle) { decoder in
+        finish(epoch: { handle(.epoch(copy $0)) }, rejected: { handle(.rejected($0)) })
+    }
+
+    /// ``finish(_:)`` with the epoch lent to `epoch` and a rejected line given to `rejected`, as
+    /// ``decode(_:epoch:rejected:)`` does.
+    public mutating func finish(epoch: (borrowing NMEAEpoch) -> Void, rejected: (RejectedLine) -> Void) {
+        withHandler(epoch) { decoder in
             var splitter = NMEALineSplitter.placeholder
             swap(&splitter, &decoder.lines)
-            splitter.finish { piece in decoder.piece(piece, handle) }
+            splitter.finish { piece in decoder.piece(piece, rejected) }
             swap(&splitter, &decoder.lines)
             decoder.assembler.finish(decoder.emitEpoch)
         }
@@ -142,35 +159,35 @@ public struct NMEADecoder: Sendable {
 
     /// One line from the splitter.
     @inline(__always)
-    mutating func piece(_ piece: NMEALineSplitter.Piece, _ handle: (Event) -> Void) {
+    mutating func piece(_ piece: NMEALineSplitter.Piece, _ rejected: (RejectedLine) -> Void) {
         switch piece {
-        case .line(let bytes, let number): line(bytes.baseAddress, bytes.count, number, handle)
-        case .tooLong(let head, let number): rejectTooLong(number, head, handle)
+        case .line(let bytes, let number): line(bytes.baseAddress, bytes.count, number, rejected)
+        case .tooLong(let head, let number): rejectTooLong(number, head, rejected)
         }
     }
 
     /// Reports a line over the length limit, showing its first 100 bytes.
-    mutating func rejectTooLong(_ number: Int, _ head: UnsafeBufferPointer<UInt8>, _ handle: (Event) -> Void) {
+    mutating func rejectTooLong(_ number: Int, _ head: UnsafeBufferPointer<UInt8>, _ rejected: (RejectedLine) -> Void) {
         let error = NMEAError(.lineTooLong, "line longer than \(options.maxLineLength) bytes")
         count(error, line: number)
-        handle(.rejected(RejectedLine(line: number, error: error, text: NMEADecoder.printable(head) + "...")))
+        rejected(RejectedLine(line: number, error: error, text: NMEADecoder.printable(head) + "..."))
     }
 
     /// One line, without its line end.
     @inline(__always)
-    mutating func line(_ p: UnsafePointer<UInt8>?, _ n: Int, _ number: Int, _ handle: (Event) -> Void) {
+    mutating func line(_ p: UnsafePointer<UInt8>?, _ n: Int, _ number: Int, _ rejected: (RejectedLine) -> Void) {
         switch LineSentences.content(p, n) {
         case .blank: counts.blankLines += 1
         case .comment: counts.commentLines += 1
         case .text(let lo):
             guard let p else { return }
-            sentence(p + lo, n - lo, number, handle)
+            sentence(p + lo, n - lo, number, rejected)
         }
     }
 
     /// Parses the sentences of one line (see `LineSentences`) and feeds the assembler.
     @inline(__always)
-    mutating func sentence(_ p: UnsafePointer<UInt8>, _ n: Int, _ number: Int, _ handle: (Event) -> Void) {
+    mutating func sentence(_ p: UnsafePointer<UInt8>, _ n: Int, _ number: Int, _ rejected: (RejectedLine) -> Void) {
         currentLine = number
         let parser = parser
         LineSentences.parse(p, n, { (q, m) throws(NMEAError) in
@@ -180,14 +197,14 @@ public struct NMEADecoder: Sendable {
                 throw error
             }
         }, { error, bytes in
-            self.reject(number, error, bytes, handle)
+            self.reject(number, error, bytes, rejected)
         })
     }
 
     /// Reports a rejected line, or part of a line.
-    mutating func reject(_ number: Int, _ error: NMEAError, _ bytes: UnsafeBufferPointer<UInt8>, _ handle: (Event) -> Void) {
+    mutating func reject(_ number: Int, _ error: NMEAError, _ bytes: UnsafeBufferPointer<UInt8>, _ rejected: (RejectedLine) -> Void) {
         count(error, line: number)
-        handle(.rejected(RejectedLine(line: number, error: error, text: NMEADecoder.printable(bytes))))
+        rejected(RejectedLine(line: number, error: error, text: NMEADecoder.printable(bytes)))
     }
 
     /// Counts a rejected line under the reason of its first rejected part; later parts of the

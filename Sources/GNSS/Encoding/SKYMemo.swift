@@ -1,0 +1,135 @@
+import LodestarInternals
+
+/// What a writer of many SKY objects (`replay --json`) keeps from one epoch to the next, so that
+/// what repeats is not worked out again:
+///
+/// - the DOPs, computed again only when the used satellites' angles change
+///   (``SatelliteGeometryMemo``);
+/// - the text of each DOP, copied when the DOP is the last SKY's (``FixedTextMemo``): those
+///   computed from an unchanged sky always are;
+/// - each satellite's object in `satellites`: a satellite whose number, system, use, elevation,
+///   azimuth and SNR are, bit for bit, those of the satellite at the same place in the last SKY
+///   is written as the bytes written for it then. At 1 Hz the angles change about once a minute
+///   and a steady signal keeps its whole dB-Hz, so most of a sky repeats (61% of the satellites
+///   of `make-nmea-corpus.py`'s slice): a copy of about 80 bytes instead of a dozen numbers.
+///
+/// The text is the same bytes as without the memo. A value type: each writer keeps its own; not
+/// shared between threads.
+public struct SKYMemo: Sendable {
+    /// The DOPs of the last sky.
+    var geometry = SatelliteGeometryMemo()
+    /// The text of each DOP of the last SKY.
+    var dops = DOPText()
+    /// The satellites of the last SKY, by place, with the length of each one's text (0: none
+    /// kept, its text was longer than a slot).
+    private var slots: [Slot] = []
+    /// The text of the satellite in slot `i`: `slotSize` bytes from `i * slotSize`, and 16 more
+    /// after the last slot.
+    private var text: [UInt8] = []
+
+    /// The bytes a slot keeps: a satellite's object is usually about 80; a longer one is not kept.
+    static let slotSize = 128
+
+    /// The text of the DOPs the last SKY wrote, one memo a member.
+    struct DOPText {
+        var xdop = FixedTextMemo(), ydop = FixedTextMemo(), vdop = FixedTextMemo(), tdop = FixedTextMemo()
+        var hdop = FixedTextMemo(), gdop = FixedTextMemo(), pdop = FixedTextMemo()
+    }
+
+    struct Slot {
+        var satellite: SatelliteInView
+        var length: Int
+        /// Where the SNR's value lies in the text; empty at 0 when there is none.
+        var snr: Range<Int>
+    }
+
+    public init() {}
+
+    /// Runs `body` with the slots of the first `count` places (made when there are fewer).
+    mutating func withSlots<R>(_ count: Int, _ body: (inout SKYMemoSlots) -> R) -> R {
+        if slots.count < count {
+            slots.append(contentsOf: repeatElement(Slot(satellite: SatelliteInView(prn: 0), length: 0, snr: 0..<0),
+                                                   count: count - slots.count))
+            // 16 bytes more than the slots: a copy of a slot's tail reads whole blocks past it.
+            text.append(contentsOf: repeatElement(0, count: count * Self.slotSize + 16 - text.count))
+        }
+        return slots.withUnsafeMutableBufferPointer { slots in
+            text.withUnsafeMutableBufferPointer { text in
+                var view = SKYMemoSlots(slots: slots, text: text)
+                return body(&view)
+            }
+        }
+    }
+}
+
+/// The slots of a ``SKYMemo`` while a SKY's satellites are written (``SKYMemo/withSlots(_:_:)``).
+struct SKYMemoSlots {
+    let slots: UnsafeMutableBufferPointer<SKYMemo.Slot>
+    let text: UnsafeMutableBufferPointer<UInt8>
+
+    /// Writes the object of satellite `s`, at place `i` of the SKY (below the count the slots
+    /// were made for), at `p` (room for ``SKYEncoder/satelliteRoom`` bytes): the last SKY's bytes
+    /// for that place when its satellite was the same; those bytes around a new SNR when only
+    /// the SNR has changed; else ``SKYEncoder/writeSatellite(_:to:)``'s. The slot keeps what was
+    /// written.
+    /// - Returns: the bytes written.
+    @inline(__always)
+    func write(_ s: SatelliteInView, at i: Int, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        guard i < slots.count, let base = text.baseAddress else { return SKYEncoder.writeSatellite(s, to: p) }
+        let kept = base + i &* SKYMemo.slotSize
+        let slot = slots[i]
+        if slot.length > 0 && slot.satellite.hasSameGeometry(as: s) {
+            if slot.satellite.writesSameSKYObject(as: s) {
+                Self.copyBlocks(slot.length, from: kept, to: p)
+                return slot.length
+            }
+            // Only the SNR has changed (the usual change): the text before and after it is kept.
+            if !slot.snr.isEmpty, let ss = s.snr, ss.isFinite, SKYEncoder.isShort(ss) {
+                Self.copyBlocks(slot.snr.lowerBound, from: kept, to: p)
+                let end = slot.snr.lowerBound &+ SKYEncoder.writeTenths(ss, to: p + slot.snr.lowerBound)
+                let tail = slot.length &- slot.snr.upperBound
+                Self.copyBlocks(tail, from: kept + slot.snr.upperBound, to: p + end, whole: false)
+                let n = end &+ tail
+                if n <= SKYMemo.slotSize {
+                    Self.copyBlocks(n, from: p, to: kept)
+                    slots[i] = SKYMemo.Slot(satellite: s, length: n, snr: slot.snr.lowerBound..<end)
+                } else {
+                    slots[i].length = 0
+                }
+                return n
+            }
+        }
+        var snr = 0..<0
+        let n = SKYEncoder.writeSatellite(s, to: p, snr: &snr)
+        if n <= SKYMemo.slotSize {
+            Self.copyBlocks(n, from: p, to: kept)
+            slots[i] = SKYMemo.Slot(satellite: s, length: n, snr: snr)
+        } else {
+            slots[i].length = 0
+        }
+        return n
+    }
+
+    /// Copies `n` bytes in 16-byte blocks, which reach up to 15 bytes past them at both ends: a
+    /// slot holds whole blocks (its size is a multiple of 16, and 16 bytes follow the last), and
+    /// a satellite's room is far larger than its text. With `whole`, from and to a slot's start
+    /// (128 bytes) or a satellite's room (at least 224), a text of up to 96 bytes (every usual
+    /// satellite) is copied as six blocks, no loop.
+    @inline(__always)
+    static func copyBlocks(_ n: Int, from: UnsafePointer<UInt8>, to: UnsafeMutablePointer<UInt8>, whole: Bool = true) {
+        let source = UnsafeRawPointer(from), target = UnsafeMutableRawPointer(to)
+        if whole && n <= 96 {
+            for k in stride(from: 0, to: 96, by: 16) {
+                target.storeBytes(of: source.loadUnaligned(fromByteOffset: k, as: SIMD2<UInt64>.self), toByteOffset: k,
+                                  as: SIMD2<UInt64>.self)
+            }
+            return
+        }
+        var k = 0
+        while k < n {
+            target.storeBytes(of: source.loadUnaligned(fromByteOffset: k, as: SIMD2<UInt64>.self), toByteOffset: k,
+                              as: SIMD2<UInt64>.self)
+            k &+= 16
+        }
+    }
+}
