@@ -5,7 +5,7 @@ import LodestarInternals
 ///
 /// - the DOPs, computed again only when the used satellites' angles change
 ///   (``SatelliteGeometryMemo``);
-/// - the text of each DOP, copied when the DOP is the last SKY's (``FixedTextMemo``): those
+/// - the text of each DOP, copied when the DOP is the last SKY's (`FixedTextMemo`): those
 ///   computed from an unchanged sky always are;
 /// - each satellite's object in `satellites`: a satellite whose number, system, use, elevation,
 ///   azimuth and SNR are, bit for bit, those of the satellite at the same place in the last SKY

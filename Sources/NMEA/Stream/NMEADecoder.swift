@@ -87,7 +87,7 @@ public struct NMEADecoder: Sendable {
     /// Receives the epochs the assembler closes: the epoch handler of the `decode` or `finish`
     /// call in progress (see ``withHandler(_:_:)``); a no-op between calls. The assembler lends
     /// each epoch to it as it closes, so an epoch is built once and copied at most once, into its
-    /// event (``decode(_:_:)``) or not at all (``decode(_:epoch:rejected:)``).
+    /// event (`decode(_:_:)`) or not at all (``decode(_:epoch:rejected:)``).
     /// Never shared across threads: it lives only for the duration of one call on this value.
     nonisolated(unsafe) var emitEpoch: (borrowing NMEAEpoch) -> Void = NMEADecoder.ignoreEpoch
     static let ignoreEpoch: @Sendable (borrowing NMEAEpoch) -> Void = { _ in }
@@ -107,7 +107,7 @@ public struct NMEADecoder: Sendable {
         decode(chunk, epoch: { handle(.epoch(copy $0)) }, rejected: { handle(.rejected($0)) })
     }
 
-    /// ``decode(_:_:)`` with each epoch lent to `epoch` as the assembler closes it, and each
+    /// `decode(_:_:)` with each epoch lent to `epoch` as the assembler closes it, and each
     /// rejected line given to `rejected`, in stream order: no ``Event`` is made, so a caller that
     /// only reads an epoch copies nothing (an epoch is over 300 bytes, and each event copied it
     /// several times over: about 55 instructions a line in `lodestar replay`; issue 22).
