@@ -115,7 +115,9 @@ struct TrackFloodTests {
         #expect(late < 200_000, "resident memory \(early) kB, then \(late) kB")
         #expect(late - early < 50_000, "resident memory \(early) kB, then \(late) kB")
         #expect(status == 0, "SIGTERM must end track (status \(String(describing: status)))")
-        #expect(elapsed < .seconds(10), "a loaded machine may take a moment; a track that ignored SIGTERM takes forever")
+        // A bound on "at once", not a pace: a debug track under the whole suite's load on two
+        // cores took 10.4 s once (2026-11-27 CI); one that ignored SIGTERM never ends (30 s wait).
+        #expect(elapsed < .seconds(20), "a loaded machine may take a moment; a track that ignored SIGTERM takes forever")
         let summary = try #require(track.stderrLines.last)
         #expect(summary.hasPrefix("lodestar track: "))
         #expect(summary.contains("not written: standard output did not keep up (the newest were kept)"), "\(summary)")
