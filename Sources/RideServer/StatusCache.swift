@@ -57,7 +57,4 @@ final class StatusCache: Sendable {
 
     /// Drops every answer kept: some ride changed, which one is not known.
     func evictAll() { entries.withLock { $0.removeAll() } }
-
-    /// The number of rides kept.
-    var count: Int { entries.withLock { $0.count } }
 }

@@ -8,12 +8,17 @@ import TestSupport
 /// is seen at once.
 @Suite("Status answers kept for a second")
 struct StatusCacheTests {
+    /// A ride booked on `server` by its rider, the vehicle 2,000 m east of the pickup.
+    static func bookedRide(on server: ServerHarness, into api: OpenAPIConformance) async throws -> String {
+        try await server.placeVehicles(point(from: ServerHarness.centre, azimuth: 90, distance: 2_000))
+        return try await server.book(ServerHarness.rideRequest(pickup: ServerHarness.centre, dropOff: nil), token: server.riderToken, into: api)
+    }
+
     @Test("Two reads within the second get the same answer; a report that moves the ride is seen at the next read", arguments: StoreKind.allCases)
     func keptUntilChanged(_ kind: StoreKind) async throws {
         try await kind.withServer { server in
             let api = OpenAPIConformance()
-            try await server.placeVehicles(point(from: ServerHarness.centre, azimuth: 90, distance: 2_000))
-            let id = try await server.book(ServerHarness.rideRequest(pickup: ServerHarness.centre, dropOff: nil), token: server.riderToken, into: api)
+            let id = try await Self.bookedRide(on: server, into: api)
             let path = "/rides/\(id)"
             let template = "/rides/{rideIdentifier}"
             let first = try await server.call("GET", path, template, token: server.riderToken, into: api)
@@ -38,8 +43,7 @@ struct StatusCacheTests {
     func changedElsewhere() async throws {
         try await StoreKind.postgres.withTwoServers { a, b in
             let api = OpenAPIConformance()
-            try await a.placeVehicles(point(from: ServerHarness.centre, azimuth: 90, distance: 2_000))
-            let id = try await a.book(ServerHarness.rideRequest(pickup: ServerHarness.centre, dropOff: nil), token: a.riderToken, into: api)
+            let id = try await Self.bookedRide(on: a, into: api)
             let path = "/rides/\(id)"
             let template = "/rides/{rideIdentifier}"
             let kept = try await b.call("GET", path, template, token: b.riderToken, into: api)
