@@ -2,32 +2,50 @@ import Foundation
 import GRDB
 import RideBooking
 
-/// One row of the `ride` table: columns for what is queried, JSON for the rest.
-struct RideRow {
-    let record: RideRecord
-    let updated: Date
-    let revision: Int64
+/// One row of the `ride` table, as a GRDB Codable record: columns for what is queried, the rest
+/// (the status at booking, the vehicle, the trip) as one JSON text that the PostgreSQL store
+/// writes the same way (`RideRecordColumns`). Times are seconds since 1970 (`REAL`).
+struct RideRow: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "ride"
+    static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+    static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
 
-    init(_ record: RideRecord, updated: Date, revision: Int64) {
-        self.record = record
-        self.updated = updated
+    var id: String
+    var vehicleId: String
+    /// `RidePhase`'s raw value, 1…6.
+    var phase: Int
+    var completionStatus: String?
+    var completedAt: Double?
+    var bookedAt: Double
+    var tripEndsAt: Double
+    var updatedAt: Double
+    /// `RideRecordColumns.json(_:)`.
+    var record: String
+    /// The store revision of the last write (the change feed).
+    var revision: Int64
+    /// Who booked it; nil for rides booked in process, and in a store of schema version 1,
+    /// which has no such column.
+    var rider: String?
+
+    init(_ record: RideRecord, updated: Date, revision: Int64) throws {
+        id = record.rideIdentifier
+        vehicleId = record.vehicle.identifier
+        phase = record.storedPhase.rawValue
+        completionStatus = record.completionStatus?.rawValue
+        completedAt = record.completedDate?.timeIntervalSince1970
+        bookedAt = record.booking.bookedDate.timeIntervalSince1970
+        tripEndsAt = record.trip.endDate.timeIntervalSince1970
+        updatedAt = updated.timeIntervalSince1970
+        self.record = try RideRecordColumns.json(record)
         self.revision = revision
+        rider = record.rider
     }
 
-    func insert(_ db: Database) throws {
-        let json = try RideRecordColumns.json(record)
-        try db.execute(
-            sql: """
-                INSERT INTO ride (id, vehicle_id, phase, completion_status, completed_at, booked_at, trip_ends_at,
-                                  updated_at, record, revision, rider)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [
-                record.rideIdentifier, record.vehicle.identifier, record.storedPhase.rawValue,
-                record.completionStatus?.rawValue, record.completedDate?.timeIntervalSince1970,
-                record.booking.bookedDate.timeIntervalSince1970, record.trip.endDate.timeIntervalSince1970,
-                updated.timeIntervalSince1970, json, revision, record.rider,
-            ])
+    /// The ride this row holds.
+    /// - Throws: `RideStoreError/invalidRecord(rideIdentifier:reason:)` naming the row.
+    func rideRecord() throws(RideStoreError) -> RideRecord {
+        try RideRecordColumns.decode(
+            id: id, json: record, phase: phase, completion: completionStatus, completedAt: completedAt, rider: rider)
     }
 
     static func fetch(_ db: Database, identifier: String) throws -> RideRecord? {
@@ -63,7 +81,9 @@ struct RideRow {
         let rows = try Row.fetchCursor(db, sql: "SELECT * FROM ride ORDER BY booked_at DESC, id LIMIT ?", arguments: [max(0, limit)])
         while let row = try rows.next() {
             do {
-                listing.rides.append(try decode(row))
+                // A copy: a cursor's row reads through SQLite's own conversions ('soon' would be
+                // a REAL 0), a copied row through GRDB's exact ones (a text is not a Double).
+                listing.rides.append(try decode(row.copy()))
             } catch {
                 if case .invalidRecord(let id, let reason) = error {
                     listing.unreadable.append(RideListing.Unreadable(rideIdentifier: id, reason: reason))
@@ -79,30 +99,36 @@ struct RideRow {
             arguments: [date.timeIntervalSince1970]))
     }
 
-    /// The record of a row. Every column is read with a throwing accessor (a value of the wrong
-    /// type is an error, never a trap).
+    /// The ride of a fetched row. A row that does not decode (a value of the wrong type, never
+    /// a trap) is named, with its first column that does not hold what the record needs.
     /// - Throws: `RideStoreError/invalidRecord(rideIdentifier:reason:)` naming the row.
     private static func decode(_ row: Row) throws(RideStoreError) -> RideRecord {
+        let decoded: RideRow
+        do {
+            decoded = try RideRow(row: row)
+        } catch {
+            throw diagnosis(row, error)
+        }
+        return try decoded.rideRecord()
+    }
+
+    /// Why `row` does not decode, in one line: the first column whose value is not of the
+    /// record's type ("column completed_at: "soon" is not a Double"), else GRDB's error.
+    private static func diagnosis(_ row: Row, _ error: any Error) -> RideStoreError {
         let idValue: DatabaseValue = row["id"]
         let id = String.fromDatabaseValue(idValue) ?? idValue.description
-        func column<T: DatabaseValueConvertible>(_ name: String, _ type: T.Type) throws(RideStoreError) -> T {
-            do {
-                return try row.decode(T.self, forColumn: name)
-            } catch {
-                throw .invalidRecord(rideIdentifier: id, reason: "column \(name): \(row[name] as DatabaseValue) is not a \(T.self)")
+        let columns: [(name: String, type: any DatabaseValueConvertible.Type, optional: Bool)] = [
+            ("id", String.self, false), ("vehicle_id", String.self, false), ("phase", Int.self, false),
+            ("completion_status", String.self, true), ("completed_at", Double.self, true), ("booked_at", Double.self, false),
+            ("trip_ends_at", Double.self, false), ("updated_at", Double.self, false), ("record", String.self, false),
+            ("revision", Int64.self, false), ("rider", String.self, true),
+        ]
+        for column in columns where row.hasColumn(column.name) {
+            let value: DatabaseValue = row[column.name]
+            if value.isNull ? !column.optional : column.type.fromDatabaseValue(value) == nil {
+                return .invalidRecord(rideIdentifier: id, reason: "column \(column.name): \(value) is not a \(column.type)")
             }
         }
-        func optionalColumn<T: DatabaseValueConvertible>(_ name: String, _ type: T.Type) throws(RideStoreError) -> T? {
-            let value: DatabaseValue = row[name]
-            return value.isNull ? nil : try column(name, T.self)
-        }
-        let json = try column("record", String.self)
-        let phase = try column("phase", Int.self)
-        let completion = try optionalColumn("completion_status", String.self)
-        let completed = try optionalColumn("completed_at", Double.self)
-        // A store of schema version 1, read as it is, has no rider column: nil.
-        let rider = row.hasColumn("rider") ? try optionalColumn("rider", String.self) : nil
-        return try RideRecordColumns.decode(
-            id: id, json: json, phase: phase, completion: completion, completedAt: completed, rider: rider)
+        return .invalidRecord(rideIdentifier: id, reason: "\(error)")
     }
 }

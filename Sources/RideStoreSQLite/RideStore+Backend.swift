@@ -25,8 +25,16 @@ extension RideStore: RideBackend {
             }
             return
         }
-        let path = path
-        _ = try await transaction { tx in try RideStoreSchema.prepare(tx.db, path: path) }
+        let (pool, path) = (try writer(), path)
+        do {
+            // Opening for writing migrated the store; another process (an older or newer
+            // Lodestar) may have changed it since. Only then is the migrator run again, on this
+            // task's thread: it waits on SQLite's write lock.
+            if try await pool.read({ db in try RideStoreSchema.isCurrent(db, path: path) }) { return }
+            try RideStoreSchema.migrate(pool, path: path)
+        } catch {
+            throw failure(error)
+        }
     }
 
     public func schemaVersion() async throws(RideStoreError) -> Int {

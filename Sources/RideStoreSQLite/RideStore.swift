@@ -139,12 +139,7 @@ public final class RideStore: Sendable {
         try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
         // A marked store at this schema version needs no schema step, and no lock.
         if file == .marked, try pool.read({ db in try RideStoreSchema.isCurrent(db, path: path) }) { return pool }
-        try pool.writeWithoutTransaction { db in
-            try db.inTransaction(.immediate) {
-                try RideStoreSchema.prepare(db, path: path)
-                return .commit
-            }
-        }
+        try RideStoreSchema.migrate(pool, path: path)
         return pool
     }
 

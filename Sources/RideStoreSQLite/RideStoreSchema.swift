@@ -2,7 +2,25 @@ import GRDB
 import RideBooking
 
 /// The ride store's schema: the mark, the tables and the version, written only by a store opened
-/// for writing (see ``RideStore``), inside one `BEGIN IMMEDIATE` transaction.
+/// for writing (see ``RideStore``).
+///
+/// The tables are made and changed by GRDB's `DatabaseMigrator` (``migrator``), which records
+/// each migration it ran in `grdb_migrations` and runs each in a `BEGIN IMMEDIATE` transaction of
+/// its own. Around it:
+/// - **The mark** (`PRAGMA application_id`) is checked and written first, in one `BEGIN IMMEDIATE`
+///   transaction that also checks again, under the write lock, that the file is blank, unmarked or
+///   already a store: another process may have changed it since it was inspected.
+/// - **Stores from before the migrator** (`PRAGMA user_version` V ≥ 1, no `grdb_migrations`) are
+///   adopted in that same transaction: the first V migrations are recorded as run, so the migrator
+///   runs only the newer ones.
+/// - **`PRAGMA user_version`** is set to ``RideStore/schemaVersion`` after the migrator: the
+///   version is readable from the file's header without a query (``isCurrent(_:path:)``,
+///   `RideStoreFile`), and a store from a newer Lodestar (a higher version) is refused before
+///   anything is written.
+/// - **Two processes migrating at once**: the migrator reads which migrations ran before it takes
+///   the write lock, so the second of two processes finds its first migration already recorded
+///   and fails. It then looks again and goes on from what the other process left: at most one
+///   retry per migration.
 enum RideStoreSchema {
     /// The schema version of the open database, and whether it needs the schema step: a database
     /// marked and at ``RideStore/schemaVersion`` needs nothing (and no lock).
@@ -14,10 +32,54 @@ enum RideStoreSchema {
         return version == RideStore.schemaVersion && mark == RideStore.applicationID
     }
 
-    /// Marks the database as a ride store and creates or brings the schema up to date. Checks
-    /// again, under the write lock, that the database is blank, unmarked or already a store:
-    /// another process may have changed it since it was inspected.
-    static func prepare(_ db: Database, path: String) throws {
+    /// Marks the database as a ride store and brings its schema up to date: the mark, the
+    /// migrator, the version (see the type's documentation). Blocks the calling thread on SQLite's
+    /// write lock, at most the pool's busy timeout per step.
+    /// - Throws: `RideStoreError` (`incompatibleSchema`, `notALodestarStore`) or GRDB's error.
+    static func migrate(_ pool: DatabasePool, path: String) throws {
+        try pool.writeWithoutTransaction { db in
+            try db.inTransaction(.immediate) {
+                try mark(db, path: path)
+                return .commit
+            }
+        }
+        let migrator = Self.migrator
+        var attempt = 0
+        while true {
+            do {
+                try migrator.migrate(pool)
+                break
+            } catch {
+                attempt += 1
+                if try pool.read(migrator.hasCompletedMigrations) { break }
+                if attempt > migrations.count { throw error }
+            }
+        }
+        try pool.writeWithoutTransaction { db in
+            try db.inTransaction(.immediate) {
+                let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+                if version > RideStore.schemaVersion { throw RideStoreError.incompatibleSchema(path: path, version: version) }
+                if version < RideStore.schemaVersion { try db.execute(sql: "PRAGMA user_version = \(RideStore.schemaVersion)") }
+                return .commit
+            }
+        }
+    }
+
+    /// The migrator: migration N of ``migrations`` is registered as `vN`.
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        for (index, sql) in migrations.enumerated() {
+            migrator.registerMigration(identifier(index + 1)) { db in try db.execute(sql: sql) }
+        }
+        return migrator
+    }
+
+    /// The identifier migration `number` (1-based) is recorded under in `grdb_migrations`.
+    static func identifier(_ number: Int) -> String { "v\(number)" }
+
+    /// Checks the mark and the version under the write lock, writes the mark, and adopts a store
+    /// from before the migrator. Runs inside the caller's `BEGIN IMMEDIATE` transaction.
+    private static func mark(_ db: Database, path: String) throws {
         let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
         if version > RideStore.schemaVersion { throw RideStoreError.incompatibleSchema(path: path, version: version) }
         let mark = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
@@ -27,17 +89,19 @@ enum RideStoreSchema {
             ).map { (type: $0["type"] as String? ?? "", name: $0["name"] as String? ?? "") }
             _ = try RideStoreFile.classify(
                 SQLiteInspection(applicationID: mark, userVersion: version, schema: schema), path: path)
+            try db.execute(sql: "PRAGMA application_id = \(RideStore.applicationID)")
         }
-        guard version < RideStore.schemaVersion || mark != RideStore.applicationID else { return }
-        try db.execute(sql: "PRAGMA application_id = \(RideStore.applicationID)")
-        for (number, sql) in migrations.enumerated() where number + 1 > version {
-            try db.execute(sql: sql)
+        if version > 0, try !db.tableExists("grdb_migrations") {
+            try db.execute(sql: "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+            for number in 1...version {
+                try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)", arguments: [identifier(number)])
+            }
         }
-        try db.execute(sql: "PRAGMA user_version = \(RideStore.schemaVersion)")
     }
 
-    /// The migrations, in order: migration N brings `user_version` N − 1 to N. A store at
-    /// `user_version` V has run the first V; each runs once, in the schema step's transaction.
+    /// The migrations, in order: migration N (`vN` in `grdb_migrations`) brings the schema of
+    /// version N − 1 to N. Each runs once, in a transaction of its own. Never edit one that has
+    /// shipped: add the next.
     static let migrations: [String] = [
         // 1: the rides and the change feed's revision (the original store).
         """

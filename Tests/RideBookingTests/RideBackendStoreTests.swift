@@ -118,7 +118,7 @@ import Glibc
         // Back to what version 1 wrote.
         try await DatabaseQueue(path: path).writeWithoutTransaction { db in
             try db.execute(sql: """
-                DROP TABLE idempotency_key; DROP TABLE ride_event;
+                DROP TABLE grdb_migrations; DROP TABLE idempotency_key; DROP TABLE ride_event;
                 DROP TABLE token; DROP TABLE vehicle_position; DROP TABLE vehicle; DROP INDEX ride_rider_booked_at;
                 ALTER TABLE ride DROP COLUMN rider; PRAGMA user_version = 1;
                 """)
@@ -135,7 +135,8 @@ import Glibc
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
         }
         #expect(tables == [
-            "idempotency_key", "ride", "ride_event", "sqlite_sequence", "store_revision", "token", "vehicle", "vehicle_position",
+            "grdb_migrations", "idempotency_key", "ride", "ride_event", "sqlite_sequence", "store_revision", "token", "vehicle",
+            "vehicle_position",
         ])
     }
 

@@ -133,8 +133,11 @@ import Testing
         defer { directory.remove() }
         let path = directory.path("rides.sqlite")
         let booked = try await Self.book(3, into: path)
-        // What the previous version left: the same schema, application_id 0.
-        try await DatabaseQueue(path: path).writeWithoutTransaction { try $0.execute(sql: "PRAGMA application_id = 0") }
+        // What the version before the mark left: the same tables, application_id 0, and no
+        // `grdb_migrations` (the migrator came later).
+        try await DatabaseQueue(path: path).writeWithoutTransaction {
+            try $0.execute(sql: "PRAGMA application_id = 0; DROP TABLE grdb_migrations")
+        }
         #expect(try Self.headerMark(path) == 0)
         let before = try Snapshot(path)
         do {
@@ -156,7 +159,7 @@ import Testing
         let path = directory.path("rides.sqlite")
         _ = try await Self.book(1, into: path)
         try await DatabaseQueue(path: path).writeWithoutTransaction {
-            try $0.execute(sql: "PRAGMA application_id = 0; CREATE TABLE invoice (id INTEGER)")
+            try $0.execute(sql: "PRAGMA application_id = 0; DROP TABLE grdb_migrations; CREATE TABLE invoice (id INTEGER)")
         }
         let before = try Snapshot(path)
         #expect {

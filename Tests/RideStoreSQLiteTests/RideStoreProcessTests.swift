@@ -136,4 +136,28 @@ import TestSupport
         #expect(try await store.count() == 200)
         #expect(try await store.activeVehicleIdentifiers(at: Date()).count == 200)
     }
+
+    /// GRDB's migrator reads which migrations ran before it takes the write lock; four processes
+    /// that find no store and make it at once must all end with the one migrated store
+    /// (`RideStoreSchema.migrate` looks again after the first failure).
+    @Test func processesMakingANewStoreAtOnceAllMigrateIt() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let path = directory.path("rides.sqlite")
+        let start = Date().addingTimeInterval(1)
+        let loaders = try (0..<4).map { try Loader(store: path, count: 5, fleetSize: 40, seed: UInt64(20 + $0), start: start) }
+        var booked: [(ride: String, vehicle: String)] = []
+        for loader in loaders {
+            let lines = await loader.finish()
+            #expect(loader.process.terminationStatus == 0, "\(lines)")
+            booked += Self.booked(lines)
+        }
+        #expect(booked.count == 20)
+        #expect(Set(booked.map(\.vehicle)).count == 20)
+        let applied = try await DatabaseQueue(path: path).read { db in
+            try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier")
+        }
+        #expect(applied == (1...RideBackendSchema.version).map { "v\($0)" })
+        #expect(try await RideStore(path: path).schemaVersion() == RideBackendSchema.version)
+    }
 }

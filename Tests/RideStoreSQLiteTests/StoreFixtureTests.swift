@@ -1,5 +1,6 @@
 import Foundation
 import Geodesy
+import GRDB
 import RideBooking
 import RideServer
 import RideStoreSQLite
@@ -38,6 +39,12 @@ import Testing
         let store = try RideStore(path: path)
         try await store.migrate()
         #expect(try await store.schemaVersion() == RideBackendSchema.version)
+        // Adopted by GRDB's migrator: the two migrations the file had run are recorded as run, and
+        // the migrator ran the third.
+        let applied = try await DatabaseQueue(path: path).read { db in
+            try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier")
+        }
+        #expect(applied == ["v1", "v2", "v3"])
 
         // The rides, newest first, with their phases, vehicles, riders and places.
         let rides = try await store.rides(limit: 10)
