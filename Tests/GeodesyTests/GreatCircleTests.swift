@@ -7,9 +7,9 @@ import Geodesy
 @Suite("GreatCircle")
 struct GreatCircleTests {
     let sphere = GreatCircle.earth
-    static let R = 6_371_008.8
+    static let earthRadius = 6_371_008.8
     /// Metres along the sphere for a central angle in degrees.
-    static func arc(_ degrees: Double) -> Double { R * degrees * .pi / 180 }
+    static func arc(_ degrees: Double) -> Double { earthRadius * degrees * .pi / 180 }
 
     @Test("the default sphere has the IUGG mean radius; other radii are checked")
     func radius() throws {
@@ -149,8 +149,8 @@ struct GreatCircleTests {
             let p = try coordinate(lat, lon)
             let cross = try #require(sphere.crossTrackDistance(of: p, from: start, to: end))
             let along = try #require(sphere.alongTrackDistance(of: p, from: start, to: end))
-            #expect(abs(cross - Self.R * asin(cos(φ) * sin(λ))) < 1e-8, "point \(lat), \(lon)")  // east is right
-            #expect(abs(along - Self.R * atan2(sin(φ), cos(φ) * cos(λ))) < 1e-8, "point \(lat), \(lon)")
+            #expect(abs(cross - Self.earthRadius * asin(cos(φ) * sin(λ))) < 1e-8, "point \(lat), \(lon)")  // east is right
+            #expect(abs(along - Self.earthRadius * atan2(sin(φ), cos(φ) * cos(λ))) < 1e-8, "point \(lat), \(lon)")
         }
     }
 

@@ -52,7 +52,7 @@ struct DecimalTextTests {
 
     @Test("integers")
     func integers() {
-        for v: Int64 in [0, 7, -7, 10, 1234567890123, .max, .min] {
+        for v: Int64 in [0, 7, -7, 10, 1_234_567_890_123, .max, .min] {
             var out: [UInt8] = []
             DecimalText.appendInteger(v, to: &out)
             #expect(String(decoding: out, as: UTF8.self) == String(v))

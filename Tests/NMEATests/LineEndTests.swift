@@ -96,7 +96,7 @@ struct LineEndTests {
 
     @Test("random bytes full of CR and LF: any chunking gives the same lines, numbered alike, and the same events")
     func randomChunking() {
-        var generator = SplitMix64(seed: 20261124)
+        var generator = SplitMix64(seed: 20_261_124)
         for round in 0..<100 {
             let count = Int(generator.next() % 1200)
             var bytes = (0..<count).map { _ in UInt8(truncatingIfNeeded: generator.next()) }

@@ -63,7 +63,7 @@ struct StreamingTests {
 
     @Test("random bytes never crash the decoder, and every line is accounted for")
     func randomBytes() {
-        var generator = SplitMix64(seed: 20251121)
+        var generator = SplitMix64(seed: 20_251_121)
         for _ in 0..<200 {
             let count = Int(generator.next() % 2000)
             var bytes = (0..<count).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
@@ -80,10 +80,10 @@ struct SplitMix64: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {
-        state &+= 0x9E3779B97F4A7C15
+        state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
 }

@@ -38,7 +38,8 @@ struct ServiceLimitTests {
 
     @Test("Writes beyond the burst are 429 with Retry-After, per principal; reads and the operator are not limited")
     func writeRate() async throws {
-        try await StoreKind.sqlite.withServer(configure: { $0.writeLimit = WriteRateLimit(perSecond: 0.1, burst: 3) }) { server in
+        let configure: (inout RideServerConfiguration) -> Void = { $0.writeLimit = WriteRateLimit(perSecond: 0.1, burst: 3) }
+        try await StoreKind.sqlite.withServer(configure: configure) { server in
             let api = OpenAPIConformance()
             let path = "/vehicles/\(server.vehicle.identifier)/location"
             let body = #"{"coordinate":{"latitude":51.51,"longitude":-0.12}}"#
@@ -92,9 +93,8 @@ struct ServiceLimitTests {
 
     @Test("Ride event streams beyond the per-token or the server's cap are 429; a closed client gives its place back by the next heartbeat")
     func streamCaps() async throws {
-        try await StoreKind.sqlite.withServer(
-            heartbeat: .seconds(1), configure: { $0.eventStreams = EventStreamLimit(perPrincipal: 2, total: 3) }
-        ) { server in
+        let configure: (inout RideServerConfiguration) -> Void = { $0.eventStreams = EventStreamLimit(perPrincipal: 2, total: 3) }
+        try await StoreKind.sqlite.withServer(heartbeat: .seconds(1), configure: configure) { server in
             let api = OpenAPIConformance()
             try await Self.twoVehiclesNearCentre(server)
             let request = ServerHarness.rideRequest(pickup: ServerHarness.centre, dropOff: nil)

@@ -199,11 +199,11 @@ public struct VehicleIndex: Sendable {
                 if node.chordSquared(q) <= chordSquared, !isDisplaced[slot], isEligible(slot) { visit(slot) }
                 let axis = Int(axes[mid])
                 let delta = q[axis] - node[axis]
-                if (delta < 0 || delta * delta <= chordSquared), top < stack.count {
+                if delta < 0 || delta * delta <= chordSquared, top < stack.count {
                     stack[top] = (lo, mid)
                     top += 1
                 }
-                if (delta >= 0 || delta * delta <= chordSquared), top < stack.count {
+                if delta >= 0 || delta * delta <= chordSquared, top < stack.count {
                     stack[top] = (mid + 1, hi)
                     top += 1
                 }
