@@ -60,7 +60,8 @@ struct RideRow {
     /// The rides newest first, the rows that cannot be decoded set aside with why.
     static func listing(_ db: Database, limit: Int) throws -> RideListing {
         var listing = RideListing(rides: [], unreadable: [])
-        let rows = try Row.fetchCursor(db, sql: "SELECT * FROM ride ORDER BY booked_at DESC, id LIMIT ?", arguments: [max(0, limit)])
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT * FROM ride ORDER BY booked_at DESC, id LIMIT ?", arguments: [max(0, limit)])
         while let row = try rows.next() {
             do {
                 listing.rides.append(try decode(row))
@@ -74,9 +75,10 @@ struct RideRow {
     }
 
     static func activeVehicles(_ db: Database, at date: Date) throws -> Set<String> {
-        try Set(String.fetchAll(
-            db, sql: "SELECT vehicle_id FROM ride WHERE phase <> 4 AND trip_ends_at > ?",
-            arguments: [date.timeIntervalSince1970]))
+        try Set(
+            String.fetchAll(
+                db, sql: "SELECT vehicle_id FROM ride WHERE phase <> 4 AND trip_ends_at > ?",
+                arguments: [date.timeIntervalSince1970]))
     }
 
     /// The record of a row. Every column is read with a throwing accessor (a value of the wrong
@@ -89,7 +91,8 @@ struct RideRow {
             do {
                 return try row.decode(T.self, forColumn: name)
             } catch {
-                throw .invalidRecord(rideIdentifier: id, reason: "column \(name): \(row[name] as DatabaseValue) is not a \(T.self)")
+                throw .invalidRecord(
+                    rideIdentifier: id, reason: "column \(name): \(row[name] as DatabaseValue) is not a \(T.self)")
             }
         }
         func optionalColumn<T: DatabaseValueConvertible>(_ name: String, _ type: T.Type) throws(RideStoreError) -> T? {

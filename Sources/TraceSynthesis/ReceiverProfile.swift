@@ -47,8 +47,10 @@ public struct ReceiverProfile: Sendable, Equatable {
     /// Whether RMC carries the magnetic variation (from the World Magnetic Model).
     public var rmcVariation: Bool
 
-    public init(talker: String, headingTalker: String? = nil, version: Version, sentences: Set<Sentence>,
-                heading: HeadingOutput = .none, rmcVariation: Bool = false) {
+    public init(
+        talker: String, headingTalker: String? = nil, version: Version, sentences: Set<Sentence>,
+        heading: HeadingOutput = .none, rmcVariation: Bool = false
+    ) {
         self.talker = talker
         self.version = version
         self.sentences = sentences

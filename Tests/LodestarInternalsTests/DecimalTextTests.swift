@@ -18,8 +18,10 @@ struct DecimalTextTests {
 
     @Test("equals printf on exact ties and their neighbours, negative zero and large values")
     func edges() {
-        let values: [Double] = [0.5, 1.5, 2.5, 0.125, 0.375, -0.5, -0.0, 0, 41.5749704155, 0.0005, 0.0015,
-                                1e15, -1e15, 123456789.123456789, 9.999999999, 4e15, 1e300, -2.675, 2.675]
+        let values: [Double] = [
+            0.5, 1.5, 2.5, 0.125, 0.375, -0.5, -0.0, 0, 41.5749704155, 0.0005, 0.0015,
+            1e15, -1e15, 123456789.123456789, 9.999999999, 4e15, 1e300, -2.675, 2.675,
+        ]
         for v in values {
             for d in 0...9 {
                 let mine = DecimalText.string(v, decimals: d)
