@@ -186,12 +186,16 @@ let package = Package(
         // The fusion ensemble (issue 23): scenario classes crossed with two independently written
         // receiver error models, run through the engine and pooled. LodestarTests checks a reduced
         // size; FusionEnsembleRun (scripts/fusion-ensemble.sh) prints the full tables.
-        .target(name: "FusionEnsemble", dependencies: ["Lodestar", "GNSS", "Geodesy", "LodestarInternals"], path: "Tests/FusionEnsemble"),
+        .target(
+            name: "FusionEnsemble", dependencies: ["Lodestar", "GNSS", "Geodesy", "LodestarInternals"],
+            path: "Tests/FusionEnsemble"),
         .executableTarget(
             name: "FusionEnsembleRun", dependencies: ["FusionEnsemble", "Lodestar", "GNSS", "LodestarInternals"],
             path: "Tests/FusionEnsembleRun"),
         .testTarget(name: "GPSDTests", dependencies: ["GPSD", "GNSS", "NMEA", "TestSupport"]),
-        .testTarget(name: "LodestarTests", dependencies: ["Lodestar", "GNSS", "Geodesy", "GeoMagnetism", "GPSD", "TestSupport", "FusionEnsemble"]),
+        .testTarget(
+            name: "LodestarTests",
+            dependencies: ["Lodestar", "GNSS", "Geodesy", "GeoMagnetism", "GPSD", "TestSupport", "FusionEnsemble"]),
         // The manager as an application uses it: the public API only (no @testable import).
         .testTarget(name: "LodestarLibraryTests", dependencies: ["Lodestar", "GNSS", "Geodesy"]),
         .testTarget(
@@ -217,13 +221,16 @@ let package = Package(
         .testTarget(
             name: "RideServerTests",
             dependencies: [
-                "RideServer", "RideAPI", "RideBooking", "RideStoreSQLite", "RideStorePostgres", "Geodesy", "lodestar", "TestSupport",
+                "RideServer", "RideAPI", "RideBooking", "RideStoreSQLite", "RideStorePostgres", "Geodesy", "lodestar",
+                "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
         // Issue 15's acceptance: real `lodestar serve` processes on a real PostgreSQL, a vehicle
         // reporting through `lodestar vehicle --trace`, a rider following the ride's events.
-        .testTarget(name: "RideServiceTests", dependencies: ["RideClient", "RideAPI", "RideBooking", "lodestar", "Geodesy", "TestSupport"]),
+        .testTarget(
+            name: "RideServiceTests",
+            dependencies: ["RideClient", "RideAPI", "RideBooking", "lodestar", "Geodesy", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["lodestar", "Geodesy", "TestSupport"]),
         // Runs the examples of Snippets/ (the DocC catalogs' Getting Started code), which SwiftPM
         // builds as executables of their own beside the tests, and checks what they print.

@@ -17,8 +17,9 @@ defer { try? FileManager.default.removeItem(at: directory) }
 // The service holds the fleet, the store and the place rules; the handlers hold only the service.
 // The fleet is registered in the store, and its simulated vehicles report where they stand.
 let store = try RideStore(path: directory.appendingPathComponent("rides.sqlite").path)
-let service = RideService(store: store, databaseKind: "sqlite", fleet: try Fleet.load(contentsOf: fleetPath),
-                          places: PlaceResolver(gazetteer: .london))
+let service = RideService(
+    store: store, databaseKind: "sqlite", fleet: try Fleet.load(contentsOf: fleetPath),
+    places: PlaceResolver(gazetteer: .london))
 try await service.registerFleet()
 do {
     var fleet = SimulatedFleet(service: service)
@@ -37,7 +38,7 @@ let current = await CurrentLocation.lastLocation(replaying: walk)
 var request = RideRequest(dropOffLocation: Placemark(name: "British Museum"), partySize: 2)
 if case .confirmationRequired(let place) = handler.resolvePickupLocation(for: request, current: current) {
     print("pickup: \(place)")
-    request.pickupLocation = place   // the rider said yes
+    request.pickupLocation = place  // the rider said yes
 }
 if case .success(let place) = handler.resolveDropOffLocation(for: request, current: current) {
     print("drop-off: \(place)")

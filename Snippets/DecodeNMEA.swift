@@ -30,21 +30,24 @@ let handle: (NMEADecoder.Event) -> Void = { event in
     }
 }
 decoder.decode(Array(receiver.utf8), handle)
-decoder.finish(handle)   // the end of the input closes the last epoch
+decoder.finish(handle)  // the end of the input closes the last epoch
 // snippet.end
 
 // snippet.fix
 // A Fix holds what the receiver said; an unknown value is nil, never 0 or -1.
 for epoch in epochs {
     let fix = epoch.fix
-    print("lines \(epoch.firstLine)-\(epoch.lastLine): \(fix.mode)",
-          "time \(fix.time.map { "\($0)" } ?? "unknown")",
-          "lat \(fix.coordinate?.latitude ?? .nan) lon \(fix.coordinate?.longitude ?? .nan)",
-          "altMSL \(fix.altitudeMSL ?? .nan) m geoidSep \(fix.geoidSeparation ?? .nan) m",
-          "satellites \(fix.satellitesUsed ?? 0) hdop \(fix.hdop ?? .nan)",
-          "accuracy ±\(fix.errors.horizontalAccuracy ?? .nan) m (68%)")
+    print(
+        "lines \(epoch.firstLine)-\(epoch.lastLine): \(fix.mode)",
+        "time \(fix.time.map { "\($0)" } ?? "unknown")",
+        "lat \(fix.coordinate?.latitude ?? .nan) lon \(fix.coordinate?.longitude ?? .nan)",
+        "altMSL \(fix.altitudeMSL ?? .nan) m geoidSep \(fix.geoidSeparation ?? .nan) m",
+        "satellites \(fix.satellitesUsed ?? 0) hdop \(fix.hdop ?? .nan)",
+        "accuracy ±\(fix.errors.horizontalAccuracy ?? .nan) m (68%)")
 }
-print("statistics: \(decoder.statistics.epochs) epochs, \(decoder.statistics.sentencesTotal) sentences, \(decoder.statistics.rejectedTotal) rejected")
+print(
+    "statistics: \(decoder.statistics.epochs) epochs, \(decoder.statistics.sentencesTotal) sentences, \(decoder.statistics.rejectedTotal) rejected"
+)
 // snippet.end
 
 // snippet.parse

@@ -17,7 +17,8 @@ print("GST 3 m and 4 m (one sigma): horizontalAccuracy \(fromGST.horizontalAccur
 // A fix: one receiver epoch. Every member but the mode is optional: unknown is nil.
 let fix = Fix(
     time: Date(timeIntervalSince1970: 1_444_468_352), coordinate: try Coordinate(latitude: 48.217558333, longitude: 8.414495),
-    altitudeMSL: 765.8, geoidSeparation: 47.4, altitudeHAE: 765.8 + 47.4, mode: .threeD, quality: .gps, satellitesUsed: 12, hdop: 0.7,
+    altitudeMSL: 765.8, geoidSeparation: 47.4, altitudeHAE: 765.8 + 47.4, mode: .threeD, quality: .gps, satellitesUsed: 12,
+    hdop: 0.7,
     errors: fromGST, speed: 0, course: 0)
 // gpsd's TPV object, as `gpsd -N` and `gpspipe -w` write it (errors back at gpsd's 95%).
 print(TPVEncoder.string(fix), terminator: "")

@@ -24,8 +24,9 @@ print("magnetic heading \(magneticHeading)° is true heading \(trueHeading)°")
 // snippet.noaa
 // A test point of the WMM2025 Technical Report: 80° N 0° E at sea level, 2025.0 (D = 1.28°).
 let test = try model.field(at: Coordinate(latitude: 80, longitude: 0), heightAboveEllipsoid: 0, decimalYear: 2025.0)
-print("NOAA test point, 2025.0 at 80° N 0° E: declination \(test.declination)°, inclination \(test.inclination)°,",
-      "total intensity \(test.totalIntensity) nT")
+print(
+    "NOAA test point, 2025.0 at 80° N 0° E: declination \(test.declination)°, inclination \(test.inclination)°,",
+    "total intensity \(test.totalIntensity) nT")
 // snippet.end
 
 // snippet.validity

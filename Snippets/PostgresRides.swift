@@ -27,15 +27,18 @@ print("schema version \(try await store.schemaVersion()) on \(store.database)")
 let backend = RideService(store: store, databaseKind: "postgresql", fleet: fleet)
 try await backend.registerFleet()
 // Vehicles are booked from the positions they report; here each reports its stand.
-_ = try await store.reportPositions(fleet.vehicles.map {
-    VehicleReport(vehicleIdentifier: $0.identifier, coordinate: $0.position, date: Date())
-})
+_ = try await store.reportPositions(
+    fleet.vehicles.map {
+        VehicleReport(vehicleIdentifier: $0.identifier, coordinate: $0.position, date: Date())
+    })
 let request = RideRequest(
     pickupLocation: Placemark(name: "Charing Cross", coordinate: try Coordinate(latitude: 51.5085, longitude: -0.1247)),
     dropOffLocation: Placemark(name: "British Museum", coordinate: try Coordinate(latitude: 51.5194, longitude: -0.1270)),
     partySize: 2)
 let booked = try await backend.book(request, rider: "ada")
-print("book: \(booked.code), ride \(booked.rideStatus?.rideIdentifier ?? "none"), vehicle \(booked.rideStatus?.vehicle?.identifier ?? "none")")
+print(
+    "book: \(booked.code), ride \(booked.rideStatus?.rideIdentifier ?? "none"), vehicle \(booked.rideStatus?.vehicle?.identifier ?? "none")"
+)
 if let ride = booked.rideStatus?.rideIdentifier, let stored = try await backend.ride(ride) {
     print("stored: ride \(ride) of \(stored.rider ?? "nobody"), phase \(stored.status.phase)")
 }

@@ -25,8 +25,9 @@ for await event in manager.updates() {
     case .location(let location):
         delivered += 1
         let guidance = Guidance(from: location, heading: location.course, to: pickup)
-        print("\(location.timestamp)  \(location.coordinate)  ±\(location.horizontalAccuracy ?? .nan) m",
-              "\(guidance.distance) m to go, bearing \(guidance.bearing)°")
+        print(
+            "\(location.timestamp)  \(location.coordinate)  ±\(location.horizontalAccuracy ?? .nan) m",
+            "\(guidance.distance) m to go, bearing \(guidance.bearing)°")
     case .arrived(let arrival):
         print("arrived at \(arrival.location.timestamp): \(arrival.distance) m from the pickup")
     default:

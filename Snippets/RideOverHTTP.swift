@@ -6,9 +6,9 @@ import Geodesy
 import Logging
 import RideAPI
 import RideBooking
-import RideStoreSQLite
 import RideClient
 import RideServer
+import RideStoreSQLite
 import ServiceLifecycle
 
 let fleetPath = CommandLine.arguments.dropFirst().first ?? "Examples/fleet.json"
@@ -26,9 +26,10 @@ let backend = RideService(store: store, databaseKind: "sqlite", fleet: fleet)
 try await backend.registerFleet()
 // Vehicles are booked from the positions they report (`lodestar vehicle` sends them over HTTP);
 // here each reports its stand.
-_ = try await store.reportPositions(fleet.vehicles.map {
-    VehicleReport(vehicleIdentifier: $0.identifier, coordinate: $0.position, date: Date())
-})
+_ = try await store.reportPositions(
+    fleet.vehicles.map {
+        VehicleReport(vehicleIdentifier: $0.identifier, coordinate: $0.position, date: Date())
+    })
 let token = RideToken.generate()
 try await store.storeToken(hash: RideToken.hash(token), principal: .rider("ada"), at: Date())
 
@@ -41,14 +42,18 @@ let bound = AsyncStream<Int>.makeStream()
 let group = http.serviceGroup(gracefulShutdownSignals: []) { _, port in bound.continuation.yield(port) }
 let server = Task { try await group.run() }
 var port = 0
-for await p in bound.stream { port = p; break }
+for await p in bound.stream {
+    port = p
+    break
+}
 print("serving on 127.0.0.1:\(port)")
 // snippet.end
 
 // snippet.client
 // The rider's side: the same requests `lodestar ride --server` sends.
 let client = RideServiceClient(endpoint: try RideServiceEndpoint(url: "http://127.0.0.1:\(port)", token: token))
-let body = RideRequestBody(pickup: try Coordinate(latitude: 51.5085, longitude: -0.1247), dropOffName: "British Museum", partySize: 2)
+let body = RideRequestBody(
+    pickup: try Coordinate(latitude: 51.5085, longitude: -0.1247), dropOffName: "British Museum", partySize: 2)
 // The answers are RideAPI's bodies, the types the server wrote them from: codes are SiriKit's enums.
 let booked = try await client.requestRide(body).decode(RequestRideBody.self)
 let ride = booked.rideStatus?.status
@@ -57,7 +62,9 @@ if booked.code == .success, let ride = ride?.rideIdentifier {
     let status = try await client.rideStatus(ride).decode(GetRideStatusBody.self)
     print("GET /rides/\(ride): \(status.code), phase \(status.rideStatus.map { "\($0.status.phase)" } ?? "unknown")")
     let cancelled = try await client.cancelRide(ride).decode(CancelRideBody.self)
-    print("POST /rides/\(ride)/cancel: \(cancelled.code), completion \(cancelled.rideStatus?.status.completionStatus?.rawValue ?? "none")")
+    print(
+        "POST /rides/\(ride)/cancel: \(cancelled.code), completion \(cancelled.rideStatus?.status.completionStatus?.rawValue ?? "none")"
+    )
 }
 // snippet.end
 

@@ -11,7 +11,9 @@ import TraceSynthesis
 // A walk from Covent Garden to Charing Cross at 1.4 m/s, one fix a second, then 60 s standing;
 // white noise of 3 m (one sigma) on each axis, GGA GSA GST RMC from a multi-GNSS receiver.
 let specification = TraceSpecification(
-    waypoints: [try Coordinate(latitude: 51.51190, longitude: -0.12280), try Coordinate(latitude: 51.50850, longitude: -0.12470)],
+    waypoints: [
+        try Coordinate(latitude: 51.51190, longitude: -0.12280), try Coordinate(latitude: 51.50850, longitude: -0.12470),
+    ],
     speeds: [1.4], holdEnd: 60, rate: 1, noise: 3, receiver: .multiGNSS,
     start: Date(timeIntervalSince1970: 1_773_480_600), seed: 7)
 let trace = try TraceSynthesizer(specification).synthesize()
@@ -28,10 +30,13 @@ decoder.finish { if case .epoch(let epoch) = $0 { fixes.append(epoch.fix) } }
 // Times to the centisecond, as NMEA writes them.
 func centiseconds(_ date: Date) -> Int { Int((date.timeIntervalSince1970 * 100).rounded()) }
 let truth = Dictionary(trace.epochs.map { (centiseconds($0.time), $0.coordinate) }, uniquingKeysWith: { first, _ in first })
-var squares = 0.0, inside = 0, compared = 0
+var squares = 0.0
+var inside = 0
+var compared = 0
 for fix in fixes {
     guard let time = fix.time, let truePosition = truth[centiseconds(time)], let reported = fix.coordinate,
-          let accuracy = fix.errors.horizontalAccuracy else { continue }
+        let accuracy = fix.errors.horizontalAccuracy
+    else { continue }
     let error = Geodesic.wgs84.inverse(from: truePosition, to: reported).distance
     squares += error * error
     if error <= accuracy { inside += 1 }
@@ -39,6 +44,7 @@ for fix in fixes {
 }
 // Two axes of σ 3 m: the radial error's RMS is √2 σ = 4.24 m, the stated accuracy (GST's
 // √(σ_lat² + σ_lon²), the 2D RMS radius); for a circular Gaussian that circle holds 1 − e⁻¹ = 63%.
-print("\(compared) fixes: RMS horizontal error \((squares / Double(compared)).squareRoot()) m,",
-      "\(Double(inside) / Double(compared) * 100)% within the stated accuracy")
+print(
+    "\(compared) fixes: RMS horizontal error \((squares / Double(compared)).squareRoot()) m,",
+    "\(Double(inside) / Double(compared) * 100)% within the stated accuracy")
 // snippet.end

@@ -20,8 +20,9 @@ var received = 0
 for await event in manager.updates() {
     switch event {
     case .location(let location):
-        print("\(location.timestamp)  \(location.coordinate)  ±\(location.horizontalAccuracy ?? .nan) m",
-              "\(location.speed ?? .nan) m/s  \(location.kind)")
+        print(
+            "\(location.timestamp)  \(location.coordinate)  ±\(location.horizontalAccuracy ?? .nan) m",
+            "\(location.speed ?? .nan) m/s  \(location.kind)")
         received += 1
     case .sourceState(let state):
         print("gpsd \(endpoint): \(state)")

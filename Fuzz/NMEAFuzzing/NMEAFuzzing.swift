@@ -42,8 +42,9 @@ package enum NMEAFuzzing {
             let fix = epoch.fix
             if let c = fix.coordinate {
                 precondition(fix.mode >= .twoD, "a position without a fix")
-                precondition(c.latitude >= -90 && c.latitude <= 90 && c.longitude >= -180 && c.longitude < 180,
-                             "coordinate out of range")
+                precondition(
+                    c.latitude >= -90 && c.latitude <= 90 && c.longitude >= -180 && c.longitude < 180,
+                    "coordinate out of range")
             }
             if let course = fix.course { precondition(course >= 0 && course < 360, "course out of range") }
             TPVEncoder.append(fix, to: &out)

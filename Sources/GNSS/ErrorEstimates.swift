@@ -73,7 +73,8 @@ public struct ErrorEstimates: Sendable, Equatable {
     /// radius converted to one sigma. nil when nothing was reported.
     public var horizontalAccuracy: Double? {
         if let lat = latitude, let lon = longitude {
-            let a = lat.oneSigma, b = lon.oneSigma
+            let a = lat.oneSigma
+            let b = lon.oneSigma
             return (a * a + b * b).squareRoot()
         }
         return horizontal?.oneSigma

@@ -18,8 +18,10 @@ public struct SatelliteInView: Sendable, Equatable {
     public var used: Bool = false
 
     @inlinable
-    public init(prn: Int, system: GNSSSystem? = nil, elevation: Double? = nil, azimuth: Double? = nil,
-                snr: Double? = nil, signalID: Int? = nil) {
+    public init(
+        prn: Int, system: GNSSSystem? = nil, elevation: Double? = nil, azimuth: Double? = nil,
+        snr: Double? = nil, signalID: Int? = nil
+    ) {
         self.prn = prn
         self.system = system
         self.elevation = elevation

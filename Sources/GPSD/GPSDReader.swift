@@ -109,8 +109,11 @@ final class GPSDReader: Sendable {
                 if n < 0 {
                     // A reset is a close with our WATCH request unread (gpsd killed, or a peer
                     // that accepts and closes at once).
-                    guard errno == 0 || errno == ECONNRESET || errno == EPIPE else { return .failed(String(cString: strerror(errno))) }
-                    return .failed(outage.lineSeen ? "gpsd closed the connection" : "gpsd closed the connection before sending anything")
+                    guard errno == 0 || errno == ECONNRESET || errno == EPIPE else {
+                        return .failed(String(cString: strerror(errno)))
+                    }
+                    return .failed(
+                        outage.lineSeen ? "gpsd closed the connection" : "gpsd closed the connection before sending anything")
                 }
                 if n > 0 {
                     let first = outage.lineArrived(isReport: report.kind != Int32(LGPS_KIND_OTHER.rawValue))

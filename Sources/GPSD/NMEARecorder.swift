@@ -1,9 +1,10 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 
 /// Copies the raw NMEA 0183 sentences gpsd relays into a trace file, one sentence per line with
 /// CR LF line ends, exactly as received and in order, so that replaying the file gives the same

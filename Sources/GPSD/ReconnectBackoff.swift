@@ -26,7 +26,8 @@ public struct ReconnectBackoff: Sendable, Equatable {
 
     /// The wait before attempt `attempt` (1 for the first retry). O(1).
     public func delay(forAttempt attempt: Int) -> Duration {
-        let first = initial.seconds, cap = maximum.seconds
+        let first = initial.seconds
+        let cap = maximum.seconds
         let exponent = Double(max(0, attempt - 1))
         let grown = first * pow(multiplier, exponent)
         guard grown < cap, let delay = Duration(checkedSeconds: grown) else { return maximum }

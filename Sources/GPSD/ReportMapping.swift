@@ -37,9 +37,12 @@ enum ReportMapping {
         }
         fix.quality = quality(status: r.status, mode: fix.mode)
         if !r.latitude.isNaN, !r.longitude.isNaN {
-            let lat = r.latitude, lon = r.longitude
+            let lat = r.latitude
+            let lon = r.longitude
             guard TPVLimits.latitude.contains(lat), TPVLimits.longitude.contains(lon) else {
-                return (nil, problems + ["TPV ignored: position \(lat), \(lon) is outside latitude -90...90, longitude -180...180"])
+                return (
+                    nil, problems + ["TPV ignored: position \(lat), \(lon) is outside latitude -90...90, longitude -180...180"]
+                )
             }
             do {
                 fix.coordinate = try Coordinate(latitude: lat, longitude: lon)

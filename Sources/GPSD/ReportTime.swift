@@ -25,7 +25,8 @@ enum ReportTime {
     /// The string value of the top-level member `name` of a one-line JSON object, without
     /// unescaping (gpsd's times have no escapes); nil when there is none or it is not a string.
     static func member(_ name: String, of line: UnsafeBufferPointer<UInt8>) -> String? {
-        let quote = UInt8(ascii: "\""), key = Array(name.utf8)
+        let quote = UInt8(ascii: "\"")
+        let key = Array(name.utf8)
         var i = 0
         var depth = 0
         var lastString: Range<Int>?

@@ -37,9 +37,10 @@ public enum DecimalYear {
     ///   not exist, such as 2025-02-29.
     public static func from(year: Int, month: Int, day: Int) throws(MagneticModelError) -> Double {
         guard abs(year) < 1_000_000, (1...12).contains(month),
-              (1...UTCCalendar.daysInMonth(year: year, month: month)).contains(day)
+            (1...UTCCalendar.daysInMonth(year: year, month: month)).contains(day)
         else { throw .invalidCalendarDate(year: year, month: month, day: day) }
-        let dayOfYear = UTCCalendar.daysFromCivil(year: year, month: month, day: day)
+        let dayOfYear =
+            UTCCalendar.daysFromCivil(year: year, month: month, day: day)
             - UTCCalendar.daysFromCivil(year: year, month: 1, day: 1)
         return Double(year) + Double(dayOfYear) / Double(daysInYear(year))
     }

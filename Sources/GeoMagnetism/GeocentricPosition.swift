@@ -43,7 +43,8 @@ struct GeocentricPosition: Sendable {
     init(_ coordinate: Coordinate, heightKilometres h: Double) {
         let phi = Angle.radians(coordinate.latitude)
         let lambda = Angle.radians(coordinate.longitude)
-        let sinPhi = sin(phi), cosPhi = cos(phi)
+        let sinPhi = sin(phi)
+        let cosPhi = cos(phi)
         let e2 = Self.eccentricitySquared
         let rc = Self.semiMajorAxis / (1 - e2 * sinPhi * sinPhi).squareRoot()
         let p = (rc + h) * cosPhi
@@ -64,7 +65,8 @@ struct GeocentricPosition: Sendable {
     ///
     ///     X = X′ cos ψ − Z′ sin ψ,   Y = Y′,   Z = X′ sin ψ + Z′ cos ψ,   ψ = φ′ − φ
     func geodetic(_ v: FieldVector) -> FieldVector {
-        let c = cosLatitudeDifference, s = sinLatitudeDifference
+        let c = cosLatitudeDifference
+        let s = sinLatitudeDifference
         return FieldVector(
             north: v.north * c - v.down * s,
             east: v.east,

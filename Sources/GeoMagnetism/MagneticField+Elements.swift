@@ -14,7 +14,9 @@ extension MagneticField {
         coordinate: Coordinate, heightAboveEllipsoid: Double, decimalYear: Double,
         modelName: String, vector v: FieldVector, warning: ValidityWarning?
     ) {
-        let x = v.north, y = v.east, z = v.down
+        let x = v.north
+        let y = v.east
+        let z = v.down
         let h = (x * x + y * y).squareRoot()
         let f = (h * h + z * z).squareRoot()
         let d = Angle.degrees(atan2(y, x))

@@ -55,7 +55,8 @@ struct SphericalHarmonicSynthesis: Sendable {
         for n in 0...nMax {
             for m in 0...n {
                 let i = CoefficientFile.index(n: n, m: m)
-                let row = file.rows[i], s = schmidt[i]
+                let row = file.rows[i]
+                let s = schmidt[i]
                 let k = n < 2 ? 0 : Double((n - 1) * (n - 1) - m * m) / Double((2 * n - 1) * (2 * n - 3))
                 terms.append(Term(g: s * row.g, h: s * row.h, gDot: s * row.gDot, hDot: s * row.hDot, k: k))
             }
@@ -85,36 +86,57 @@ struct SphericalHarmonicSynthesis: Sendable {
         let cosTheta = position.sinLatitude
         let sinTheta = position.cosLatitude
         let ratio = Self.referenceRadius / position.radius
-        let cosLambda = position.cosLongitude, sinLambda = position.sinLongitude
+        let cosLambda = position.cosLongitude
+        let sinLambda = position.sinLongitude
 
-        var bx = 0.0, by = 0.0, bz = 0.0, bxDot = 0.0, byDot = 0.0, bzDot = 0.0
+        var bx = 0.0
+        var by = 0.0
+        var bz = 0.0
+        var bxDot = 0.0
+        var byDot = 0.0
+        var bzDot = 0.0
         // Diagonal of the recursions: Pₘᵐ, dPₘᵐ/dθ and Rₘᵐ = Pₘᵐ / sin θ (R is unused for m = 0).
-        var pDiagonal = 1.0, dpDiagonal = 0.0, rDiagonal = 0.0
+        var pDiagonal = 1.0
+        var dpDiagonal = 0.0
+        var rDiagonal = 0.0
         // cos mλ, sin mλ and (a/r)^(m+2).
-        var cosM = 1.0, sinM = 0.0
+        var cosM = 1.0
+        var sinM = 0.0
         var ratioPowerM = ratio * ratio
 
         terms.withUnsafeBufferPointer { terms in
             for m in 0...maximumDegree {
                 let order = Double(m)
                 // Values at degrees n − 1 and n − 2 (zero below the diagonal).
-                var p1 = 0.0, p2 = 0.0, dp1 = 0.0, dp2 = 0.0, r1 = 0.0, r2 = 0.0
+                var p1 = 0.0
+                var p2 = 0.0
+                var dp1 = 0.0
+                var dp2 = 0.0
+                var r1 = 0.0
+                var r2 = 0.0
                 var radiusPower = ratioPowerM
                 for n in m...maximumDegree {
                     let i = n * (n + 1) / 2 + m
                     let term = terms[i]
-                    let p: Double, dp: Double, r: Double
+                    let p: Double
+                    let dp: Double
+                    let r: Double
                     if n == m {
-                        p = pDiagonal; dp = dpDiagonal; r = rDiagonal
+                        p = pDiagonal
+                        dp = dpDiagonal
+                        r = rDiagonal
                     } else {
                         p = cosTheta * p1 - term.k * p2
                         dp = cosTheta * dp1 - sinTheta * p1 - term.k * dp2
                         r = cosTheta * r1 - term.k * r2
                     }
                     if n > 0 {
-                        let g = term.g + dt * term.gDot, h = term.h + dt * term.hDot
-                        let a = g * cosM + h * sinM, aDot = term.gDot * cosM + term.hDot * sinM
-                        let b = g * sinM - h * cosM, bDot = term.gDot * sinM - term.hDot * cosM
+                        let g = term.g + dt * term.gDot
+                        let h = term.h + dt * term.hDot
+                        let a = g * cosM + h * sinM
+                        let aDot = term.gDot * cosM + term.hDot * sinM
+                        let b = g * sinM - h * cosM
+                        let bDot = term.gDot * sinM - term.hDot * cosM
                         let degreeFactor = Double(n + 1) * radiusPower
                         // X′: −dP̆/dφ′ = +S dP/dθ, and S is in the coefficients.
                         bx += radiusPower * a * dp
@@ -125,9 +147,12 @@ struct SphericalHarmonicSynthesis: Sendable {
                         bz -= degreeFactor * a * p
                         bzDot -= degreeFactor * aDot * p
                     }
-                    p2 = p1; p1 = p
-                    dp2 = dp1; dp1 = dp
-                    r2 = r1; r1 = r
+                    p2 = p1
+                    p1 = p
+                    dp2 = dp1
+                    dp1 = dp
+                    r2 = r1
+                    r1 = r
                     radiusPower *= ratio
                 }
                 // Step the diagonal from m to m + 1.

@@ -6,8 +6,13 @@ extension Geodesic {
     /// reduced length, geodesic scales and area.
     /// - Complexity: O(1), no allocation.
     public func solution(from start: Coordinate, to end: Coordinate) -> GeodesicSolution {
-        var s12 = Double.nan, azi1 = Double.nan, azi2 = Double.nan
-        var m12 = Double.nan, bigM12 = Double.nan, bigM21 = Double.nan, area = Double.nan
+        var s12 = Double.nan
+        var azi1 = Double.nan
+        var azi2 = Double.nan
+        var m12 = Double.nan
+        var bigM12 = Double.nan
+        var bigM21 = Double.nan
+        var area = Double.nan
         let a12 = lodestar_geodesic_general_inverse(
             ellipsoid.solver, start.latitude, start.longitude, end.latitude, end.longitude,
             &s12, &azi1, &azi2, &m12, &bigM12, &bigM21, &area)
@@ -29,8 +34,14 @@ extension Geodesic {
     public func solution(from start: Coordinate, azimuth: Double, distance: Double) throws(GeodesyError) -> GeodesicSolution {
         guard azimuth.isFinite else { throw .nonFiniteAzimuth(azimuth) }
         guard distance.isFinite else { throw .nonFiniteDistance(distance) }
-        var lat2 = Double.nan, lon2 = Double.nan, azi2 = Double.nan, s12 = Double.nan
-        var m12 = Double.nan, bigM12 = Double.nan, bigM21 = Double.nan, area = Double.nan
+        var lat2 = Double.nan
+        var lon2 = Double.nan
+        var azi2 = Double.nan
+        var s12 = Double.nan
+        var m12 = Double.nan
+        var bigM12 = Double.nan
+        var bigM21 = Double.nan
+        var area = Double.nan
         let a12 = lodestar_geodesic_general_direct(
             ellipsoid.solver, start.latitude, start.longitude, azimuth, distance,
             &lat2, &lon2, &azi2, &s12, &m12, &bigM12, &bigM21, &area)

@@ -70,7 +70,9 @@ public struct Geodesic: Sendable {
     public func inverse(
         latitude1: Double, longitude1: Double, latitude2: Double, longitude2: Double
     ) -> GeodesicInverse {
-        var s12 = Double.nan, azi1 = Double.nan, azi2 = Double.nan
+        var s12 = Double.nan
+        var azi1 = Double.nan
+        var azi2 = Double.nan
         lodestar_geodesic_inverse(ellipsoid.solver, latitude1, longitude1, latitude2, longitude2, &s12, &azi1, &azi2)
         return GeodesicInverse(distance: s12, initialAzimuth: azi1, finalAzimuth: azi2)
     }
@@ -94,7 +96,9 @@ public struct Geodesic: Sendable {
     {
         guard azimuth.isFinite else { throw .nonFiniteAzimuth(azimuth) }
         guard distance.isFinite else { throw .nonFiniteDistance(distance) }
-        var lat2 = Double.nan, lon2 = Double.nan, azi2 = Double.nan
+        var lat2 = Double.nan
+        var lon2 = Double.nan
+        var azi2 = Double.nan
         lodestar_geodesic_direct(ellipsoid.solver, start.latitude, start.longitude, azimuth, distance, &lat2, &lon2, &azi2)
         return GeodesicDirect(
             coordinate: Coordinate(uncheckedLatitude: lat2, longitude: lon2), finalAzimuth: azi2)

@@ -152,7 +152,9 @@ public struct GreatCircle: Sendable, Hashable {
     {
         guard bearing.isFinite else { throw .nonFiniteAzimuth(bearing) }
         guard distance.isFinite else { throw .nonFiniteDistance(distance) }
-        let φ1 = Angle.radians(start.latitude), θ = Angle.radians(bearing), σ = distance / radius
+        let φ1 = Angle.radians(start.latitude)
+        let θ = Angle.radians(bearing)
+        let σ = distance / radius
         return Self.travel(
             from: start, sinφ1: sin(φ1), cosφ1: cos(φ1), sinθ: sin(θ), cosθ: cos(θ), sinσ: sin(σ), cosσ: cos(σ))
     }

@@ -19,7 +19,8 @@ struct SphericalPair {
     /// - Parameters: latitudes and longitudes in degrees.
     @inlinable
     init(_ latitude1: Double, _ longitude1: Double, _ latitude2: Double, _ longitude2: Double) {
-        let φ1 = Angle.radians(latitude1), φ2 = Angle.radians(latitude2)
+        let φ1 = Angle.radians(latitude1)
+        let φ2 = Angle.radians(latitude2)
         let Δλ = Angle.radians(longitude2 - longitude1)
         sinφ1 = sin(φ1)
         cosφ1 = cos(φ1)
@@ -39,7 +40,8 @@ struct SphericalPair {
     /// The central angle σ in radians, in [0, π]: atan2(|n₁ × n₂|, n₁ · n₂), where
     /// |n₁ × n₂| = √(east² + north²) (Vincenty eq. (14)) and n₁ · n₂ is Vincenty eq. (15).
     @inlinable var centralAngle: Double {
-        let e = east, n = north
+        let e = east
+        let n = north
         return atan2((e * e + n * n).squareRoot(), sinφ1 * sinφ2 + cosφ1 * cosφ2 * cosΔλ)
     }
 

@@ -78,10 +78,10 @@ public struct ArrivalMonitor: Sendable, Equatable {
 
     /// What an update can declare. Boxed: a transition is rare, and unboxed it would make every
     /// ``FixOutcome`` as large as an ``ArrivalEvent``.
-    public enum Transition: Sendable, Equatable {
+    public indirect enum Transition: Sendable, Equatable {
         /// Arrival, once.
-        indirect case arrived(ArrivalEvent)
+        case arrived(ArrivalEvent)
         /// Departure after arrival, once.
-        indirect case departed(ArrivalEvent)
+        case departed(ArrivalEvent)
     }
 }

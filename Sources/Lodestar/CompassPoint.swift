@@ -2,8 +2,22 @@ import Geodesy
 
 /// The 16 points of the compass, for a bearing a person can read ("NE", "SSW").
 public enum CompassPoint: String, Sendable, CaseIterable {
-    case n = "N", nne = "NNE", ne = "NE", ene = "ENE", e = "E", ese = "ESE", se = "SE", sse = "SSE"
-    case s = "S", ssw = "SSW", sw = "SW", wsw = "WSW", w = "W", wnw = "WNW", nw = "NW", nnw = "NNW"
+    case n = "N"
+    case nne = "NNE"
+    case ne = "NE"
+    case ene = "ENE"
+    case e = "E"
+    case ese = "ESE"
+    case se = "SE"
+    case sse = "SSE"
+    case s = "S"
+    case ssw = "SSW"
+    case sw = "SW"
+    case wsw = "WSW"
+    case w = "W"
+    case wnw = "WNW"
+    case nw = "NW"
+    case nnw = "NNW"
 
     /// The nearest point to a bearing in degrees (any finite value); each point covers 22.5°.
     public init(bearing: Double) {

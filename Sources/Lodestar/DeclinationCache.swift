@@ -85,14 +85,16 @@ private struct CellCache<Value: Sendable>: Sendable {
         let t = date.timeIntervalSince1970
         // Strictly inside the cached cell and day: a point on an edge takes the rounding path.
         if let cell, abs(coordinate.latitude - cell.latitude) < halfWidth, abs(coordinate.longitude - cell.longitude) < halfWidth,
-           t >= cell.dayStart, t < cell.dayStart + 86_400 {
+            t >= cell.dayStart, t < cell.dayStart + 86_400
+        {
             return value
         }
         let k: Key = (
             Int((coordinate.latitude * cellsPerDegree).rounded()), Int((coordinate.longitude * cellsPerDegree).rounded()),
             Int((t / 86_400).rounded(.down))
         )
-        let centre = Coordinate(uncheckedLatitude: Double(k.latitude) / cellsPerDegree, longitude: Double(k.longitude) / cellsPerDegree)
+        let centre = Coordinate(
+            uncheckedLatitude: Double(k.latitude) / cellsPerDegree, longitude: Double(k.longitude) / cellsPerDegree)
         cell = (centre.latitude, centre.longitude, Double(k.day) * 86_400)
         if let key, key == k { return value }
         key = k

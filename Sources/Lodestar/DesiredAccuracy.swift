@@ -11,7 +11,8 @@
 /// ```
 public struct DesiredAccuracy: Sendable, Equatable, Hashable, CustomStringConvertible {
     private enum Kind: Hashable {
-        case bestForNavigation, best, limit(Double)
+        case bestForNavigation, best
+        case limit(Double)
     }
 
     private let kind: Kind

@@ -27,7 +27,8 @@ package struct DistanceFilter: Sendable, Equatable {
         guard let filter = distance, let last = lastDelivered else { return nil }
         let estimate = Self.localDistance(last, candidate)
         if estimate <= Self.flatEarthRange, abs(last.latitude) <= Self.flatEarthLatitude,
-           abs(candidate.latitude) <= Self.flatEarthLatitude {
+            abs(candidate.latitude) <= Self.flatEarthLatitude
+        {
             if estimate > filter * 1.01 { return nil }
             // Clearly short: the reason carries the estimate, which is within 1% of the geodesic.
             if estimate < filter * 0.99 { return .belowDistanceFilter(moved: estimate, filter: filter) }

@@ -59,8 +59,10 @@ public struct Guidance: Sendable, Equatable {
     /// Guidance from a geodesic already computed from the location to the destination (such as
     /// ``FixOutcome/toDestination``), without computing it again.
     /// - Complexity: O(1), no geodesic computation.
-    public init(from location: Location, geodesic: GeodesicInverse, heading: Double?, destination: Coordinate,
-                arrived: Bool = false) {
+    public init(
+        from location: Location, geodesic: GeodesicInverse, heading: Double?, destination: Coordinate,
+        arrived: Bool = false
+    ) {
         self.init(
             destination: destination, distance: geodesic.distance, bearing: geodesic.initialBearing,
             heading: heading, speed: location.speed, course: location.course, time: location.timestamp,

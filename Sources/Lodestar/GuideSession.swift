@@ -78,7 +78,8 @@ public struct GuideSession: Sendable {
             waiting = nil
             if l.kind == .deadReckoned {
                 // The fusion filter carries the position on: the fix is lost all the same.
-                fixLoss = FixLoss(lastFix: fixLoss?.lastFix ?? lastFixTime, since: fixLoss?.since ?? l.timestamp, latest: l.timestamp)
+                fixLoss = FixLoss(
+                    lastFix: fixLoss?.lastFix ?? lastFixTime, since: fixLoss?.since ?? l.timestamp, latest: l.timestamp)
             } else {
                 fixLoss = nil
                 lastFixTime = l.timestamp

@@ -48,7 +48,8 @@ package struct HeadingEstimator: Sendable {
         if let trueHeading = reading?.trueHeading, trueHeading.isFinite {
             let (declination, declinationSource, zone, _) = self.declination(
                 given: reading?.variation ?? fix.pointee.magneticVariation, location: location, date: date)
-            let magnetic = reading?.magneticHeading.map(Angle.normalizedBearing)
+            let magnetic =
+                reading?.magneticHeading.map(Angle.normalizedBearing)
                 ?? declination.map { Angle.normalizedBearing(trueHeading - $0) }
             return Heading(
                 magneticHeading: magnetic, trueHeading: Angle.normalizedBearing(trueHeading),

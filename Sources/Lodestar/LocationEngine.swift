@@ -97,8 +97,10 @@ public struct LocationEngine: Sendable {
     ///   - configuration: the rules.
     ///   - sourceName: the name to stamp on locations.
     ///   - provenance: live, replayed or simulated.
-    public init(configuration: LocationConfiguration = LocationConfiguration(), sourceName: String = "",
-                provenance: Provenance = .live) {
+    public init(
+        configuration: LocationConfiguration = LocationConfiguration(), sourceName: String = "",
+        provenance: Provenance = .live
+    ) {
         self.configuration = configuration
         self.sourceName = sourceName
         self.provenance = provenance
@@ -322,7 +324,10 @@ public struct LocationEngine: Sendable {
             lastMagneticSensorHeading = instant
         case .courseOverGround:
             if lastTrueSensorHeading?.isRecent(at: instant) == true
-                || lastMagneticSensorHeading?.isRecent(at: instant) == true { return }
+                || lastMagneticSensorHeading?.isRecent(at: instant) == true
+            {
+                return
+            }
         }
         if var s = smoother {
             if smoothedSource != heading.source { s.reset() }
@@ -361,7 +366,8 @@ private struct HeadingInstant {
     /// Whether `later` lies within ``LocationEngine/sensorHeadingPrecedence`` of this instant, on
     /// the monotonic clock when both have one, else by their UTC times.
     func isRecent(at later: HeadingInstant) -> Bool {
-        let since = if let m = later.monotonic, let m0 = monotonic { (m - m0).seconds } else { later.time.timeIntervalSince(time) }
+        let since =
+            if let m = later.monotonic, let m0 = monotonic { (m - m0).seconds } else { later.time.timeIntervalSince(time) }
         return abs(since) <= LocationEngine.sensorHeadingPrecedence.seconds
     }
 }

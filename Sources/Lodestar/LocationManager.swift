@@ -60,8 +60,10 @@ public final class LocationManager: Sendable {
     ///     always `.live`: fixes as they come, "now" is the wall clock. A recording given `.live` is
     ///     replayed on `.virtual`: it is judged on its own time, never on the wall clock.
     ///   - configuration: the rules; default: every valid fix, heading filter 1°.
-    public init(source: some FixSource, clock: ReplayClock? = nil,
-                configuration: LocationConfiguration = LocationConfiguration()) {
+    public init(
+        source: some FixSource, clock: ReplayClock? = nil,
+        configuration: LocationConfiguration = LocationConfiguration()
+    ) {
         core = ManagerCore(source: source, clock: clock, configuration: configuration)
         core.state.withLock { $0.owner = self }
     }

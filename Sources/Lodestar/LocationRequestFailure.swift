@@ -1,4 +1,5 @@
 import LodestarInternals
+
 /// Why ``LocationManager/requestLocation(timeout:)`` found no location, and what it saw meanwhile.
 ///
 /// Reads as one line: "no fix met ±10 m within 60 s (best ±11 m)", "no fix within 30 s",
@@ -31,10 +32,11 @@ public struct LocationRequestFailure: Sendable, Equatable, CustomStringConvertib
 
     public var description: String {
         let need = required.map { " met ±\(Self.metres($0))" } ?? ""
-        let head = switch ending {
-        case .timedOut(let timeout): "no fix\(need) within \(Self.seconds(timeout))"
-        case .sourceEnded: "the source ended before a fix\(need)"
-        }
+        let head =
+            switch ending {
+            case .timedOut(let timeout): "no fix\(need) within \(Self.seconds(timeout))"
+            case .sourceEnded: "the source ended before a fix\(need)"
+            }
         if let best { return "\(head) (best ±\(Self.metres(best)))" }
         if positions > 0 { return "\(head) (\(positions) without a stated accuracy)" }
         return required == nil ? head : "\(head) (no position seen)"

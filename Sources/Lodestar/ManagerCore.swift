@@ -1,6 +1,6 @@
 import Foundation
-import LodestarInternals
 import GNSS
+import LodestarInternals
 import Synchronization
 
 /// What a ``LocationManager`` runs: the source, the engine, the subscribers, the pending requests
@@ -90,7 +90,10 @@ final class ManagerCore: Sendable {
         self.source = source
         self.sourceName = source.name
         self.tracePath = (source as? NMEATraceSource)?.path
-        let effective: ReplayClock = if source.isLive { .live } else if let clock, clock != .live { clock } else if clock == .live { .virtual } else { .realTime }
+        let effective: ReplayClock =
+            if source.isLive { .live } else if let clock, clock != .live { clock } else if clock == .live { .virtual } else {
+                .realTime
+            }
         self.clock = effective
         var engine = LocationEngine(
             configuration: configuration, sourceName: source.name, provenance: effective == .live ? .live : .replayed)
@@ -259,8 +262,13 @@ final class ManagerCore: Sendable {
             if clock != .live, let time {
                 if let deadline = request.deadline {
                     if time > deadline {
-                        settled.append((request.continuation, .failure(.requestFailed(
-                            Self.failure(request, .timedOut(request.timeout), s)))))
+                        settled.append(
+                            (
+                                request.continuation,
+                                .failure(
+                                    .requestFailed(
+                                        Self.failure(request, .timedOut(request.timeout), s)))
+                            ))
                         s.requests.removeValue(forKey: id)
                         continue
                     }
@@ -348,7 +356,8 @@ final class ManagerCore: Sendable {
                 }
                 if outcome.isDelivered { s.lastLocation = outcome.qualified }
                 if let heading = outcome.heading { s.lastHeading = heading }
-                Self.append(outcome, wantsLocation: s.engine.updatingLocation, wantsHeading: s.engine.updatingHeading, to: &events)
+                Self.append(
+                    outcome, wantsLocation: s.engine.updatingLocation, wantsHeading: s.engine.updatingHeading, to: &events)
             }
         }
     }

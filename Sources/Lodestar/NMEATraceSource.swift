@@ -119,9 +119,10 @@ extension NMEATraceSource: SynchronousFixSource {
     package func forEachEvent(
         fixes: (UnsafeBufferPointer<Fix>) -> Bool, other: (FixSourceEvent) -> Bool, stop: @escaping () -> Bool
     ) {
-        forEachEvent({ event in
-            guard case .fix(let fix) = event else { return other(event) }
-            return withUnsafePointer(to: fix) { fixes(UnsafeBufferPointer(start: $0, count: 1)) }
-        }, stop: stop)
+        forEachEvent(
+            { event in
+                guard case .fix(let fix) = event else { return other(event) }
+                return withUnsafePointer(to: fix) { fixes(UnsafeBufferPointer(start: $0, count: 1)) }
+            }, stop: stop)
     }
 }

@@ -77,7 +77,8 @@ package struct ReceiverClockRule: Sendable {
             run = (monotonic, time, monotonic, 1)
         }
         let held = run.map { $0.count >= Self.confirmationFixes && monotonic - $0.firstMonotonic >= Self.confirmation } ?? false
-        let wallClockSides = now.map { abs(time.timeIntervalSince($0)) <= limit && abs(expected.timeIntervalSince($0)) > limit } ?? false
+        let wallClockSides =
+            now.map { abs(time.timeIntervalSince($0)) <= limit && abs(expected.timeIntervalSince($0)) > limit } ?? false
         if held || wallClockSides {
             run = nil
             reported = false

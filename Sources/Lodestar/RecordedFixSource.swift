@@ -83,11 +83,12 @@ extension RecordedFixSource: SynchronousFixSource {
             guard fixes.withUnsafeBufferPointer(body) else { return }
         case .events(let events):
             for event in events {
-                let more = if case .fix(let fix) = event {
-                    withUnsafePointer(to: fix) { body(UnsafeBufferPointer(start: $0, count: 1)) }
-                } else {
-                    other(event)
-                }
+                let more =
+                    if case .fix(let fix) = event {
+                        withUnsafePointer(to: fix) { body(UnsafeBufferPointer(start: $0, count: 1)) }
+                    } else {
+                        other(event)
+                    }
                 guard more else { return }
             }
         }

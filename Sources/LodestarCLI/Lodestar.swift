@@ -148,7 +148,8 @@ struct LodestarCommand: AsyncParsableCommand {
             guard let next = subs.first(where: { ($0.configuration.commandName ?? "\($0)") == name }) else {
                 Diagnostics.setCommand(["help"])
                 let known = subs.map { $0.configuration.commandName ?? "\($0)" }
-                let there = known.isEmpty
+                let there =
+                    known.isEmpty
                     ? "'\(path.joined(separator: " "))' has no subcommands"
                     : "the commands of '\(path.joined(separator: " "))' are \(known.joined(separator: ", "))"
                 usageError("no command '\((path + [name]).joined(separator: " "))'; \(there)")
@@ -173,7 +174,8 @@ struct LodestarCommand: AsyncParsableCommand {
     }
 
     /// The subcommand names that lead from `lodestar` to `command` (`["ride", "list"]`).
-    private static func path(to command: ParsableCommand.Type, from root: ParsableCommand.Type = LodestarCommand.self) -> [String] {
+    private static func path(to command: ParsableCommand.Type, from root: ParsableCommand.Type = LodestarCommand.self) -> [String]
+    {
         for sub in root.configuration.subcommands {
             let name = sub.configuration.commandName ?? "\(sub)"
             if ObjectIdentifier(sub) == ObjectIdentifier(command) { return [name] }

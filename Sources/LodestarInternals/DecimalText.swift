@@ -45,7 +45,10 @@ package enum DecimalText {
     @usableFromInline @inline(__always)
     static func writeInline(_ value: Double, decimals: Int, to p: UnsafeMutablePointer<UInt8>) -> Int {
         guard value.isFinite else {
-            p[0] = 0x6E; p[1] = 0x75; p[2] = 0x6C; p[3] = 0x6C
+            p[0] = 0x6E
+            p[1] = 0x75
+            p[2] = 0x6C
+            p[3] = 0x6C
             return 4
         }
         let d = min(max(decimals, 0), 9)
@@ -100,7 +103,9 @@ package enum DecimalText {
         let high = n >= 100_000_000 ? eightDigits(n / 100_000_000) : zeros
         let low = eightDigits(n % 100_000_000)
         // Leading '0' digits: bytes equal to 0x30, from the lowest byte (the first digit).
-        let leading = high != zeros ? (high ^ zeros).trailingZeroBitCount &>> 3
+        let leading =
+            high != zeros
+            ? (high ^ zeros).trailingZeroBitCount &>> 3
             : 8 &+ (low ^ zeros | 1 &<< 63).trailingZeroBitCount &>> 3
         let integerDigits = max(16 &- leading &- d, 1)
         let first = 16 &- d &- integerDigits
@@ -204,7 +209,8 @@ package enum DecimalText {
     }
 
     /// "00" "01" … "99": two digits at a time.
-    private static let pairs: StaticString = "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+    private static let pairs: StaticString =
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
 
     /// Writes the last `count` decimal digits of `value` at `p`, zero-padded, two at a time
     /// (divisions by constants, which compile to multiplications).

@@ -43,10 +43,12 @@ package struct FixedTextMemo: Sendable {
         }
         // Every byte of the room read below lies within the 32 the caller left.
         let source = UnsafeRawPointer(p)
-        text = (source.loadUnaligned(as: UInt64.self),
-                source.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
-                source.loadUnaligned(fromByteOffset: 16, as: UInt64.self),
-                source.loadUnaligned(fromByteOffset: 24, as: UInt64.self))
+        text = (
+            source.loadUnaligned(as: UInt64.self),
+            source.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
+            source.loadUnaligned(fromByteOffset: 16, as: UInt64.self),
+            source.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
+        )
         bits = value.bitPattern
         self.decimals = decimals
         length = n

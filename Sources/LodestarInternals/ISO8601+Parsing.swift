@@ -10,12 +10,12 @@ extension ISO8601 {
     package static func parse(_ text: String) -> Date? {
         let b = Array(text.utf8)
         guard b.count >= 20, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"),
-              b[10] == UInt8(ascii: "T") || b[10] == UInt8(ascii: "t"),
-              b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"),
-              let year = number(b, 0..<4), let month = number(b, 5..<7), let day = number(b, 8..<10),
-              let hour = number(b, 11..<13), let minute = number(b, 14..<16), let second = number(b, 17..<19),
-              (1...12).contains(month), (1...UTCCalendar.daysInMonth(year: year, month: month)).contains(day),
-              hour < 24, minute < 60, second < 61
+            b[10] == UInt8(ascii: "T") || b[10] == UInt8(ascii: "t"),
+            b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"),
+            let year = number(b, 0..<4), let month = number(b, 5..<7), let day = number(b, 8..<10),
+            let hour = number(b, 11..<13), let minute = number(b, 14..<16), let second = number(b, 17..<19),
+            (1...12).contains(month), (1...UTCCalendar.daysInMonth(year: year, month: month)).contains(day),
+            hour < 24, minute < 60, second < 61
         else { return nil }
         var i = 19
         if b[i] == UInt8(ascii: ".") {
@@ -26,7 +26,7 @@ extension ISO8601 {
         // The seconds with their fraction are read as one decimal number, so that the Double is the
         // one closest to what is written.
         guard let offset = offsetSeconds(b[i...]),
-              let secondsOfMinute = Double(String(decoding: b[17..<i], as: UTF8.self))
+            let secondsOfMinute = Double(String(decoding: b[17..<i], as: UTF8.self))
         else { return nil }
         let days = UTCCalendar.daysFromCivil(year: year, month: month, day: day)
         let seconds = Double(days) * 86_400 + Double(hour * 3600 + minute * 60 - offset) + secondsOfMinute

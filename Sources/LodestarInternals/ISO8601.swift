@@ -36,8 +36,10 @@ package enum ISO8601 {
         to p: UnsafeMutablePointer<UInt8>
     ) -> Int {
         let digits = min(max(fractionDigits, 0), 9)
-        var f = UTCCalendar.fields(date, fractionDigits: digits, rounding: rule)
-            ?? UTCCalendar.Fields(year: 1970, month: 1, day: 1, hour: 0, minute: 0, second: 0, fraction: 0, fractionDigits: digits)
+        var f =
+            UTCCalendar.fields(date, fractionDigits: digits, rounding: rule)
+            ?? UTCCalendar.Fields(
+                year: 1970, month: 1, day: 1, hour: 0, minute: 0, second: 0, fraction: 0, fractionDigits: digits)
         if !(0...9999).contains(f.year) {
             f = UTCCalendar.Fields(year: 0, month: 1, day: 1, hour: 0, minute: 0, second: 0, fraction: 0, fractionDigits: digits)
         }

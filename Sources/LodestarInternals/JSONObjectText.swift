@@ -71,12 +71,13 @@ package struct JSONObjectText: Sendable {
     package mutating func add(_ key: String, _ value: String?) {
         guard var text = value else { return addNull(key) }
         let fast: Bool = text.withUTF8 { v in
-            v.count <= 64 && !v.contains(where: Self.needsEscape) && member(key, room: v.count + 2) { p in
-                p[0] = UInt8(ascii: "\"")
-                if let base = v.baseAddress { (p + 1).update(from: base, count: v.count) }
-                p[v.count + 1] = UInt8(ascii: "\"")
-                return v.count + 2
-            }
+            v.count <= 64 && !v.contains(where: Self.needsEscape)
+                && member(key, room: v.count + 2) { p in
+                    p[0] = UInt8(ascii: "\"")
+                    if let base = v.baseAddress { (p + 1).update(from: base, count: v.count) }
+                    p[v.count + 1] = UInt8(ascii: "\"")
+                    return v.count + 2
+                }
         }
         guard !fast else { return }
         member(key)
@@ -320,10 +321,18 @@ package struct JSONObjectText: Sendable {
             }
             p[n] = 0x5C
             switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"): p[n + 1] = byte; n += 2
-            case 0x0A: p[n + 1] = UInt8(ascii: "n"); n += 2
-            case 0x0D: p[n + 1] = UInt8(ascii: "r"); n += 2
-            case 0x09: p[n + 1] = UInt8(ascii: "t"); n += 2
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                p[n + 1] = byte
+                n += 2
+            case 0x0A:
+                p[n + 1] = UInt8(ascii: "n")
+                n += 2
+            case 0x0D:
+                p[n + 1] = UInt8(ascii: "r")
+                n += 2
+            case 0x09:
+                p[n + 1] = UInt8(ascii: "t")
+                n += 2
             default:
                 let hex: (UInt8) -> UInt8 = { $0 < 10 ? 0x30 + $0 : 0x57 + $0 }
                 p[n + 1] = UInt8(ascii: "u")
@@ -576,19 +585,23 @@ package struct JSONMemberCursor {
     /// costs less than a call to memcpy, and a third of a loop over their bytes.
     @inlinable @inline(__always)
     static func copySmall(_ n: Int, from start: UnsafePointer<UInt8>, to p: UnsafeMutablePointer<UInt8>) {
-        let source = UnsafeRawPointer(start), target = UnsafeMutableRawPointer(p)
+        let source = UnsafeRawPointer(start)
+        let target = UnsafeMutableRawPointer(p)
         if n >= 8 && n <= 16 {
             target.storeBytes(of: source.loadUnaligned(as: UInt64.self), as: UInt64.self)
-            target.storeBytes(of: source.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self),
-                              toByteOffset: n &- 8, as: UInt64.self)
+            target.storeBytes(
+                of: source.loadUnaligned(fromByteOffset: n &- 8, as: UInt64.self),
+                toByteOffset: n &- 8, as: UInt64.self)
         } else if n >= 4 && n < 8 {
             target.storeBytes(of: source.loadUnaligned(as: UInt32.self), as: UInt32.self)
-            target.storeBytes(of: source.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self),
-                              toByteOffset: n &- 4, as: UInt32.self)
+            target.storeBytes(
+                of: source.loadUnaligned(fromByteOffset: n &- 4, as: UInt32.self),
+                toByteOffset: n &- 4, as: UInt32.self)
         } else if n >= 2 && n < 4 {
             target.storeBytes(of: source.loadUnaligned(as: UInt16.self), as: UInt16.self)
-            target.storeBytes(of: source.loadUnaligned(fromByteOffset: n &- 2, as: UInt16.self),
-                              toByteOffset: n &- 2, as: UInt16.self)
+            target.storeBytes(
+                of: source.loadUnaligned(fromByteOffset: n &- 2, as: UInt16.self),
+                toByteOffset: n &- 2, as: UInt16.self)
         } else {
             var i = 0
             while i < n {

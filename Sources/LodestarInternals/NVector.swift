@@ -18,7 +18,8 @@ package struct NVector: Sendable, Equatable {
     /// polar axis so that longitude `referenceLongitude` lies in the x–z plane (0: Greenwich).
     @inlinable
     package init(latitude: Double, longitude: Double, referenceLongitude: Double = 0) {
-        let φ = latitude * .pi / 180, λ = (longitude - referenceLongitude) * .pi / 180
+        let φ = latitude * .pi / 180
+        let λ = (longitude - referenceLongitude) * .pi / 180
         let cosφ = cos(φ)
         x = cosφ * cos(λ)
         y = cosφ * sin(λ)
@@ -60,7 +61,9 @@ package struct NVector: Sendable, Equatable {
     /// The squared chord length to another vector.
     @inlinable
     package func chordSquared(_ o: NVector) -> Double {
-        let dx = x - o.x, dy = y - o.y, dz = z - o.z
+        let dx = x - o.x
+        let dy = y - o.y
+        let dz = z - o.z
         return dx * dx + dy * dy + dz * dz
     }
 

@@ -55,9 +55,11 @@ package struct TimeTextMemo: Sendable {
         // The room holds at least 24 bytes (the text is at least 20): the prefix's words are read
         // inside it.
         let source = UnsafeRawPointer(p)
-        prefix = (source.loadUnaligned(as: UInt64.self),
-                  source.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
-                  UInt64(source.load(fromByteOffset: 16, as: UInt8.self)))
+        prefix = (
+            source.loadUnaligned(as: UInt64.self),
+            source.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
+            UInt64(source.load(fromByteOffset: 16, as: UInt8.self))
+        )
         self.minute = minute
         digits = d
         return n

@@ -17,10 +17,10 @@ package enum UTCCalendar {
     package static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400                                   // [0, 399]
-        let mp = (month + 9) % 12                                 // March = 0
-        let doy = (153 * mp + 2) / 5 + day - 1                    // [0, 365]
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy           // [0, 146096]
+        let yoe = y - era * 400  // [0, 399]
+        let mp = (month + 9) % 12  // March = 0
+        let doy = (153 * mp + 2) / 5 + day - 1  // [0, 365]
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy  // [0, 146096]
         return era * 146097 + doe - 719468
     }
 
@@ -30,10 +30,10 @@ package enum UTCCalendar {
     package static func civilFromDays(_ days: Int) -> (year: Int, month: Int, day: Int) {
         let z = days + 719468
         let era = (z >= 0 ? z : z - 146096) / 146097
-        let doe = z - era * 146097                                // [0, 146096]
+        let doe = z - era * 146097  // [0, 146096]
         let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)         // [0, 365]
-        let mp = (5 * doy + 2) / 153                              // [0, 11]
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)  // [0, 365]
+        let mp = (5 * doy + 2) / 153  // [0, 11]
         let day = doy - (153 * mp + 2) / 5 + 1
         let month = mp < 10 ? mp + 3 : mp - 9
         return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
@@ -94,7 +94,10 @@ package enum UTCCalendar {
         let unitsPerDay = 86_400 * unitsPerSecond
         var days = units / unitsPerDay
         var unitsOfDay = units % unitsPerDay
-        if unitsOfDay < 0 { unitsOfDay += unitsPerDay; days -= 1 }
+        if unitsOfDay < 0 {
+            unitsOfDay += unitsPerDay
+            days -= 1
+        }
         let (year, month, day) = civilFromDays(Int(days))
         let seconds = Int(unitsOfDay / unitsPerSecond)
         return Fields(

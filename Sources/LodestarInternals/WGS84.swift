@@ -25,7 +25,8 @@ package enum WGS84 {
     /// call.
     @inlinable
     package static func radiiOfCurvature(sineOfLatitude s: Double) -> (meridional: Double, primeVertical: Double) {
-        let a = semiMajorAxis, e2 = eccentricitySquared
+        let a = semiMajorAxis
+        let e2 = eccentricitySquared
         let w = (1 - e2 * s * s).squareRoot()
         return (a * (1 - e2) / (w * w * w), a / w)
     }

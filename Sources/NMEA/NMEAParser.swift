@@ -87,8 +87,10 @@ public struct NMEAParser: Sendable {
         let a = frame.addressStart
         // Talker "P" is reserved for proprietary sentences: P + three-character manufacturer.
         if p[a] == 0x50 && (frame.delimiter == Framer.dollar || frame.addressLength != 5) {
-            v.visit(.proprietary(manufacturer: Manufacturer(
-                rawValue: UInt32(p[a + 1]) << 16 | UInt32(p[a + 2]) << 8 | UInt32(p[a + 3]))))
+            v.visit(
+                .proprietary(
+                    manufacturer: Manufacturer(
+                        rawValue: UInt32(p[a + 1]) << 16 | UInt32(p[a + 2]) << 8 | UInt32(p[a + 3]))))
             return
         }
         let talker = Talker(rawValue: UInt16(p[a]) << 8 | UInt16(p[a + 1]))
@@ -100,8 +102,9 @@ public struct NMEAParser: Sendable {
         let count = min(frame.fieldCount, NMEAParser.fieldCapacity)
         // The sentinel after the last recorded field (see ``Fields``): where a next field would start.
         starts[count] = Int32(truncatingIfNeeded: frame.payloadEnd &+ 1)
-        var f = Fields(base: p, starts: starts, count: count, end: frame.payloadEnd,
-                       overflowed: frame.fieldCount > NMEAParser.fieldCapacity, type: type)
+        var f = Fields(
+            base: p, starts: starts, count: count, end: frame.payloadEnd,
+            overflowed: frame.fieldCount > NMEAParser.fieldCapacity, type: type)
         if try !SentenceRegistry.decode(type, &f, talker: talker, into: &v) {
             v.visit(.unsupported(talker: talker, type: type))
         }

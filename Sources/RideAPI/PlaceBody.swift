@@ -22,7 +22,8 @@ public struct PlaceBody: Sendable, Hashable, Codable {
         let name = try c.string(.name)
         let coordinate = try c.coordinate(.coordinate)
         guard name != nil || coordinate != nil else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "a place needs a name or a coordinate"))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "a place needs a name or a coordinate"))
         }
         placemark = Placemark(name: name, coordinate: coordinate, address: try c.string(.address, length: 0...200))
     }

@@ -11,7 +11,8 @@ public struct ProblemBody: Sendable, Hashable, Codable {
     public var instance: String?
     public var errors: [String]?
 
-    public init(type: String, title: String, status: Int, detail: String? = nil, instance: String? = nil, errors: [String]? = nil) {
+    public init(type: String, title: String, status: Int, detail: String? = nil, instance: String? = nil, errors: [String]? = nil)
+    {
         self.type = type
         self.title = title
         self.status = status

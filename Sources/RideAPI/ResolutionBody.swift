@@ -42,13 +42,26 @@ public struct UnsupportedReasonBody: Sendable, Hashable, Codable {
 
     public init(_ reason: UnsupportedReason) {
         switch reason {
-        case .noPlaceNamed(let n): kind = "noPlaceNamed"; name = n
-        case .exceedsCapacity(let size, let c): kind = "exceedsCapacity"; partySize = size; capacity = c
-        case .emptyFleet(let n): kind = "emptyFleet"; rideOptionName = n
-        case .invalidPartySize(let size): kind = "invalidPartySize"; partySize = size
-        case .unknownRideOption(let n): kind = "unknownRideOption"; name = n
+        case .noPlaceNamed(let n):
+            kind = "noPlaceNamed"
+            name = n
+        case .exceedsCapacity(let size, let c):
+            kind = "exceedsCapacity"
+            partySize = size
+            capacity = c
+        case .emptyFleet(let n):
+            kind = "emptyFleet"
+            rideOptionName = n
+        case .invalidPartySize(let size):
+            kind = "invalidPartySize"
+            partySize = size
+        case .unknownRideOption(let n):
+            kind = "unknownRideOption"
+            name = n
         case .scheduledInPast: kind = "scheduledInPast"
-        case .unknownPaymentMethod(let n): kind = "unknownPaymentMethod"; name = n
+        case .unknownPaymentMethod(let n):
+            kind = "unknownPaymentMethod"
+            name = n
         }
     }
 }

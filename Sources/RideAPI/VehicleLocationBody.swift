@@ -76,7 +76,10 @@ public struct VehicleLocationBatchBody: Sendable, Hashable, Codable {
         let c = try decoder.strictContainer(keyedBy: CodingKeys.self)
         locations = try c.decode([VehicleLocationBody].self, forKey: .locations)
         guard APIRanges.batchSizes.contains(locations.count) else {
-            throw c.corrupted(.locations, "must hold \(APIRanges.batchSizes.lowerBound) to \(APIRanges.batchSizes.upperBound) elements, got \(locations.count)")
+            throw c.corrupted(
+                .locations,
+                "must hold \(APIRanges.batchSizes.lowerBound) to \(APIRanges.batchSizes.upperBound) elements, got \(locations.count)"
+            )
         }
         for (i, entry) in locations.enumerated() where entry.vehicleIdentifier == nil {
             throw DecodingError.keyNotFound(
@@ -104,8 +107,9 @@ struct IndexKey: CodingKey {
 public enum VehicleIdentifier {
     public static func isValid(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
-        return (1...64).contains(bytes.count) && bytes.allSatisfy { b in
-            (48...57).contains(b) || (65...90).contains(b) || (97...122).contains(b) || b == 46 || b == 95 || b == 45
-        }
+        return (1...64).contains(bytes.count)
+            && bytes.allSatisfy { b in
+                (48...57).contains(b) || (65...90).contains(b) || (97...122).contains(b) || b == 46 || b == 95 || b == 45
+            }
     }
 }

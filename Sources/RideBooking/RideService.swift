@@ -149,7 +149,8 @@ public final class RideService: Sendable {
             return CancelRideIntentResponse(code: .success, rideStatus: try await status(of: record))
         case .refused(let record):
             let status = try await status(of: record)
-            let why = status.phase == .completed
+            let why =
+                status.phase == .completed
                 ? "the ride is already completed (\(status.completionStatus?.rawValue ?? "completed"))"
                 : "the ride is \(status.phase): the rider is aboard"
             return CancelRideIntentResponse(code: .failure, rideStatus: status, failureReason: why)
@@ -170,7 +171,8 @@ public final class RideService: Sendable {
             options.append(option)
         }
         let code: ListRideOptionsIntentResponseCode =
-            outcomes.contains(.ready) ? .success
+            outcomes.contains(.ready)
+            ? .success
             : outcomes.contains(.failureRequiringAppLaunchServiceTemporarilyUnavailable)
                 ? .failureRequiringAppLaunchServiceTemporarilyUnavailable : .failureRequiringAppLaunchNoServiceInArea
         return ListRideOptionsIntentResponse(code: code, rideOptions: options, expirationDate: date.addingTimeInterval(60))
@@ -185,9 +187,12 @@ public final class RideService: Sendable {
     /// its newest report here; the rides after the reports, one per vehicle that has one.
     public func report(_ positions: [ReportedPosition]) async throws -> [VehicleRideProgress] {
         guard !positions.isEmpty else { return [] }
-        _ = try await store.reportPositions(positions.map {
-            VehicleReport(vehicleIdentifier: $0.vehicleIdentifier, coordinate: $0.coordinate, course: $0.course, speed: $0.speed, date: $0.timestamp)
-        })
+        _ = try await store.reportPositions(
+            positions.map {
+                VehicleReport(
+                    vehicleIdentifier: $0.vehicleIdentifier, coordinate: $0.coordinate, course: $0.course, speed: $0.speed,
+                    date: $0.timestamp)
+            })
         var newest: [String: ReportedPosition] = [:]
         var order: [String] = []
         for p in positions {
@@ -199,7 +204,8 @@ public final class RideService: Sendable {
         // its own, up to `lookups` at once, so that a batch waits for the slowest few round trips
         // to the database, not for their sum.
         let rides = Dictionary(
-            try await store.activeRides(vehicleIdentifiers: order).map { ($0.vehicle.identifier, $0) }, uniquingKeysWith: { a, _ in a })
+            try await store.activeRides(vehicleIdentifiers: order).map { ($0.vehicle.identifier, $0) },
+            uniquingKeysWith: { a, _ in a })
         let work = order.compactMap { id in newest[id].map { (id, $0, rides[id]) } }
         var progress = [VehicleRideProgress?](repeating: nil, count: work.count)
         try await withThrowingTaskGroup(of: (Int, VehicleRideProgress).self) { group in
@@ -234,13 +240,16 @@ public final class RideService: Sendable {
         var record = ride
         for phase in transitions(of: record, position) {
             let completion: RideCompletionStatus? = phase == .completed ? .completed : nil
-            switch try await store.advance(rideIdentifier: record.rideIdentifier, to: phase, completion: completion, at: position.timestamp) {
+            switch try await store.advance(
+                rideIdentifier: record.rideIdentifier, to: phase, completion: completion, at: position.timestamp)
+            {
             case .updated(let updated): record = updated
             case .refused(let current): record = current
             case .notFound: return VehicleRideProgress(vehicleIdentifier: identifier)
             }
         }
-        return VehicleRideProgress(vehicleIdentifier: identifier, rideIdentifier: record.rideIdentifier, phase: record.storedPhase)
+        return VehicleRideProgress(
+            vehicleIdentifier: identifier, rideIdentifier: record.rideIdentifier, phase: record.storedPhase)
     }
 
     /// The status `record` would have after its vehicle's `reports` (oldest first), worked out in
@@ -250,7 +259,8 @@ public final class RideService: Sendable {
         var record = record
         for report in reports {
             for phase in transitions(of: record, report) {
-                record = record.advanced(to: phase, completion: phase == .completed ? .completed : nil, at: report.timestamp) ?? record
+                record =
+                    record.advanced(to: phase, completion: phase == .completed ? .completed : nil, at: report.timestamp) ?? record
             }
         }
         return status(of: record, position: last)
@@ -267,7 +277,8 @@ public final class RideService: Sendable {
 
     private func order(_ checked: CheckedRideRequest, rider: String?, at date: Date) -> RideBookingOrder {
         RideBookingOrder(
-            rider: rider, pickup: checked.pickupCoordinate, partySize: checked.partySize, rideOptionName: checked.rideOption?.name,
+            rider: rider, pickup: checked.pickupCoordinate, partySize: checked.partySize,
+            rideOptionName: checked.rideOption?.name,
             // The stores book within their range inclusive; the service's range is exclusive (a
             // vehicle at exactly the range is out of it): the largest double below it.
             range: configuration.serviceRange.nextDown, reportedSince: date.addingTimeInterval(-maximumReportAge), date: date,
@@ -291,7 +302,8 @@ public final class RideService: Sendable {
             return RequestRideIntentResponse(
                 code: .failureRequiringAppLaunchPreviousRideNeedsCompletion,
                 failureReason:
-                    "the rider has \(active) active \(active == 1 ? "ride" : "rides") (at most \(maximumActiveRides)): one must complete or be cancelled first")
+                    "the rider has \(active) active \(active == 1 ? "ride" : "rides") (at most \(maximumActiveRides)): one must complete or be cancelled first"
+            )
         }
     }
 
@@ -304,7 +316,9 @@ public final class RideService: Sendable {
     package func lastReport(of record: RideRecord) async throws -> ReportedPosition? {
         let tracked = try await store.vehicle(identifier: record.vehicle.identifier)
         return tracked?.position.map {
-            ReportedPosition(vehicleIdentifier: record.vehicle.identifier, coordinate: $0.coordinate, timestamp: $0.date, speed: $0.speed, course: $0.course)
+            ReportedPosition(
+                vehicleIdentifier: record.vehicle.identifier, coordinate: $0.coordinate, timestamp: $0.date, speed: $0.speed,
+                course: $0.course)
         }
     }
 

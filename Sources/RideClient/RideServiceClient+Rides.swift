@@ -87,7 +87,8 @@ extension RideServiceClient {
 
     /// `POST /vehicles/locations`: several vehicles' positions (1 to 1000, at most 64 KiB of JSON:
     /// about 400). An operator token, or a vehicle's own for its own positions.
-    public func reportLocations(_ reports: some Collection<PositionReport>) async throws(RideServiceError) -> RideServiceResponse {
+    public func reportLocations(_ reports: some Collection<PositionReport>) async throws(RideServiceError) -> RideServiceResponse
+    {
         try await call(.POST, "/vehicles/locations", json: try Self.json(PositionReport.batch(reports)))
     }
 

@@ -111,7 +111,8 @@ public final class RideServiceClient: Sendable {
                 } catch let error as RideServiceError {
                     continuation.finish(throwing: error)
                 } catch {
-                    continuation.finish(throwing: Task.isCancelled ? CancellationError() : RideServiceError.unreachable(Self.reason(error)))
+                    continuation.finish(
+                        throwing: Task.isCancelled ? CancellationError() : RideServiceError.unreachable(Self.reason(error)))
                 }
             }
             // Watches the silence: checked a few times per limit, it ends the stream at most a

@@ -16,7 +16,8 @@ public enum RideServiceError: Error, Sendable, Equatable, CustomStringConvertibl
     public var description: String {
         switch self {
         case .unreachable(let reason): "ride service unreachable: \(reason)"
-        case .status(let code, let detail): detail.isEmpty ? "ride service answered \(code)" : "ride service answered \(code): \(detail)"
+        case .status(let code, let detail):
+            detail.isEmpty ? "ride service answered \(code)" : "ride service answered \(code): \(detail)"
         case .badResponse(let reason): "unexpected answer from the ride service: \(reason)"
         case .silent(let limit): "the ride service sent nothing, not even a heartbeat, for \(limit.components.seconds) s"
         case .badRequest(let reason): "request not sent: \(reason)"

@@ -71,7 +71,9 @@ enum HTTPLoad {
     }
 
     static func count(_ text: String, _ range: ClosedRange<Int>, _ name: String) throws -> Int {
-        guard let n = Int(text), range.contains(n) else { throw LoadError("\(name) must be from \(range.lowerBound) to \(range.upperBound)") }
+        guard let n = Int(text), range.contains(n) else {
+            throw LoadError("\(name) must be from \(range.lowerBound) to \(range.upperBound)")
+        }
         return n
     }
 
@@ -93,10 +95,13 @@ enum HTTPLoad {
         configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 256)
         configuration.timeout = .init(connect: .seconds(2), read: .seconds(10))
         let http = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-        guard let booked = FileHandle(forWritingAtPath: options.booked) ?? {
-            _ = FileManager.default.createFile(atPath: options.booked, contents: nil)
-            return FileHandle(forWritingAtPath: options.booked)
-        }() else {
+        guard
+            let booked = FileHandle(forWritingAtPath: options.booked)
+                ?? {
+                    _ = FileManager.default.createFile(atPath: options.booked, contents: nil)
+                    return FileHandle(forWritingAtPath: options.booked)
+                }()
+        else {
             FileHandle.standardError.write(Data("RideLoad http: cannot write \(options.booked)\n".utf8))
             try? await http.shutdown()
             return 1
@@ -123,32 +128,43 @@ enum HTTPLoad {
     }
 
     /// Every vehicle once a second, in batches, `concurrency` batches in flight.
-    static func reportVehicles(_ options: Options, servers: Servers, http: HTTPClient, figures: Figures, deadline: Duration) async {
+    static func reportVehicles(_ options: Options, servers: Servers, http: HTTPClient, figures: Figures, deadline: Duration) async
+    {
         var random = SplitMix64(seed: 7)
         let center = Coordinate(uncheckedLatitude: 51.5085, longitude: -0.1247)
         var positions = options.vehicleIDs.map { _ in
-            (try? Geodesic.wgs84.destination(from: center, azimuth: 360 * random.nextUnit(), distance: 5_000 * random.nextUnit())) ?? center
+            (try? Geodesic.wgs84.destination(from: center, azimuth: 360 * random.nextUnit(), distance: 5_000 * random.nextUnit()))
+                ?? center
         }
-        let batches = stride(from: 0, to: options.vehicleIDs.count, by: options.batch).map { $0..<min($0 + options.batch, options.vehicleIDs.count) }
+        let batches = stride(from: 0, to: options.vehicleIDs.count, by: options.batch).map {
+            $0..<min($0 + options.batch, options.vehicleIDs.count)
+        }
         var second = 0
         while MonotonicClock.now() < deadline {
             let tick = MonotonicClock.now()
             let now = Date()
             for i in positions.indices {
-                positions[i] = (try? Geodesic.wgs84.destination(from: positions[i], azimuth: 360 * random.nextUnit(), distance: 5)) ?? positions[i]
+                positions[i] =
+                    (try? Geodesic.wgs84.destination(from: positions[i], azimuth: 360 * random.nextUnit(), distance: 5))
+                    ?? positions[i]
             }
             let snapshot = positions
             await withTaskGroup(of: Void.self) { group in
                 for (n, range) in batches.enumerated() {
                     if n >= 16 { await group.next() }
                     let preferred = n + second
-                    let reports = range.map { PositionReport(vehicleID: options.vehicleIDs[$0], coordinate: snapshot[$0], horizontalAccuracy: 3, timestamp: now) }
+                    let reports = range.map {
+                        PositionReport(
+                            vehicleID: options.vehicleIDs[$0], coordinate: snapshot[$0], horizontalAccuracy: 3, timestamp: now)
+                    }
                     group.addTask {
                         await servers.attempt(preferred: preferred, http: http, token: options.operatorToken) { client in
                             let started = MonotonicClock.now()
                             _ = try await client.reportLocations(reports)
                             figures.positions(reports.count, latency: MonotonicClock.now() - started)
-                        } failed: { figures.error("positions: \($0)") }
+                        } failed: {
+                            figures.error("positions: \($0)")
+                        }
                     }
                 }
             }
@@ -160,14 +176,19 @@ enum HTTPLoad {
 
     /// One rider: book, poll the status `polls` times, cancel; again until the deadline.
     static func ride(
-        _ rider: Int, _ options: Options, servers: Servers, http: HTTPClient, figures: Figures, booked: FileHandle, deadline: Duration
+        _ rider: Int, _ options: Options, servers: Servers, http: HTTPClient, figures: Figures, booked: FileHandle,
+        deadline: Duration
     ) async {
         var random = SplitMix64(seed: UInt64(1000 + rider))
         let center = Coordinate(uncheckedLatitude: 51.5085, longitude: -0.1247)
         let token = options.riderTokens[rider]
         while MonotonicClock.now() < deadline {
-            let pickup = (try? Geodesic.wgs84.destination(from: center, azimuth: 360 * random.nextUnit(), distance: 3_000 * random.nextUnit())) ?? center
-            let dropOff = (try? Geodesic.wgs84.destination(from: pickup, azimuth: 360 * random.nextUnit(), distance: 500 + 3_000 * random.nextUnit())) ?? center
+            let pickup =
+                (try? Geodesic.wgs84.destination(
+                    from: center, azimuth: 360 * random.nextUnit(), distance: 3_000 * random.nextUnit())) ?? center
+            let dropOff =
+                (try? Geodesic.wgs84.destination(
+                    from: pickup, azimuth: 360 * random.nextUnit(), distance: 500 + 3_000 * random.nextUnit())) ?? center
             let body = RideRequestBody(pickup: pickup, dropOff: dropOff, partySize: 1)
             var ride: String?
             await servers.attempt(preferred: rider, http: http, token: token) { client in
@@ -178,10 +199,13 @@ enum HTTPLoad {
                 figures.booking(latency: latency, code: "\(answer.code)")
                 if let status = answer.rideStatus?.status, answer.code == .success {
                     ride = status.rideIdentifier
-                    let line = "\(status.rideIdentifier) \(status.vehicle?.identifier ?? "?") \(Int64(Date().timeIntervalSince1970 * 1000)) \(client.endpoint)\n"
+                    let line =
+                        "\(status.rideIdentifier) \(status.vehicle?.identifier ?? "?") \(Int64(Date().timeIntervalSince1970 * 1000)) \(client.endpoint)\n"
                     figures.write(line, to: booked)
                 }
-            } failed: { figures.error("booking: \($0)") }
+            } failed: {
+                figures.error("booking: \($0)")
+            }
             guard let ride else {
                 try? await Task.sleep(for: .milliseconds(50))
                 continue
@@ -191,12 +215,16 @@ enum HTTPLoad {
                     let started = MonotonicClock.now()
                     _ = try await client.rideStatus(ride)
                     figures.statusRead(latency: MonotonicClock.now() - started)
-                } failed: { figures.error("status: \($0)") }
+                } failed: {
+                    figures.error("status: \($0)")
+                }
             }
             await servers.attempt(preferred: rider, http: http, token: token) { client in
                 _ = try await client.cancelRide(ride)
                 figures.cancelled()
-            } failed: { figures.error("cancel: \($0)") }
+            } failed: {
+                figures.error("cancel: \($0)")
+            }
         }
     }
 

@@ -63,7 +63,9 @@ extension HTTPLoad {
                 "cancels: \(s.cancels)",
                 "servers down: \(servers.downServers.joined(separator: " ")) (failovers \(servers.failoverCount))",
             ]
-            for (text, count) in s.errors.sorted(by: { $0.value > $1.value }).prefix(10) { lines.append("error ×\(count): \(text)") }
+            for (text, count) in s.errors.sorted(by: { $0.value > $1.value }).prefix(10) {
+                lines.append("error ×\(count): \(text)")
+            }
             return lines.joined(separator: "\n")
         }
     }

@@ -32,7 +32,9 @@ extension HTTPLoad {
                     tried += 1
                     continue
                 }
-                guard let endpoint = try? RideServiceEndpoint(url: urls[index], token: token) else { return failed("bad URL \(urls[index])") }
+                guard let endpoint = try? RideServiceEndpoint(url: urls[index], token: token) else {
+                    return failed("bad URL \(urls[index])")
+                }
                 do {
                     try await body(RideServiceClient(endpoint: endpoint, httpClient: http))
                     return

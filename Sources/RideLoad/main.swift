@@ -55,8 +55,9 @@ do {
         if wait > 0 { try await Task.sleep(for: .seconds(wait)) }
     }
     for _ in 0..<count {
-        let pickup = (try? Geodesic.wgs84.destination(
-            from: center, azimuth: 360 * random.nextUnit(), distance: 3_000 * random.nextUnit())) ?? center
+        let pickup =
+            (try? Geodesic.wgs84.destination(
+                from: center, azimuth: 360 * random.nextUnit(), distance: 3_000 * random.nextUnit())) ?? center
         let request = RideRequest(pickupLocation: Placemark(coordinate: pickup), partySize: 1)
         let response = try await handler.handle(request)
         if response.code == .success, let status = response.rideStatus {

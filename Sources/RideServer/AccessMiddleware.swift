@@ -1,6 +1,6 @@
 import Hummingbird
-import Logging
 import LodestarInternals
+import Logging
 
 /// Counts and times every request (``ServerMetrics``) and logs it with structured metadata:
 /// method, route, path, status, milliseconds, the principal (`rider NAME`, `vehicle ID`,
@@ -9,7 +9,8 @@ struct AccessMiddleware: RouterMiddleware {
     typealias Context = RideRequestContext
     let metrics: ServerMetrics
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response
+    {
         let start = ContinuousClock.now
         let response: Response
         do {

@@ -75,7 +75,8 @@ extension ProblemDocument {
     static func tooManyRideStreams(_ limit: EventStreamLimit) -> ProblemDocument {
         ProblemDocument(
             .tooManyRequests, kind: "too-many-streams", title: "Too many event streams",
-            detail: "at most \(limit.perPrincipal) ride event streams for one token's rider, and \(limit.total) on the server, may be open at once",
+            detail:
+                "at most \(limit.perPrincipal) ride event streams for one token's rider, and \(limit.total) on the server, may be open at once",
             retryAfter: 5)
     }
 }

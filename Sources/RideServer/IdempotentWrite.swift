@@ -43,7 +43,8 @@ struct IdempotentWrite: Sendable {
         }
 
         init(status: Int, stored: String) {
-            let (head, tail) = stored.firstIndex(of: "\n").map { (stored[..<$0], stored[stored.index(after: $0)...]) } ?? ("", stored[...])
+            let (head, tail) =
+                stored.firstIndex(of: "\n").map { (stored[..<$0], stored[stored.index(after: $0)...]) } ?? ("", stored[...])
             self.init(status: HTTPResponse.Status(code: status), body: String(tail), location: head.isEmpty ? nil : String(head))
         }
     }
@@ -58,11 +59,13 @@ struct IdempotentWrite: Sendable {
         }
         guard let text = Self.key(header) else {
             throw ProblemDocument.badRequest(
-                "Idempotency-Key must be 1 to 255 visible ASCII characters, bare or as a quoted string (got \(header.utf8.count) bytes)")
+                "Idempotency-Key must be 1 to 255 visible ASCII characters, bare or as a quoted string (got \(header.utf8.count) bytes)"
+            )
         }
         var identity = Array("\(request.method.rawValue) \(request.uri.path)\n".utf8)
         identity += bytes
-        let key = IdempotencyKey(principal: principal.description, key: text, fingerprint: RideToken.hash(String(decoding: identity, as: UTF8.self)))
+        let key = IdempotencyKey(
+            principal: principal.description, key: text, fingerprint: RideToken.hash(String(decoding: identity, as: UTF8.self)))
         let deadline = ContinuousClock.now + Self.inFlightWait
         while true {
             let claim = try await IntentRoutes.store { try await store.claimIdempotencyKey(key, at: now()) }

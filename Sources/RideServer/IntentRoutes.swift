@@ -184,7 +184,11 @@ struct IntentRoutes {
                 default: errors.append("active: must be true or false")
                 }
             case "limit":
-                if let n = Int(value), (1...1000).contains(n) { limit = n } else { errors.append("limit: must be an integer from 1 to 1000") }
+                if let n = Int(value), (1...1000).contains(n) {
+                    limit = n
+                } else {
+                    errors.append("limit: must be an integer from 1 to 1000")
+                }
             default: errors.append("unknown query parameter '\(key)'")
             }
         }
@@ -200,17 +204,23 @@ struct IntentRoutes {
         for (key, value) in Self.query(request) {
             switch key {
             case "latitude":
-                if let x = Double(value), x.isFinite, (-90...90).contains(x) { latitude = x } else {
+                if let x = Double(value), x.isFinite, (-90...90).contains(x) {
+                    latitude = x
+                } else {
                     errors.append("latitude: must be a number from -90 to 90")
                 }
             case "longitude":
-                if let x = Double(value), x.isFinite, (-180...180).contains(x) { longitude = x } else {
+                if let x = Double(value), x.isFinite, (-180...180).contains(x) {
+                    longitude = x
+                } else {
                     errors.append("longitude: must be a number from -180 to 180")
                 }
             default: errors.append("unknown query parameter '\(key)'")
             }
         }
-        if errors.isEmpty, (latitude == nil) != (longitude == nil) { errors.append("give both latitude and longitude, or neither") }
+        if errors.isEmpty, (latitude == nil) != (longitude == nil) {
+            errors.append("give both latitude and longitude, or neither")
+        }
         guard errors.isEmpty else { throw .badRequest("the query is not valid", errors: errors) }
         guard let latitude, let longitude else { return nil }
         return try? Coordinate(latitude: latitude, longitude: longitude)

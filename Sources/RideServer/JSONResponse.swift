@@ -6,7 +6,9 @@ import RideAPI
 enum JSONResponse {
     /// The body as JSON; a body that cannot be written (it never holds a non-finite number) is a
     /// 500 problem document rather than a trap.
-    static func make(_ body: some Encodable, status: HTTPResponse.Status = .ok, headers extra: HTTPFields = [:]) throws -> Response {
+    static func make(_ body: some Encodable, status: HTTPResponse.Status = .ok, headers extra: HTTPFields = [:]) throws
+        -> Response
+    {
         make(bytes: try encode(body), status: status, headers: extra)
     }
 
@@ -20,7 +22,8 @@ enum JSONResponse {
     }
 
     /// A response whose body is JSON already written (an answer kept for an idempotency key).
-    static func make(bytes: some Sequence<UInt8>, status: HTTPResponse.Status = .ok, headers extra: HTTPFields = [:]) -> Response {
+    static func make(bytes: some Sequence<UInt8>, status: HTTPResponse.Status = .ok, headers extra: HTTPFields = [:]) -> Response
+    {
         var headers = extra
         headers[.contentType] = "application/json"
         headers[.cacheControl] = "no-store"

@@ -24,7 +24,8 @@ public struct ProblemDocument: Error, Sendable, Equatable, HTTPResponseError {
     public var cause: String?
 
     public init(
-        _ status: HTTPResponse.Status, kind: String, title: String, detail: String? = nil, errors: [String] = [], allow: String? = nil,
+        _ status: HTTPResponse.Status, kind: String, title: String, detail: String? = nil, errors: [String] = [],
+        allow: String? = nil,
         retryAfter: Int? = nil, cause: String? = nil
     ) {
         self.status = status
@@ -56,7 +57,8 @@ public struct ProblemDocument: Error, Sendable, Equatable, HTTPResponseError {
         if let allow { headers[.allow] = allow }
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }
         headers[.cacheControl] = "no-store"
-        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: json(instance: instance))))
+        return Response(
+            status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: json(instance: instance))))
     }
 
     public func response(from request: Request, context: some RequestContext) throws -> Response {
@@ -84,7 +86,9 @@ extension ProblemDocument {
 
     /// 403: the token's role may not use the route.
     public static func forbidden(_ principal: RidePrincipal, _ what: String) -> ProblemDocument {
-        ProblemDocument(.forbidden, kind: "forbidden", title: "This token may not do that", detail: "a \(principal.roleName) token cannot \(what)")
+        ProblemDocument(
+            .forbidden, kind: "forbidden", title: "This token may not do that",
+            detail: "a \(principal.roleName) token cannot \(what)")
     }
 
     /// 404: nothing here, or nothing this token may see (the same answer).
@@ -111,7 +115,8 @@ extension ProblemDocument {
     public static func tooManyWrites(retryAfter seconds: Int, limit: WriteRateLimit) -> ProblemDocument {
         ProblemDocument(
             .tooManyRequests, kind: "too-many-requests", title: "Too many requests",
-            detail: "at most \(limit.burst) writes at once, then \(limit.description), for each rider and vehicle; try again in \(max(1, seconds)) s",
+            detail:
+                "at most \(limit.burst) writes at once, then \(limit.description), for each rider and vehicle; try again in \(max(1, seconds)) s",
             retryAfter: seconds)
     }
 
@@ -124,6 +129,7 @@ extension ProblemDocument {
     public static func idempotencyKeyInFlight(waited seconds: Int) -> ProblemDocument {
         ProblemDocument(
             .conflict, kind: "idempotency-key-in-flight", title: "The request with this idempotency key is still running",
-            detail: "the first request with this Idempotency-Key had no response after \(seconds) s; try again later", retryAfter: 1)
+            detail: "the first request with this Idempotency-Key had no response after \(seconds) s; try again later",
+            retryAfter: 1)
     }
 }

@@ -6,13 +6,15 @@ import Logging
 /// over the limit) with their status, and anything else as a 500 that is logged (none is
 /// expected: bad input is a 400 before it reaches the store).
 struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response
+    {
         do {
             return try await next(request, context)
         } catch let problem as ProblemDocument {
             if let cause = problem.cause {
                 context.logger.error(
-                    "\(problem.kind)", metadata: ["error": "\(cause)", "path": "\(request.uri.path)", "status": "\(problem.status.code)"])
+                    "\(problem.kind)",
+                    metadata: ["error": "\(cause)", "path": "\(request.uri.path)", "status": "\(problem.status.code)"])
             }
             return problem.response(instance: request.uri.path)
         } catch let error as HTTPError {
@@ -25,8 +27,10 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch {
             context.logger.error("request failed", metadata: ["error": "\(error)", "path": "\(request.uri.path)"])
             // The error stays in the log: its text may name the database.
-            return ProblemDocument(.internalServerError, kind: "internal", title: "The service failed", detail: "see the server's log")
-                .response(instance: request.uri.path)
+            return ProblemDocument(
+                .internalServerError, kind: "internal", title: "The service failed", detail: "see the server's log"
+            )
+            .response(instance: request.uri.path)
         }
     }
 

@@ -2,8 +2,8 @@ import Foundation
 import Hummingbird
 import Lodestar
 import LodestarInternals
-import RideAPI
 import Logging
+import RideAPI
 import ServiceLifecycle
 
 /// The operator's regions: `POST /regions` (a GeoJSON FeatureCollection, as `lodestar monitor`
@@ -66,49 +66,56 @@ struct RegionRoutes {
         headers[.cacheControl] = "no-store"
         let heartbeat = heartbeatInterval
         let ready = regions.conditions.count
-        return Response(status: .ok, headers: headers, body: ResponseBody { writer in
-            metrics.streamOpened()
-            defer {
-                metrics.streamClosed()
-                cancel()
-            }
-            var sequence = 1
-            try await writer.write(ByteBuffer(string: "id: 1\nevent: ready\ndata: {\"regions\":\(ready)}\n\n"))
-            do {
-                try await withGracefulShutdownHandler {
-                    // The crossings and a heartbeat tick, in one loop: a tick after each silence.
-                    try await withThrowingTaskGroup(of: Void.self) { group in
-                        let (ticks, tick) = AsyncStream<OperatorRegions.Crossing?>.makeStream(bufferingPolicy: .bufferingNewest(1000))
-                        group.addTask {
-                            for await c in stream { tick.yield(c) }
-                            tick.finish()
-                        }
-                        group.addTask {
-                            while !Task.isCancelled {
-                                try await Task.sleep(for: heartbeat)
-                                tick.yield(nil)
-                            }
-                        }
-                        for await item in ticks {
-                            if let c = item {
-                                sequence += 1
-                                try await writer.write(ByteBuffer(string: "id: \(sequence)\nevent: region\ndata: \(c.event.json(vehicleIdentifier: c.vehicleIdentifier))\n\n"))
-                            } else {
-                                try await writer.write(ByteBuffer(string: ": heartbeat\n\n"))
-                            }
-                        }
-                        group.cancelAll()
-                    }
-                } onGracefulShutdown: {
+        return Response(
+            status: .ok, headers: headers,
+            body: ResponseBody { writer in
+                metrics.streamOpened()
+                defer {
+                    metrics.streamClosed()
                     cancel()
                 }
-            } catch is CancellationError {
-                // The request's task was cancelled: end the stream.
-            } catch {
-                logger.debug("region event stream ended", metadata: ["error": "\(error)"])
-            }
-            try await writer.finish(nil)
-        })
+                var sequence = 1
+                try await writer.write(ByteBuffer(string: "id: 1\nevent: ready\ndata: {\"regions\":\(ready)}\n\n"))
+                do {
+                    try await withGracefulShutdownHandler {
+                        // The crossings and a heartbeat tick, in one loop: a tick after each silence.
+                        try await withThrowingTaskGroup(of: Void.self) { group in
+                            let (ticks, tick) = AsyncStream<OperatorRegions.Crossing?>.makeStream(
+                                bufferingPolicy: .bufferingNewest(1000))
+                            group.addTask {
+                                for await c in stream { tick.yield(c) }
+                                tick.finish()
+                            }
+                            group.addTask {
+                                while !Task.isCancelled {
+                                    try await Task.sleep(for: heartbeat)
+                                    tick.yield(nil)
+                                }
+                            }
+                            for await item in ticks {
+                                if let c = item {
+                                    sequence += 1
+                                    try await writer.write(
+                                        ByteBuffer(
+                                            string:
+                                                "id: \(sequence)\nevent: region\ndata: \(c.event.json(vehicleIdentifier: c.vehicleIdentifier))\n\n"
+                                        ))
+                                } else {
+                                    try await writer.write(ByteBuffer(string: ": heartbeat\n\n"))
+                                }
+                            }
+                            group.cancelAll()
+                        }
+                    } onGracefulShutdown: {
+                        cancel()
+                    }
+                } catch is CancellationError {
+                    // The request's task was cancelled: end the stream.
+                } catch {
+                    logger.debug("region event stream ended", metadata: ["error": "\(error)"])
+                }
+                try await writer.finish(nil)
+            })
     }
 }
 

@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
-import RideAPI
 import Logging
+import RideAPI
 import RideBooking
 import ServiceLifecycle
 
@@ -31,53 +31,55 @@ struct RideEventStream: Sendable {
         headers[.contentType] = "text/event-stream"
         headers[.cacheControl] = "no-store"
         let ride = first.rideIdentifier
-        return Response(status: .ok, headers: headers, body: ResponseBody { writer in
-            metrics.streamOpened()
-            // Watching before the first read: a change after it wakes the stream.
-            let (watch, signals) = hub.watch(ride)
-            defer {
-                hub.cancel(ride, id: watch)
-                metrics.streamClosed()
-                ticket.release()
-            }
-            do {
-                var last: (id: Int64, status: RideStatus)
-                if let lastEventID {
-                    let missed = try await backend.eventStatuses(of: ride, after: lastEventID)
-                    last = (lastEventID, first)
-                    if missed.isEmpty { try await writer.write(Self.event(first, id: lastEventID)) }
-                    for event in missed {
-                        try await writer.write(Self.event(event.status, id: event.id))
-                        last = event
-                    }
-                } else {
-                    let logged = try await backend.eventStatuses(of: ride, after: nil)
-                    last = (logged.last?.id ?? 0, logged.last?.status ?? first)
-                    try await writer.write(Self.event(last.status, id: last.id))
+        return Response(
+            status: .ok, headers: headers,
+            body: ResponseBody { writer in
+                metrics.streamOpened()
+                // Watching before the first read: a change after it wakes the stream.
+                let (watch, signals) = hub.watch(ride)
+                defer {
+                    hub.cancel(ride, id: watch)
+                    metrics.streamClosed()
+                    ticket.release()
                 }
-                try await withGracefulShutdownHandler {
-                    for await signal in signals {
-                        guard last.status.phase != .completed else { break }
-                        switch signal {
-                        case .heartbeat:
-                            try await writer.write(Self.event(last.status, id: last.id))
-                        case .changed:
-                            for event in try await backend.eventStatuses(of: ride, after: last.id) {
-                                try await writer.write(Self.event(event.status, id: event.id))
-                                last = event
+                do {
+                    var last: (id: Int64, status: RideStatus)
+                    if let lastEventID {
+                        let missed = try await backend.eventStatuses(of: ride, after: lastEventID)
+                        last = (lastEventID, first)
+                        if missed.isEmpty { try await writer.write(Self.event(first, id: lastEventID)) }
+                        for event in missed {
+                            try await writer.write(Self.event(event.status, id: event.id))
+                            last = event
+                        }
+                    } else {
+                        let logged = try await backend.eventStatuses(of: ride, after: nil)
+                        last = (logged.last?.id ?? 0, logged.last?.status ?? first)
+                        try await writer.write(Self.event(last.status, id: last.id))
+                    }
+                    try await withGracefulShutdownHandler {
+                        for await signal in signals {
+                            guard last.status.phase != .completed else { break }
+                            switch signal {
+                            case .heartbeat:
+                                try await writer.write(Self.event(last.status, id: last.id))
+                            case .changed:
+                                for event in try await backend.eventStatuses(of: ride, after: last.id) {
+                                    try await writer.write(Self.event(event.status, id: event.id))
+                                    last = event
+                                }
                             }
                         }
+                    } onGracefulShutdown: {
+                        hub.cancel(ride, id: watch)
                     }
-                } onGracefulShutdown: {
-                    hub.cancel(ride, id: watch)
+                } catch is CancellationError {
+                    // The request's task was cancelled: end the stream.
+                } catch {
+                    logger.warning("event stream ended", metadata: ["ride": "\(ride)", "error": "\(error)"])
                 }
-            } catch is CancellationError {
-                // The request's task was cancelled: end the stream.
-            } catch {
-                logger.warning("event stream ended", metadata: ["ride": "\(ride)", "error": "\(error)"])
-            }
-            try await writer.finish(nil)
-        })
+                try await writer.finish(nil)
+            })
     }
 
     /// One event: `id: N`, `event: status`, `data: {RideStatus}`, blank line.

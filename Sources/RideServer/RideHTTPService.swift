@@ -117,7 +117,8 @@ public struct RideHTTPService: Sendable {
     ) async throws {
         // Trapped before the socket is bound, so that no SIGUSR1 can find its default action.
         let status = StatusSignalService(signals: await UnixSignalsSequence(trapping: .sigusr1), metrics: metrics, logger: logger)
-        try await serviceGroup(services: services + [status], gracefulShutdownSignals: gracefulShutdownSignals, onBound: onBound).run()
+        try await serviceGroup(services: services + [status], gracefulShutdownSignals: gracefulShutdownSignals, onBound: onBound)
+            .run()
     }
 
     /// The server and `services` as a service group to run; its `triggerGracefulShutdown()`

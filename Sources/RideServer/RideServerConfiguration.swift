@@ -23,7 +23,8 @@ public struct RideServerConfiguration: Sendable, Equatable {
     public var statusLifetime: Duration
 
     public init(
-        host: String = "127.0.0.1", port: Int = 8080, pollInterval: Duration = .milliseconds(250), heartbeatInterval: Duration = .seconds(15),
+        host: String = "127.0.0.1", port: Int = 8080, pollInterval: Duration = .milliseconds(250),
+        heartbeatInterval: Duration = .seconds(15),
         writeLimit: WriteRateLimit = WriteRateLimit(), connections: ConnectionLimits = ConnectionLimits(),
         eventStreams: EventStreamLimit = EventStreamLimit(), statusLifetime: Duration = .seconds(1)
     ) {
@@ -43,7 +44,9 @@ public struct RideServerConfiguration: Sendable, Equatable {
         guard let colon = text.lastIndex(of: ":") else { return nil }
         var host = String(text[..<colon])
         let portText = text[text.index(after: colon)...]
-        guard !portText.isEmpty, portText.allSatisfy(\.isASCII), let port = Int(portText), (0...65_535).contains(port) else { return nil }
+        guard !portText.isEmpty, portText.allSatisfy(\.isASCII), let port = Int(portText), (0...65_535).contains(port) else {
+            return nil
+        }
         if host.hasPrefix("["), host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
         if host.isEmpty { host = "127.0.0.1" }
         guard !host.contains(" ") else { return nil }

@@ -6,7 +6,8 @@ extension RideService {
     /// oldest first, each with its event's number: the status at each phase the ride reached,
     /// with the vehicle where it last reported, dated when the phase was reached; the last is
     /// the ride's status now. Empty when nothing happened after `eventIdentifier`.
-    func eventStatuses(of rideIdentifier: String, after eventIdentifier: Int64?) async throws -> [(id: Int64, status: RideStatus)] {
+    func eventStatuses(of rideIdentifier: String, after eventIdentifier: Int64?) async throws -> [(id: Int64, status: RideStatus)]
+    {
         let events = try await store.rideEvents(rideIdentifier: rideIdentifier, after: eventIdentifier)
         guard let newest = events.last, let record = try await store.ride(identifier: rideIdentifier) else { return [] }
         // The vehicle's last report is read once for all the events.

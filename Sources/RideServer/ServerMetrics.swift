@@ -31,14 +31,17 @@ public final class ServerMetrics: Sendable {
     ]
 
     public init() {
-        booked = registry.makeCounter(descriptor: .init(
-            namespace: "lodestar", metricName: "rides_booked", unitName: "total", helpText: "Rides booked by this server."))
-        locations = registry.makeCounter(descriptor: .init(
-            namespace: "lodestar", metricName: "vehicle_locations", unitName: "total",
-            helpText: "Vehicle positions stored by this server."))
-        streams = registry.makeGauge(descriptor: .init(
-            namespace: "lodestar", metricName: "event_streams", unitName: "open",
-            helpText: "Ride event streams open on this server."))
+        booked = registry.makeCounter(
+            descriptor: .init(
+                namespace: "lodestar", metricName: "rides_booked", unitName: "total", helpText: "Rides booked by this server."))
+        locations = registry.makeCounter(
+            descriptor: .init(
+                namespace: "lodestar", metricName: "vehicle_locations", unitName: "total",
+                helpText: "Vehicle positions stored by this server."))
+        streams = registry.makeGauge(
+            descriptor: .init(
+                namespace: "lodestar", metricName: "event_streams", unitName: "open",
+                helpText: "Ride event streams open on this server."))
     }
 
     /// One request answered.

@@ -26,14 +26,16 @@ struct VehicleRoutes {
             let bytes = try await RequestBodyLimit.read(request)
             let body = try IntentRoutes.decode(VehicleLocationBody.self, bytes)
             guard body.vehicleIdentifier == nil else {
-                throw ProblemDocument.badRequest(APIBodyError.schema, errors: ["unknown member 'vehicleIdentifier' (the path names the vehicle)"])
+                throw ProblemDocument.badRequest(
+                    APIBodyError.schema, errors: ["unknown member 'vehicleIdentifier' (the path names the vehicle)"])
             }
             let position = try Self.position(body, vehicle: identifier, now: backend.now)
             let progress = try await IntentRoutes.store { try await backend.report([position]) }
             statuses.evict(progress.compactMap(\.rideIdentifier))
             metrics.locationsStored(1)
             regions.observe([position])
-            return try JSONResponse.make(PositionReceiptBody(progress.first ?? VehicleRideProgress(vehicleIdentifier: identifier)))
+            return try JSONResponse.make(
+                PositionReceiptBody(progress.first ?? VehicleRideProgress(vehicleIdentifier: identifier)))
         }
         router.post("vehicles/locations") { request, context in
             let principal = try context.principal()

@@ -8,7 +8,8 @@ struct WriteLimitMiddleware: RouterMiddleware {
     typealias Context = RideRequestContext
     let limiter: WriteRateLimiter
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response
+    {
         if request.method != .get, request.method != .head, let principal = context.identity, principal != .operator,
             let wait = limiter.take(principal.description)
         {

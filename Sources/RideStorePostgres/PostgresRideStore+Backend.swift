@@ -36,7 +36,8 @@ extension PostgresRideStore: RideBackend {
     /// The number of migrations applied to the database, 0 for none.
     public func schemaVersion() async throws(RideStoreError) -> Int {
         try await transaction { connection in
-            let exists = try await connection.query("SELECT to_regclass('schema_migrations') IS NOT NULL", logger: self.logger)
+            let exists =
+                try await connection.query("SELECT to_regclass('schema_migrations') IS NOT NULL", logger: self.logger)
                 .collect().first?.decode(Bool.self) ?? false
             return exists ? try await Self.version(connection, logger: self.logger) : 0
         }
@@ -76,8 +77,10 @@ extension PostgresRideStore: RideBackend {
         guard !reports.isEmpty else { return [] }
         let ids = reports.map(\.vehicleIdentifier)
         // nil course and speed travel as NaN (arrays of optionals are not bound) and become NULL.
-        let latitudes = reports.map(\.coordinate.latitude), longitudes = reports.map(\.coordinate.longitude)
-        let courses = reports.map { $0.course ?? .nan }, speeds = reports.map { $0.speed ?? .nan }
+        let latitudes = reports.map(\.coordinate.latitude)
+        let longitudes = reports.map(\.coordinate.longitude)
+        let courses = reports.map { $0.course ?? .nan }
+        let speeds = reports.map { $0.speed ?? .nan }
         let dates = reports.map(\.date.timeIntervalSince1970)
         return try await transaction { connection in
             let unknown = try await connection.query(
@@ -177,7 +180,9 @@ extension PostgresRideStore: RideBackend {
     /// transaction): the rider's advisory lock is taken before the count of its active rides, and
     /// the vehicle's row is locked (`FOR UPDATE … SKIP LOCKED`) until the transaction ends.
     /// Without (a quote): plain reads, no lock that a booking would wait for or skip.
-    private func choose(_ order: RideBookingOrder, on connection: PostgresConnection, locking: Bool) async throws -> RideBookingQuote {
+    private func choose(_ order: RideBookingOrder, on connection: PostgresConnection, locking: Bool) async throws
+        -> RideBookingQuote
+    {
         let (latitude, longitude) = (order.pickup.latitude, order.pickup.longitude)
         let option = order.rideOptionName?.lowercased()
         let since = order.reportedSince?.timeIntervalSince1970
@@ -188,9 +193,10 @@ extension PostgresRideStore: RideBackend {
                 try await connection.query(
                     "SELECT pg_advisory_xact_lock(\(PostgresSchema.riderLockSpace)::int4, hashtext(\(rider)))", logger: logger)
             }
-            let active = try await connection.query(
-                "SELECT count(*) FROM ride WHERE rider = \(rider) AND phase <> 4", logger: logger
-            ).collect().first?.decode(Int.self) ?? 0
+            let active =
+                try await connection.query(
+                    "SELECT count(*) FROM ride WHERE rider = \(rider) AND phase <> 4", logger: logger
+                ).collect().first?.decode(Int.self) ?? 0
             if active >= limit { return .refused(.previousRideNeedsCompletion(activeRides: active)) }
         }
         // The nearest 64 reported positions on the sphere first (the KNN index scan stops
@@ -222,14 +228,15 @@ extension PostgresRideStore: RideBackend {
             if found != nil { break }
         }
         guard let row = found else {
-            let served = try await connection.query(
-                """
-                SELECT EXISTS (
-                    SELECT 1 FROM vehicle_position p JOIN vehicle v ON v.id = p.vehicle_id
-                    WHERE ST_DWithin(p.position, ST_SetSRID(ST_MakePoint(\(longitude), \(latitude)), 4326)::geography, \(order.range))
-                      AND v.state <> 'offline' AND (\(since)::float8 IS NULL OR p.reported_at >= \(since)::float8))
-                """, logger: logger
-            ).collect().first?.decode(Bool.self) ?? false
+            let served =
+                try await connection.query(
+                    """
+                    SELECT EXISTS (
+                        SELECT 1 FROM vehicle_position p JOIN vehicle v ON v.id = p.vehicle_id
+                        WHERE ST_DWithin(p.position, ST_SetSRID(ST_MakePoint(\(longitude), \(latitude)), 4326)::geography, \(order.range))
+                          AND v.state <> 'offline' AND (\(since)::float8 IS NULL OR p.reported_at >= \(since)::float8))
+                    """, logger: logger
+                ).collect().first?.decode(Bool.self) ?? false
             return .refused(served ? .noVehicleAvailable : .noVehicleInRange)
         }
         let (id, json, lat, lon, course, speed, reported, distance) = try row.decode(
@@ -313,7 +320,9 @@ extension PostgresRideStore: RideBackend {
             guard let record = try await self.lockedRide(connection, identifier: rideIdentifier),
                 rider == nil || record.rider == rider
             else { return RideUpdateOutcome.notFound }
-            guard let next = record.advanced(to: .completed, completion: .canceledByUser, at: date) else { return .refused(record) }
+            guard let next = record.advanced(to: .completed, completion: .canceledByUser, at: date) else {
+                return .refused(record)
+            }
             try await self.update(next, at: date, on: connection)
             return .updated(next)
         }
@@ -364,8 +373,9 @@ extension PostgresRideStore: RideBackend {
         for try await (id, json, phase, completion, completed, rider) in rows.decode(
             (String, String, Int, String?, Double?, String?).self)
         {
-            records.append(try RideRecordColumns.decode(
-                id: id, json: json, phase: phase, completion: completion, completedAt: completed, rider: rider))
+            records.append(
+                try RideRecordColumns.decode(
+                    id: id, json: json, phase: phase, completion: completion, completedAt: completed, rider: rider))
         }
         return records
     }

@@ -36,9 +36,11 @@ extension PostgresRideStore {
                 guard let phase = RidePhase(rawValue: phase) else {
                     throw RideStoreError.corrupt(path: database, reason: "ride event \(id) has no phase")
                 }
-                events.append(RideEvent(
-                    identifier: id, rideIdentifier: ride, phase: phase,
-                    completionStatus: completion.flatMap(RideCompletionStatus.init(rawValue:)), date: Date(timeIntervalSince1970: at)))
+                events.append(
+                    RideEvent(
+                        identifier: id, rideIdentifier: ride, phase: phase,
+                        completionStatus: completion.flatMap(RideCompletionStatus.init(rawValue:)),
+                        date: Date(timeIntervalSince1970: at)))
             }
             return events
         }

@@ -19,12 +19,14 @@ extension PostgresRideStore {
                 """, logger: self.logger
             ).collect()
             if !inserted.isEmpty { return IdempotencyClaim.claimed }
-            guard let row = try await connection.query(
-                """
-                SELECT fingerprint, status, response, created_at FROM idempotency_key
-                WHERE principal = \(key.principal) AND key = \(key.key) FOR UPDATE
-                """, logger: self.logger
-            ).collect().first else { return .inFlight }
+            guard
+                let row = try await connection.query(
+                    """
+                    SELECT fingerprint, status, response, created_at FROM idempotency_key
+                    WHERE principal = \(key.principal) AND key = \(key.key) FOR UPDATE
+                    """, logger: self.logger
+                ).collect().first
+            else { return .inFlight }
             let (fingerprint, status, response, created) = try row.decode((String, Int?, String?, Double).self)
             guard fingerprint == key.fingerprint else { return .mismatch }
             if let status { return .completed(status: status, response: response ?? "") }

@@ -52,7 +52,9 @@ extension PostgresRideStore {
                     SELECT hash, kind, subject, created_at, expires_at, revoked_at FROM token
                     WHERE left(hash, \(Int32(hashPrefix.utf8.count))::int4) = \(hashPrefix) LIMIT 2 FOR UPDATE
                     """, logger: self.logger))
-            guard found.count == 1, var token = found.first else { return found.isEmpty ? RideTokenRevocation.notFound : .ambiguous }
+            guard found.count == 1, var token = found.first else {
+                return found.isEmpty ? RideTokenRevocation.notFound : .ambiguous
+            }
             if token.revoked == nil {
                 _ = try await connection.query(
                     "UPDATE token SET revoked_at = \(date.timeIntervalSince1970) WHERE hash = \(token.hash)", logger: self.logger)
@@ -68,11 +70,14 @@ extension PostgresRideStore {
             (String, String, String?, Double, Double?, Double?).self)
         {
             guard let principal = RidePrincipal(kind: kind, subject: subject) else {
-                throw RideStoreError.corrupt(path: database, reason: "token \(hash.prefix(RideTokenRecord.identifierLength)) has no principal")
+                throw RideStoreError.corrupt(
+                    path: database, reason: "token \(hash.prefix(RideTokenRecord.identifierLength)) has no principal")
             }
-            tokens.append(RideTokenRecord(
-                hash: hash, principal: principal, created: Date(timeIntervalSince1970: created),
-                expires: expires.map(Date.init(timeIntervalSince1970:)), revoked: revoked.map(Date.init(timeIntervalSince1970:))))
+            tokens.append(
+                RideTokenRecord(
+                    hash: hash, principal: principal, created: Date(timeIntervalSince1970: created),
+                    expires: expires.map(Date.init(timeIntervalSince1970:)),
+                    revoked: revoked.map(Date.init(timeIntervalSince1970:))))
         }
         return tokens
     }

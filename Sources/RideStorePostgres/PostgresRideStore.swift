@@ -162,7 +162,9 @@ public final class PostgresRideStore: Sendable {
 
     /// `body` in one transaction (`BEGIN` … `COMMIT`, rolled back if it throws), every error a
     /// ``RideStoreError`` naming the database.
-    func transaction<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws(RideStoreError) -> T {
+    func transaction<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws(RideStoreError)
+        -> T
+    {
         do {
             try Task.checkCancellation()
             let (client, logger) = (client, logger)

@@ -1,5 +1,5 @@
-import Geodesy
 import GRDB
+import Geodesy
 import LodestarInternals
 import RideBooking
 
@@ -27,7 +27,8 @@ struct ReportedNearest {
             guard let identifier = row[0] as String?, let latitude = row[1] as Double?, let longitude = row[2] as Double? else {
                 continue
             }
-            candidates.append(Candidate(identifier: identifier, position: Coordinate(uncheckedLatitude: latitude, longitude: longitude)))
+            candidates.append(
+                Candidate(identifier: identifier, position: Coordinate(uncheckedLatitude: latitude, longitude: longitude)))
         }
         return candidates
     }

@@ -78,7 +78,8 @@ struct RideRow: Codable, FetchableRecord, PersistableRecord {
     /// The rides newest first, the rows that cannot be decoded set aside with why.
     static func listing(_ db: Database, limit: Int) throws -> RideListing {
         var listing = RideListing(rides: [], unreadable: [])
-        let rows = try Row.fetchCursor(db, sql: "SELECT * FROM ride ORDER BY booked_at DESC, id LIMIT ?", arguments: [max(0, limit)])
+        let rows = try Row.fetchCursor(
+            db, sql: "SELECT * FROM ride ORDER BY booked_at DESC, id LIMIT ?", arguments: [max(0, limit)])
         while let row = try rows.next() {
             do {
                 // A copy: a cursor's row reads through SQLite's own conversions ('soon' would be
@@ -94,9 +95,10 @@ struct RideRow: Codable, FetchableRecord, PersistableRecord {
     }
 
     static func activeVehicles(_ db: Database, at date: Date) throws -> Set<String> {
-        try Set(String.fetchAll(
-            db, sql: "SELECT vehicle_id FROM ride WHERE phase <> 4 AND trip_ends_at > ?",
-            arguments: [date.timeIntervalSince1970]))
+        try Set(
+            String.fetchAll(
+                db, sql: "SELECT vehicle_id FROM ride WHERE phase <> 4 AND trip_ends_at > ?",
+                arguments: [date.timeIntervalSince1970]))
     }
 
     /// The ride of a fetched row. A row that does not decode (a value of the wrong type, never

@@ -1,6 +1,6 @@
 import Foundation
-import Geodesy
 import GRDB
+import Geodesy
 import RideBooking
 
 /// The SQLite backend: ``RideStore`` is a `RideBackend`. Every write runs in one
@@ -99,13 +99,14 @@ extension RideStore: RideBackend {
                     unknown.append(report.vehicleIdentifier)
                     continue
                 }
-                let upsert = try tx.db.cachedStatement(sql: """
-                    INSERT INTO vehicle_position (vehicle_id, latitude, longitude, course, speed, reported_at)
-                    VALUES (?, ?, ?, ?, ?, ?)
-                    ON CONFLICT (vehicle_id) DO UPDATE SET latitude = excluded.latitude, longitude = excluded.longitude,
-                        course = excluded.course, speed = excluded.speed, reported_at = excluded.reported_at
-                    WHERE excluded.reported_at >= vehicle_position.reported_at
-                    """)
+                let upsert = try tx.db.cachedStatement(
+                    sql: """
+                        INSERT INTO vehicle_position (vehicle_id, latitude, longitude, course, speed, reported_at)
+                        VALUES (?, ?, ?, ?, ?, ?)
+                        ON CONFLICT (vehicle_id) DO UPDATE SET latitude = excluded.latitude, longitude = excluded.longitude,
+                            course = excluded.course, speed = excluded.speed, reported_at = excluded.reported_at
+                        WHERE excluded.reported_at >= vehicle_position.reported_at
+                        """)
                 try upsert.execute(arguments: [
                     report.vehicleIdentifier, report.coordinate.latitude, report.coordinate.longitude, report.course,
                     report.speed, report.date.timeIntervalSince1970,
@@ -145,7 +146,8 @@ extension RideStore: RideBackend {
             var record = try makeRecord(chosen)
             guard record.vehicle.identifier == chosen.vehicle.identifier else {
                 throw RideStoreError.invalidVehicle(
-                    identifier: record.vehicle.identifier, reason: "the ride was made for another vehicle than \(chosen.vehicle.identifier)")
+                    identifier: record.vehicle.identifier,
+                    reason: "the ride was made for another vehicle than \(chosen.vehicle.identifier)")
             }
             record.rider = order.rider
             try tx.insert(record, at: order.date)
@@ -163,8 +165,9 @@ extension RideStore: RideBackend {
     /// The vehicle a booking of `order` takes in `db` now, or why none.
     private static func choose(_ order: RideBookingOrder, in db: Database, path: String) throws -> RideBookingQuote {
         if let rider = order.rider, let limit = order.maximumActiveRides {
-            let active = try Int.fetchOne(
-                db, sql: "SELECT count(*) FROM ride WHERE rider = ? AND phase <> 4", arguments: [rider]) ?? 0
+            let active =
+                try Int.fetchOne(
+                    db, sql: "SELECT count(*) FROM ride WHERE rider = ? AND phase <> 4", arguments: [rider]) ?? 0
             if active >= limit { return .refused(.previousRideNeedsCompletion(activeRides: active)) }
         }
         // Every degree of latitude is at least 110,574 m (at the equator): the band holds the circle.
@@ -234,7 +237,9 @@ extension RideStore: RideBackend {
             guard let record = try tx.ride(identifier: rideIdentifier), rider == nil || record.rider == rider else {
                 return RideUpdateOutcome.notFound
             }
-            guard let next = record.advanced(to: .completed, completion: .canceledByUser, at: date) else { return .refused(record) }
+            guard let next = record.advanced(to: .completed, completion: .canceledByUser, at: date) else {
+                return .refused(record)
+            }
             try tx.update(next, at: date)
             return .updated(next)
         }

@@ -42,7 +42,9 @@ extension RideStore {
     /// returning; rolls back if `body` throws. The write lock is held from the first statement, so
     /// what `body` reads cannot change before it writes.
     /// - Throws: `RideStoreError/cannotOpen(path:reason:)` on a store opened read-only.
-    func transaction<T: Sendable>(_ body: @escaping @Sendable (RideStoreTransaction) throws -> T) async throws(RideStoreError) -> T {
+    func transaction<T: Sendable>(_ body: @escaping @Sendable (RideStoreTransaction) throws -> T) async throws(RideStoreError)
+        -> T
+    {
         let pool = try writer()
         let path = path
         do {

@@ -29,8 +29,10 @@ extension RideStore {
                 if let seen = last {
                     let news = try await read(empty: []) { db in
                         try Row.fetchAll(
-                            db.cachedStatement(sql: "SELECT id, ride_id FROM ride_event WHERE id > ? ORDER BY id LIMIT 1000"), arguments: [seen])
-                            .map { (id: $0["id"] as Int64? ?? seen, ride: $0["ride_id"] as String? ?? "") }
+                            db.cachedStatement(sql: "SELECT id, ride_id FROM ride_event WHERE id > ? ORDER BY id LIMIT 1000"),
+                            arguments: [seen]
+                        )
+                        .map { (id: $0["id"] as Int64? ?? seen, ride: $0["ride_id"] as String? ?? "") }
                     }
                     var told = Set<String>()
                     for entry in news where told.insert(entry.ride).inserted { changed(.ride(entry.ride)) }

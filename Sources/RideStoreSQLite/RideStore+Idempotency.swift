@@ -9,9 +9,11 @@ extension RideStore {
         let now = date.timeIntervalSince1970
         return try await transaction { tx in
             try tx.db.execute(sql: "DELETE FROM idempotency_key WHERE created_at < ?", arguments: [now - IdempotencyKey.lifetime])
-            guard let row = try Row.fetchOne(
-                tx.db, sql: "SELECT fingerprint, status, response, created_at FROM idempotency_key WHERE principal = ? AND key = ?",
-                arguments: [key.principal, key.key])
+            guard
+                let row = try Row.fetchOne(
+                    tx.db,
+                    sql: "SELECT fingerprint, status, response, created_at FROM idempotency_key WHERE principal = ? AND key = ?",
+                    arguments: [key.principal, key.key])
             else {
                 try tx.db.execute(
                     sql: "INSERT INTO idempotency_key (principal, key, fingerprint, created_at) VALUES (?, ?, ?, ?)",
@@ -22,7 +24,8 @@ extension RideStore {
             if let status: Int = row["status"] { return .completed(status: status, response: row["response"] ?? "") }
             guard (row["created_at"] as Double? ?? now) < now - IdempotencyKey.abandonedAfter else { return .inFlight }
             try tx.db.execute(
-                sql: "UPDATE idempotency_key SET created_at = ? WHERE principal = ? AND key = ?", arguments: [now, key.principal, key.key])
+                sql: "UPDATE idempotency_key SET created_at = ? WHERE principal = ? AND key = ?",
+                arguments: [now, key.principal, key.key])
             return .claimed
         }
     }

@@ -19,15 +19,19 @@ extension RideStore {
     public func token(hash: String) async throws(RideStoreError) -> RideTokenRecord? {
         let path = path
         return try await read(empty: nil) { db in
-            try Row.fetchOne(db, sql: "\(Self.tokenColumns) WHERE hash = ?", arguments: [hash]).map { try Self.token($0, path: path) }
+            try Row.fetchOne(db, sql: "\(Self.tokenColumns) WHERE hash = ?", arguments: [hash]).map {
+                try Self.token($0, path: path)
+            }
         }
     }
 
     public func tokens() async throws(RideStoreError) -> [RideTokenRecord] {
         let path = path
         return try await read(empty: []) { db in
-            try Row.fetchAll(db, sql: "\(Self.tokenColumns) ORDER BY created_at, hash LIMIT \(RideBackendSchema.maximumListLimit)")
-                .map { try Self.token($0, path: path) }
+            try Row.fetchAll(
+                db, sql: "\(Self.tokenColumns) ORDER BY created_at, hash LIMIT \(RideBackendSchema.maximumListLimit)"
+            )
+            .map { try Self.token($0, path: path) }
         }
     }
 
@@ -36,7 +40,8 @@ extension RideStore {
         let path = path
         return try await transaction { tx in
             let rows = try Row.fetchAll(
-                tx.db, sql: "\(Self.tokenColumns) WHERE substr(hash, 1, ?) = ? LIMIT 2", arguments: [hashPrefix.utf8.count, hashPrefix])
+                tx.db, sql: "\(Self.tokenColumns) WHERE substr(hash, 1, ?) = ? LIMIT 2",
+                arguments: [hashPrefix.utf8.count, hashPrefix])
             guard rows.count == 1, var token = try rows.first.map({ try Self.token($0, path: path) }) else {
                 return rows.isEmpty ? RideTokenRevocation.notFound : .ambiguous
             }
@@ -54,7 +59,8 @@ extension RideStore {
     private static func token(_ row: Row, path: String) throws -> RideTokenRecord {
         let hash: String = row["hash"] ?? ""
         guard let principal = RidePrincipal(kind: row["kind"] ?? "", subject: row["subject"]) else {
-            throw RideStoreError.corrupt(path: path, reason: "token \(hash.prefix(RideTokenRecord.identifierLength)) has no principal")
+            throw RideStoreError.corrupt(
+                path: path, reason: "token \(hash.prefix(RideTokenRecord.identifierLength)) has no principal")
         }
         let expires: Double? = row["expires_at"]
         let revoked: Double? = row["revoked_at"]

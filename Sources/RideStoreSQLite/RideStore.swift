@@ -1,6 +1,6 @@
 import Foundation
-import Glibc
 import GRDB
+import Glibc
 import RideBooking
 import Synchronization
 

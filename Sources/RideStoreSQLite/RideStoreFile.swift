@@ -91,7 +91,8 @@ enum RideStoreFile: Equatable {
         let shown = names.prefix(4).joined(separator: ", ") + (names.count > 4 ? ", …" : "")
         throw foreign(
             path: path,
-            reason: "no Lodestar application_id, and it holds " + (names.isEmpty ? "user_version \(inspection.userVersion)" : shown))
+            reason: "no Lodestar application_id, and it holds "
+                + (names.isEmpty ? "user_version \(inspection.userVersion)" : shown))
     }
 
     static func foreign(path: String, reason: String) -> RideStoreError {

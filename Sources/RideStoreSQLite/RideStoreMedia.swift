@@ -35,6 +35,7 @@ enum RideStoreMedia {
     /// take URI file names.
     static func immutable(path: String, configuration: Configuration, after error: DatabaseError) throws -> any DatabaseReader {
         guard sqlite3_compileoption_used("USE_URI") == 1 else { throw error }
-        return try DatabaseQueue(path: URL(fileURLWithPath: path).absoluteString + "?mode=ro&immutable=1", configuration: configuration)
+        return try DatabaseQueue(
+            path: URL(fileURLWithPath: path).absoluteString + "?mode=ro&immutable=1", configuration: configuration)
     }
 }

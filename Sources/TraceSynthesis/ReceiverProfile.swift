@@ -2,7 +2,12 @@
 public struct ReceiverProfile: Sendable, Equatable {
     /// The sentences a receiver can be made to send.
     public enum Sentence: String, Sendable, CaseIterable, Comparable {
-        case gga = "GGA", gsa = "GSA", gst = "GST", rmc = "RMC", vtg = "VTG", zda = "ZDA"
+        case gga = "GGA"
+        case gsa = "GSA"
+        case gst = "GST"
+        case rmc = "RMC"
+        case vtg = "VTG"
+        case zda = "ZDA"
 
         public static func < (a: Sentence, b: Sentence) -> Bool {
             allCases.firstIndex(of: a) ?? 0 < allCases.firstIndex(of: b) ?? 0
@@ -24,7 +29,9 @@ public struct ReceiverProfile: Sendable, Equatable {
     /// NMEA 0183 versions, as they change RMC: 2.1 has no mode indicator, 2.3 adds it, 4.1 adds the
     /// navigational status.
     public enum Version: String, Sendable, Equatable, CaseIterable {
-        case v21 = "2.1", v23 = "2.3", v41 = "4.1"
+        case v21 = "2.1"
+        case v23 = "2.3"
+        case v41 = "4.1"
     }
 
     /// Talker of the position sentences: "GP", "GN", "GL", "GA"...
@@ -40,8 +47,10 @@ public struct ReceiverProfile: Sendable, Equatable {
     /// Whether RMC carries the magnetic variation (from the World Magnetic Model).
     public var rmcVariation: Bool
 
-    public init(talker: String, headingTalker: String? = nil, version: Version, sentences: Set<Sentence>,
-                heading: HeadingOutput = .none, rmcVariation: Bool = false) {
+    public init(
+        talker: String, headingTalker: String? = nil, version: Version, sentences: Set<Sentence>,
+        heading: HeadingOutput = .none, rmcVariation: Bool = false
+    ) {
         self.talker = talker
         self.version = version
         self.sentences = sentences

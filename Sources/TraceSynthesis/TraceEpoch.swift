@@ -64,7 +64,8 @@ public struct TraceEpoch: Sendable, Equatable {
     public func csvRow(extended: Bool) -> String {
         guard extended else { return csvRow }
         func f(_ x: Double?) -> String { x.map { DecimalText.string($0, decimals: 1) } ?? "" }
-        return csvRow + "," + [f(altitude), f(reportedAltitude), isMoving ? "1" : "0", isMultipath ? "1" : "0"]
+        return csvRow + ","
+            + [f(altitude), f(reportedAltitude), isMoving ? "1" : "0", isMultipath ? "1" : "0"]
             .joined(separator: ",")
     }
 

@@ -95,7 +95,7 @@ extension TraceSpecification {
         }
         let end = start.addingTimeInterval(timeline.duration)
         guard let first = UTCCalendar.fields(start, fractionDigits: 2), let last = UTCCalendar.fields(end, fractionDigits: 2),
-              TraceLimits.years.contains(first.year), TraceLimits.years.contains(last.year)
+            TraceLimits.years.contains(first.year), TraceLimits.years.contains(last.year)
         else {
             throw TraceSpecificationError.badValue(
                 "the trace must start on or after 1980-01-01 and end before 2069-01-01 (RMC's two-digit year)")

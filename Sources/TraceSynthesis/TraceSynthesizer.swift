@@ -99,9 +99,11 @@ public struct TraceSynthesizer: Sendable {
             let hasFix = spec.hasFix(at: t)
             // Draw every deviate on every epoch, so outages do not shift the noise of later epochs.
             let white = spec.errorModel?.whiteSigma ?? sigma
-            let north = rng.gaussian(sigma: white), east = rng.gaussian(sigma: white)
+            let north = rng.gaussian(sigma: white)
+            let east = rng.gaussian(sigma: white)
             let speedNoise = rng.gaussian(sigma: spec.dopplerSigma)
-            let courseNoise = rng.gaussian(sigma: 1), randomCourse = rng.nextUnit() * 360
+            let courseNoise = rng.gaussian(sigma: 1)
+            let randomCourse = rng.nextUnit() * 360
             let headingNoise = rng.gaussian(sigma: spec.headingNoise)
             var bias = (north: 0.0, east: 0.0, up: 0.0)
             if let model = spec.errorModel, var processes = gm {
@@ -130,7 +132,8 @@ public struct TraceSynthesizer: Sendable {
                 epoch.reportedSpeed = knots * Self.knot
                 // Course noise is the Doppler noise across the velocity: σ_course = σ_speed / speed radians.
                 let courseSigma = Angle.degrees(spec.dopplerSigma / speed)
-                let reportedCourse = speed > (spec.errorModel == nil ? 0.5 : 0) && courseSigma < 180
+                let reportedCourse =
+                    speed > (spec.errorModel == nil ? 0.5 : 0) && courseSigma < 180
                     ? Angle.normalizedBearing((state.course ?? lastCourse) + courseNoise * courseSigma)
                     : randomCourse
                 epoch.reportedCourse = Angle.normalizedBearing((reportedCourse * 10).rounded() / 10)

@@ -34,8 +34,9 @@ struct TraceTimeline: Sendable {
         for i in 0..<max(0, spec.waypoints.count - 1) {
             let inverse = Geodesic.wgs84.inverse(from: spec.waypoints[i], to: spec.waypoints[i + 1])
             let speed = spec.speeds.count == 1 ? spec.speeds[0] : spec.speeds[i]
-            let leg = Leg(start: spec.waypoints[i], azimuth: inverse.initialAzimuth, length: inverse.distance,
-                          speed: speed, startTime: clock)
+            let leg = Leg(
+                start: spec.waypoints[i], azimuth: inverse.initialAzimuth, length: inverse.distance,
+                speed: speed, startTime: clock)
             legs.append(leg)
             clock += leg.duration
         }

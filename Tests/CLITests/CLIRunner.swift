@@ -70,7 +70,9 @@ enum CLIRunner {
             process.executableURL = URL(fileURLWithPath: "/bin/sh")
             process.arguments = ["-c", "exec \"$0\" \"$@\"" + redirections, lodestar] + arguments
         }
-        let out = Pipe(), err = Pipe(), inp = Pipe()
+        let out = Pipe()
+        let err = Pipe()
+        let inp = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = inp
@@ -80,7 +82,10 @@ enum CLIRunner {
         // Drain standard error on another thread while this one drains standard output, so that
         // neither pipe can fill up and block the child.
         let errBox = DataBox()
-        let errThread = Thread { errBox.data = err.fileHandleForReading.readDataToEndOfFile(); errBox.done.signal() }
+        let errThread = Thread {
+            errBox.data = err.fileHandleForReading.readDataToEndOfFile()
+            errBox.done.signal()
+        }
         errThread.start()
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         errBox.done.wait()

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 26: `lodestar replay … | head -1` died by SIGPIPE (status 141, no word said). A reader
 /// that closes the pipe has read what it wanted: every command that writes to standard output
@@ -30,13 +30,18 @@ struct ClosedPipeTests {
             process.executableURL = URL(fileURLWithPath: "/bin/bash")
             let lodestar = CLIRunner.productsDirectory.appendingPathComponent("lodestar").path
             // lodestar's status is written last on standard error, after its own lines.
-            process.arguments = ["-c", "\"$0\" \"$@\" < '\(input)' | head -n 1; echo \"status ${PIPESTATUS[0]}\" >&2", lodestar] + arguments
-            let out = Pipe(), err = Pipe()
+            process.arguments =
+                ["-c", "\"$0\" \"$@\" < '\(input)' | head -n 1; echo \"status ${PIPESTATUS[0]}\" >&2", lodestar] + arguments
+            let out = Pipe()
+            let err = Pipe()
             process.standardOutput = out
             process.standardError = err
             try process.run()
             let errBox = DataBox()
-            let errThread = Thread { errBox.data = err.fileHandleForReading.readDataToEndOfFile(); errBox.done.signal() }
+            let errThread = Thread {
+                errBox.data = err.fileHandleForReading.readDataToEndOfFile()
+                errBox.done.signal()
+            }
             errThread.start()
             let outData = out.fileHandleForReading.readDataToEndOfFile()
             errBox.done.wait()

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `lodestar declination`, run as a user runs it, checked against NOAA's WMM2025 test values.
 @Suite("lodestar declination")
@@ -83,18 +83,20 @@ struct DeclinationCLITests {
         #expect(r.stderr.contains("2031") && r.stderr.contains("2030"))
     }
 
-    @Test("bad input is a one-line error and a non-zero exit", arguments: [
-        ["declination", "95", "10", "--year", "2026"],
-        ["declination", "ten", "10", "--year", "2026"],
-        ["declination", "10", "10", "--year", "soon"],
-        ["declination", "10", "10", "--date", "2024-06-01"],
-        ["declination", "10", "10", "--date", "2026-02-30"],
-        ["declination", "10", "10", "--height-km", "900", "--year", "2026"],
-        ["declination", "10", "--year", "2026"],
-        ["declination", "10", "10", "--yeer", "2026"],
-        ["declination", "10", "10", "--year", "2026", "--date", "2026-01-01"],
-        ["declination", "--batch", "10", "10"],
-    ])
+    @Test(
+        "bad input is a one-line error and a non-zero exit",
+        arguments: [
+            ["declination", "95", "10", "--year", "2026"],
+            ["declination", "ten", "10", "--year", "2026"],
+            ["declination", "10", "10", "--year", "soon"],
+            ["declination", "10", "10", "--date", "2024-06-01"],
+            ["declination", "10", "10", "--date", "2026-02-30"],
+            ["declination", "10", "10", "--height-km", "900", "--year", "2026"],
+            ["declination", "10", "--year", "2026"],
+            ["declination", "10", "10", "--yeer", "2026"],
+            ["declination", "10", "10", "--year", "2026", "--date", "2026-01-01"],
+            ["declination", "--batch", "10", "10"],
+        ])
     func badInput(arguments: [String]) async throws {
         let r = try await CLIRunner.run(arguments)
         #expect(r.status != 0)

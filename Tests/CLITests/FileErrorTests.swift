@@ -32,11 +32,16 @@ final class FileErrorTests {
         let fleet = try write("bad.json", "{\"vehicles\": [\n  {\"capacity\": 4},\n  {\"capacity\" 4}]}")
         let r = try await options(["--fleet", fleet])
         #expect(r.status == 65)
-        #expect(r.stderr == "lodestar ride options: fleet \(fleet) is not valid: JSON syntax error at line 3, column 15: invalid value\n")
+        #expect(
+            r.stderr
+                == "lodestar ride options: fleet \(fleet) is not valid: JSON syntax error at line 3, column 15: invalid value\n")
         let gazetteer = try write("places.json", "{\"places\": [\n")
         let g = try await options(["--gazetteer", gazetteer])
         #expect(g.status == 65)
-        #expect(g.stderr == "lodestar ride options: gazetteer \(gazetteer) is not valid: JSON syntax error at line 2, column 1: the document ends before it is complete\n")
+        #expect(
+            g.stderr
+                == "lodestar ride options: gazetteer \(gazetteer) is not valid: JSON syntax error at line 2, column 1: the document ends before it is complete\n"
+        )
         let empty = try write("empty.json", "\n")
         let e = try await options(["--fleet", empty])
         #expect(e.stderr == "lodestar ride options: fleet \(empty) is not valid: the file is empty; a JSON object was expected\n")
@@ -44,12 +49,17 @@ final class FileErrorTests {
 
     @Test("a member of the wrong type or missing is named by its path, status 65")
     func members() async throws {
-        let fleet = try write("typed.json", """
+        let fleet = try write(
+            "typed.json",
+            """
             {"vehicles": [{"identifier": "A", "position": {"latitude": 51.5, "longitude": -0.12}, "capacity": "4", "rideOptionName": "Standard", "speed": 8}]}
             """)
         let r = try await options(["--fleet", fleet])
         #expect(r.status == 65)
-        #expect(r.stderr == "lodestar ride options: fleet \(fleet) is not valid: vehicles[0].capacity is a string; expected a whole number\n")
+        #expect(
+            r.stderr
+                == "lodestar ride options: fleet \(fleet) is not valid: vehicles[0].capacity is a string; expected a whole number\n"
+        )
         let missing = try write("missing.json", "{\"name\": \"x\"}")
         let m = try await options(["--fleet", missing])
         #expect(m.stderr == "lodestar ride options: fleet \(missing) is not valid: missing 'vehicles'\n")
@@ -64,7 +74,8 @@ final class FileErrorTests {
         #expect(f.stderr == "lodestar ride options: cannot read fleet \(fifo): it is a FIFO, not a regular file\n")
         let d = try await options(["--gazetteer", directory.path])
         #expect(d.status == 66)
-        #expect(d.stderr == "lodestar ride options: cannot read gazetteer \(directory.path): it is a directory, not a regular file\n")
+        #expect(
+            d.stderr == "lodestar ride options: cannot read gazetteer \(directory.path): it is a directory, not a regular file\n")
         let m = try await options(["--fleet", path("none.json")])
         #expect(m.status == 66)
         #expect(m.stderr == "lodestar ride options: cannot read fleet \(path("none.json")): No such file or directory\n")
@@ -87,22 +98,31 @@ final class FileErrorTests {
             let r = try await CLIRunner.run(arguments)
             let name = arguments.prefix { !$0.hasPrefix("-") && $0 != none }.joined(separator: " ")
             #expect(r.status == 66, "\(name)")
-            #expect(r.stderr.hasPrefix("lodestar \(name): cannot read ") && r.stderr.contains("\(none): No such file or directory"), "\(r.stderr)")
+            #expect(
+                r.stderr.hasPrefix("lodestar \(name): cannot read ") && r.stderr.contains("\(none): No such file or directory"),
+                "\(r.stderr)")
             #expect(r.stderr.split(separator: "\n").count == 1, "one line: \(r.stderr)")
         }
     }
 
     @Test("a store whose directory cannot be made: the system's reason, not Foundation's")
     func storeDirectory() async throws {
-        let r = try await CLIRunner.run(["ride", "request", "--pickup", "51.5085,-0.1247", "--party", "1", "--store", "/proc/lodestar-none/rides.sqlite"])
+        let r = try await CLIRunner.run([
+            "ride", "request", "--pickup", "51.5085,-0.1247", "--party", "1", "--store", "/proc/lodestar-none/rides.sqlite",
+        ])
         #expect(r.status == 1)
-        #expect(r.stderr == "lodestar ride request: cannot open ride store /proc/lodestar-none/rides.sqlite: cannot create /proc/lodestar-none: No such file or directory\n")
+        #expect(
+            r.stderr
+                == "lodestar ride request: cannot open ride store /proc/lodestar-none/rides.sqlite: cannot create /proc/lodestar-none: No such file or directory\n"
+        )
     }
 
     @Test("an empty fleet says it is empty, not that the largest vehicle seats 0")
     func emptyFleet() async throws {
         let fleet = try write("none.json", "{\"vehicles\": []}")
-        let r = try await CLIRunner.run(["ride", "request", "--pickup", "51.5085,-0.1247", "--party", "2", "--fleet", fleet, "--store", path("rides.sqlite")])
+        let r = try await CLIRunner.run([
+            "ride", "request", "--pickup", "51.5085,-0.1247", "--party", "2", "--fleet", fleet, "--store", path("rides.sqlite"),
+        ])
         #expect(r.status == 4)
         #expect(r.stderr.contains("the fleet is empty: there is no vehicle to book"), "\(r.stderr)")
         #expect(!r.stderr.contains("seats 0"))

@@ -1,7 +1,7 @@
 import Foundation
 import Geodesy
-import Testing
 import TestSupport
+import Testing
 
 /// `lodestar geodesic`, run as a user runs it.
 ///
@@ -25,9 +25,12 @@ struct GeodesicCLITests {
         guard line.count == 3 else { return }
         for column in 0..<3 {
             let tolerance = column == metresColumn ? metres : angle
-            let error = column == metresColumn ? abs(line[column] - expected[column])
+            let error =
+                column == metresColumn
+                ? abs(line[column] - expected[column])
                 : abs(Angle.difference(from: expected[column], to: line[column]))
-            #expect(error <= tolerance, "column \(column + 1): \(line[column]) vs \(expected[column])",
+            #expect(
+                error <= tolerance, "column \(column + 1): \(line[column]) vs \(expected[column])",
                 sourceLocation: sourceLocation)
         }
     }
@@ -136,13 +139,14 @@ struct GeodesicCLITests {
         for index in [1, 3, 4, 5] { #expect(out[index] == "nan nan nan", "output line \(index + 1)") }
         let lines = Self.numbers(r.stdout)
         for index in [0, 2, 6] where index < lines.count { Self.expectLine(lines[index], Self.heathrowHongKong) }
-        #expect(r.stderr == """
-            lodestar geodesic inverse: line 2: latitude 95.0 is outside [-90, 90]
-            lodestar geodesic inverse: line 4: lon1 'x' is not a number
-            lodestar geodesic inverse: line 5: expected 4 numbers (lat1 lon1 lat2 lon2), found 3
-            lodestar geodesic inverse: line 6: expected 4 numbers (lat1 lon1 lat2 lon2), found 0
+        #expect(
+            r.stderr == """
+                lodestar geodesic inverse: line 2: latitude 95.0 is outside [-90, 90]
+                lodestar geodesic inverse: line 4: lon1 'x' is not a number
+                lodestar geodesic inverse: line 5: expected 4 numbers (lat1 lon1 lat2 lon2), found 3
+                lodestar geodesic inverse: line 6: expected 4 numbers (lat1 lon1 lat2 lon2), found 0
 
-            """)
+                """)
     }
 
     @Test("--help explains the format, the nan line and gives an example")
@@ -185,19 +189,22 @@ struct GeodSolveOptionTests {
         let lonFirst = try await CLIRunner.run(["geodesic", "direct", "-w", "-p", "0", "-73.78", "40.64", "45", "10e6"])
         #expect(lonFirst.stdout == "49.05249 32.62110 140.40599\n")
         // 40°38′23″N 73°46′44″W in three spellings, and in the wrong order with hemisphere letters.
-        for input in ["40d38'23\"N 73d46'44\"W 49d01'N 2d33'E", "40:38:23N 73:46:44W 49:01N 2:33E",
-                      "73d46'44\"W 40d38'23\"N 2d33'E 49d01'N", "40.63972222222222 -73.77888888888889 49.016666666666666 2.55"] {
+        for input in [
+            "40d38'23\"N 73d46'44\"W 49d01'N 2d33'E", "40:38:23N 73:46:44W 49:01N 2:33E",
+            "73d46'44\"W 40d38'23\"N 2d33'E 49d01'N", "40.63972222222222 -73.77888888888889 49.016666666666666 2.55",
+        ] {
             let r = try await CLIRunner.run(["geodesic", "inverse", "-p", "3"], stdin: input + "\n")
             #expect(r.status == 0, "\(input): \(r.stderr)")
             #expect(r.stdout == "53.50103735 111.62174760 5849165.888\n", "\(input)")
         }
         let bad = try await CLIRunner.run(["geodesic", "inverse"], stdin: "40d38'23\"N 40d38'23\"N 1 1\n40d61' 0 1 1\n")
         #expect(bad.stdout == "nan nan nan\nnan nan nan\n")
-        #expect(bad.stderr == """
-            lodestar geodesic inverse: line 1: lat1 '40d38'23"N' and lon1 '40d38'23"N' are both latitudes
-            lodestar geodesic inverse: line 2: lat1 '40d61'' is not a number
+        #expect(
+            bad.stderr == """
+                lodestar geodesic inverse: line 1: lat1 '40d38'23"N' and lon1 '40d38'23"N' are both latitudes
+                lodestar geodesic inverse: line 2: lat1 '40d61'' is not a number
 
-            """)
+                """)
         let range = try await CLIRunner.run(["geodesic", "inverse", "-p", "11", "0", "0", "1", "1"])
         #expect(range.status == 64)
         #expect(range.stderr == "lodestar geodesic inverse: --precision must be from 0 to 10 (got 11)\n")
@@ -221,8 +228,12 @@ struct GeodSolveOptionTests {
         }
         // The direct problem with the reference azimuth and distance gives the same twelve numbers.
         let first = rows[0]
-        let direct = try await CLIRunner.run(["geodesic", "direct", "-f", "-p", "3", "\(first[0])", "\(first[1])", "\(first[5])", "\(first[4])"])
-        let again = try await CLIRunner.run(["geodesic", "inverse", "-f", "-p", "3", "\(first[0])", "\(first[1])", "\(first[2])", "\(first[3])"])
+        let direct = try await CLIRunner.run([
+            "geodesic", "direct", "-f", "-p", "3", "\(first[0])", "\(first[1])", "\(first[5])", "\(first[4])",
+        ])
+        let again = try await CLIRunner.run([
+            "geodesic", "inverse", "-f", "-p", "3", "\(first[0])", "\(first[1])", "\(first[2])", "\(first[3])",
+        ])
         #expect(direct.stdout.split(separator: " ").count == 12)
         #expect(direct.stdout == again.stdout)
         let sphere = try await CLIRunner.run(["geodesic", "inverse", "-f", "--sphere", "0", "0", "1", "1"])
@@ -235,7 +246,8 @@ struct GeodSolveOptionTests {
         for row in try Self.referenceRows(10) {
             let inverseLine = try await CLIRunner.run(
                 ["geodesic", "inverse", "-I", "--", "\(row[0])", "\(row[1])", "\(row[2])", "\(row[3])"], stdin: "0\n\(row[4])\n")
-            let directLine = try await CLIRunner.run(["geodesic", "direct", "-L", "--", "\(row[0])", "\(row[1])", "\(row[5])"], stdin: "0\n\(row[4])\n")
+            let directLine = try await CLIRunner.run(
+                ["geodesic", "direct", "-L", "--", "\(row[0])", "\(row[1])", "\(row[5])"], stdin: "0\n\(row[4])\n")
             for r in [inverseLine, directLine] {
                 #expect(r.status == 0, "\(r.stderr)")
                 let points = r.stdout.split(separator: "\n").map { $0.split(separator: " ").compactMap { Double($0) } }
@@ -249,22 +261,30 @@ struct GeodSolveOptionTests {
         }
         let missing = try await CLIRunner.run(["geodesic", "direct", "-L"])
         #expect(missing.status == 64)
-        #expect(missing.stderr == "lodestar geodesic direct: give the geodesic as arguments: lat1 lon1 azi1; the distances come from standard input\n")
+        #expect(
+            missing.stderr
+                == "lodestar geodesic direct: give the geodesic as arguments: lat1 lon1 azi1; the distances come from standard input\n"
+        )
     }
 
-    @Test("DMS spellings GeodSolve reads: marks or colons, a fraction in the last part, a sign or a hemisphere before or after", arguments: [
-        ("40d38.5'", "40.64166667"), ("40°38′23″N", "40.63972222"), ("N40d38'23\"", "40.63972222"), ("-40:38:23", "-40.63972222"),
-        ("40d38'23\"S", "-40.63972222"), ("+40d", "40.00000000"), ("1e1", "10.00000000"), ("40:38:23.4", "40.63983333"),
-    ])
+    @Test(
+        "DMS spellings GeodSolve reads: marks or colons, a fraction in the last part, a sign or a hemisphere before or after",
+        arguments: [
+            ("40d38.5'", "40.64166667"), ("40°38′23″N", "40.63972222"), ("N40d38'23\"", "40.63972222"),
+            ("-40:38:23", "-40.63972222"),
+            ("40d38'23\"S", "-40.63972222"), ("+40d", "40.00000000"), ("1e1", "10.00000000"), ("40:38:23.4", "40.63983333"),
+        ])
     func dmsSpellings(_ spelling: String, _ latitude: String) async throws {
         let r = try await CLIRunner.run(["geodesic", "inverse", "-f", "-p", "3"], stdin: "\(spelling) -0d1' 0 0\n")
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout.hasPrefix("\(latitude) -0.01666667 "), "\(spelling): \(r.stdout)")
     }
 
-    @Test("not DMS: minutes of 60, a fraction before the last part, marks out of order, a sign and a hemisphere", arguments: [
-        "40:60", "40.5:30", "40'38d", "-40d38'N", "40d38'23\"X",
-    ])
+    @Test(
+        "not DMS: minutes of 60, a fraction before the last part, marks out of order, a sign and a hemisphere",
+        arguments: [
+            "40:60", "40.5:30", "40'38d", "-40d38'N", "40d38'23\"X",
+        ])
     func notDMS(_ spelling: String) async throws {
         let r = try await CLIRunner.run(["geodesic", "inverse"], stdin: "\(spelling) 0 0 0\n")
         #expect(r.status == 1)

@@ -13,38 +13,52 @@ import Glibc
 struct GuideMessagesTests {
     static let walk = GuideTruth.path("walk-to-pickup")
 
-    @Test("walking away from the destination (300 m behind the walk's start): 'moving away', never an ETA; --json has movingAway and no eta")
+    @Test(
+        "walking away from the destination (300 m behind the walk's start): 'moving away', never an ETA; --json has movingAway and no eta"
+    )
     func movingAway() async throws {
         // The walk heads south-south-west from 51.51193,-0.12288; this is north-north-east of it.
         let start = "51.51460,-0.12150"
         let r = try await CLIRunner.run(["guide", "--to", start, "--trace", Self.walk, "--fast", "--raw"])
         #expect(r.status == 3)
         let lines = r.stdout.split(separator: "\n").dropLast().map(String.init)
-        let moving = lines.filter { $0.contains(" m/s") && !$0.contains(" 0.0 m/s") && !$0.contains(" 0.1 m/s") && !$0.contains(" 0.2 m/s") }
+        let moving = lines.filter {
+            $0.contains(" m/s") && !$0.contains(" 0.0 m/s") && !$0.contains(" 0.1 m/s") && !$0.contains(" 0.2 m/s")
+        }
         #expect(moving.count > 250)
         #expect(moving.filter { $0.hasSuffix("  moving away") }.count > 250, "\(moving.filter { !$0.hasSuffix("moving away") })")
         #expect(!lines.contains { $0.contains("  ETA ") })
         let json = try await CLIRunner.run(["guide", "--to", start, "--trace", Self.walk, "--fast", "--raw", "--json"])
         let locations = GuideTests.jsonObjects(json.stdout).filter { $0["event"] as? String == "location" }
         #expect(locations.filter { $0["movingAway"] as? Bool == true }.count > 250)
-        #expect(locations.allSatisfy { $0["movingAway"] as? Bool == true ? $0["eta"] == nil && ($0["closingSpeed"] as? Double ?? 0) < 0 : true })
+        #expect(
+            locations.allSatisfy {
+                $0["movingAway"] as? Bool == true ? $0["eta"] == nil && ($0["closingSpeed"] as? Double ?? 0) < 0 : true
+            })
         // Walking toward the pickup, the ETA is there and the closing speed positive.
-        let toward = try await CLIRunner.run(["guide", "--to", "51.50850,-0.12470", "--trace", Self.walk, "--fast", "--raw", "--json"])
+        let toward = try await CLIRunner.run([
+            "guide", "--to", "51.50850,-0.12470", "--trace", Self.walk, "--fast", "--raw", "--json",
+        ])
         let first = try #require(GuideTests.jsonObjects(toward.stdout).first { $0["event"] as? String == "location" })
         #expect(first["eta"] is String && (first["closingSpeed"] as? Double ?? 0) > 1 && first["movingAway"] == nil)
     }
 
     @Test("--arrive-within 1 with ±4 m fixes: the closing line says the accuracy never got inside the radius")
     func radiusBelowAccuracy() async throws {
-        let r = try await CLIRunner.run(["guide", "--to", "51.50850,-0.12470", "--trace", Self.walk, "--fast", "--raw", "--arrive-within", "1"])
+        let r = try await CLIRunner.run([
+            "guide", "--to", "51.50850,-0.12470", "--trace", Self.walk, "--fast", "--raw", "--arrive-within", "1",
+        ])
         #expect(r.status == 3)
         let truth = try GuideTruth("walk-to-pickup")
         let best = truth.rows.filter(\.hasFix).map(\.accuracy).min() ?? .nan
         let last = try #require(r.stdout.split(separator: "\n").last.map(String.init))
-        #expect(last == "Trace ended before arrival: 1 m from destination at 09:36:22; "
-            + "the accuracy never got inside the 1 m arrival radius (best ±\(String(format: "%.1f", best)) m)")
+        #expect(
+            last == "Trace ended before arrival: 1 m from destination at 09:36:22; "
+                + "the accuracy never got inside the 1 m arrival radius (best ±\(String(format: "%.1f", best)) m)")
         // A radius the fixes can meet says nothing of the kind.
-        let far = try await CLIRunner.run(["guide", "--to", "51.50850,-0.12470", "--trace", GuideTruth.path("cold-start"), "--fast", "--raw"])
+        let far = try await CLIRunner.run([
+            "guide", "--to", "51.50850,-0.12470", "--trace", GuideTruth.path("cold-start"), "--fast", "--raw",
+        ])
         #expect(far.stdout.split(separator: "\n").last?.contains("accuracy never") == false)
     }
 
@@ -63,12 +77,20 @@ struct GuideMessagesTests {
         let locations = objects.filter { $0["event"] as? String == "location" }
         #expect(locations.allSatisfy { $0["compassUnreliable"] as? Bool == true && $0["compassZone"] as? String == "caution" })
         // London, with course over ground for a heading: nothing of the kind.
-        let london = try await CLIRunner.run(["guide", "--to", "51.50850,-0.12470", "--trace", Self.walk, "--fast", "--raw", "--json"])
+        let london = try await CLIRunner.run([
+            "guide", "--to", "51.50850,-0.12470", "--trace", Self.walk, "--fast", "--raw", "--json",
+        ])
         let londonHeadings = GuideTests.jsonObjects(london.stdout).filter { $0["event"] as? String == "heading" }
-        #expect(!londonHeadings.isEmpty && londonHeadings.allSatisfy { $0["compassZone"] as? String == "normal" && $0["compassUnreliable"] as? Bool == false })
+        #expect(
+            !londonHeadings.isEmpty
+                && londonHeadings.allSatisfy {
+                    $0["compassZone"] as? String == "normal" && $0["compassUnreliable"] as? Bool == false
+                })
     }
 
-    @Test("WMM blackout zone near the north magnetic pole (H ≈ 975 nT), a synthesized compass walk: 'compass unreliable (WMM blackout zone)'")
+    @Test(
+        "WMM blackout zone near the north magnetic pole (H ≈ 975 nT), a synthesized compass walk: 'compass unreliable (WMM blackout zone)'"
+    )
     func blackoutZone() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lodestar-blackout-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -85,10 +107,14 @@ struct GuideMessagesTests {
         #expect(lines.allSatisfy { $0.contains("  compass unreliable (WMM blackout zone)  ") })
         let json = GuideTests.jsonObjects(try await CLIRunner.run(arguments + ["--json"]).stdout)
         let headings = json.filter { $0["event"] as? String == "heading" }
-        #expect(!headings.isEmpty && headings.allSatisfy { $0["compassZone"] as? String == "blackout" && $0["compassUnreliable"] as? Bool == true })
+        #expect(
+            !headings.isEmpty
+                && headings.allSatisfy { $0["compassZone"] as? String == "blackout" && $0["compassUnreliable"] as? Bool == true })
     }
 
-    @Test("--json through the tunnel: dead-reckoned locations carry deadReckoned and noFixFor; with --raw the withheld epochs carry noFixFor")
+    @Test(
+        "--json through the tunnel: dead-reckoned locations carry deadReckoned and noFixFor; with --raw the withheld epochs carry noFixFor"
+    )
     func noFixJSON() async throws {
         let arguments = ["guide", "--to", "52.05000,-1.09040", "--trace", GuideTruth.path("highway-tunnel"), "--fast", "--json"]
         let fused = GuideTests.jsonObjects(try await CLIRunner.run(arguments).stdout)
@@ -145,7 +171,8 @@ struct GuideMessagesTests {
 
     @Test("counts of one are singular: '1 more warning not shown', '2 more warnings not shown'")
     func plurals() async throws {
-        let lines = try String(contentsOfFile: Self.walk, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = try String(contentsOfFile: Self.walk, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
         for (garbage, expected) in [(6, "1 more warning not shown"), (7, "2 more warnings not shown")] {
             let trace = FileManager.default.temporaryDirectory.appendingPathComponent("lodestar-guide-\(UUID().uuidString).nmea")
             defer { try? FileManager.default.removeItem(at: trace) }

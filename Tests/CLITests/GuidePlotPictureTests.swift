@@ -105,11 +105,22 @@ struct GuidePlotPictureTests {
         #expect(pixels.green > 300, "the start, the arrival and its circle: \(pixels)")
         #expect(pixels.red > 40, "the destination: \(pixels)")
         let expected = try #require(try GuideTruth("walk-to-pickup").arrival(at: GuideTests.pickup, within: 20))
-        #expect(try Self.texts(svg, id: "arrival-label") == ["arrived \(expected.row.timeOfDay), \(Int(expected.distance.rounded())) m from destination"])
+        #expect(
+            try Self.texts(svg, id: "arrival-label") == [
+                "arrived \(expected.row.timeOfDay), \(Int(expected.distance.rounded())) m from destination"
+            ])
         #expect(try Self.texts(svg, id: "start") == ["start 09:30:00"])
         let turns = try Self.texts(svg, id: "turn-labels")
-        #expect(!turns.isEmpty && turns.allSatisfy { $0.range(of: #"^\d\d:\d\d:\d\d (ahead|turn (left|right) \d+°|turn around)$"#, options: .regularExpression) != nil }, "\(turns)")
-        #expect(try Self.texts(svg, id: "legend") == ["track", "guidance point", "start", "turn", "arrival", "destination", "arrival within 20 m"])
+        #expect(
+            !turns.isEmpty
+                && turns.allSatisfy {
+                    $0.range(of: #"^\d\d:\d\d:\d\d (ahead|turn (left|right) \d+°|turn around)$"#, options: .regularExpression)
+                        != nil
+                }, "\(turns)")
+        #expect(
+            try Self.texts(svg, id: "legend") == [
+                "track", "guidance point", "start", "turn", "arrival", "destination", "arrival within 20 m",
+            ])
     }
 
     @Test("a destination 344 km away (Paris from the walk): the map frames the track and a labelled red line points to it")
@@ -121,7 +132,8 @@ struct GuidePlotPictureTests {
         #expect(pixels.blue > 1_500, "the track stays readable, not a dot: \(pixels)")
         #expect(pixels.red > 300, "the line and its label: \(pixels)")
         let label = try #require(try Self.texts(svg, id: "destination-label").first)
-        #expect(label.range(of: #"^destination 34\d\.\d\d km, bearing 14\d° SSE$"#, options: .regularExpression) != nil, "\(label)")
+        #expect(
+            label.range(of: #"^destination 34\d\.\d\d km, bearing 14\d° SSE$"#, options: .regularExpression) != nil, "\(label)")
         #expect(try Self.texts(svg, id: "end").first?.hasPrefix("end 09:36:22, ") == true)
         #expect(try Self.texts(svg, id: "legend").contains("toward the destination"))
         // The track spans most of the canvas: its extent in pixels, from the polyline.

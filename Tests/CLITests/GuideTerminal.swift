@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import TestSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -50,14 +51,18 @@ enum GuideTerminal {
         let unlockpt = try TerminalRunner.function("unlockpt", as: TerminalRunner.PTFunction.self)
         let ptsname = try TerminalRunner.function("ptsname", as: TerminalRunner.PTSName.self)
         let master = openpt(O_RDWR | O_NOCTTY)
-        guard master >= 0 else { throw TerminalRunner.TerminalError(description: "posix_openpt: \(String(cString: strerror(errno)))") }
+        guard master >= 0 else {
+            throw TerminalRunner.TerminalError(description: "posix_openpt: \(String(cString: strerror(errno)))")
+        }
         defer { close(master) }
         guard grantpt(master) == 0, unlockpt(master) == 0, let name = ptsname(master) else {
             throw TerminalRunner.TerminalError(description: "grantpt/unlockpt/ptsname: \(String(cString: strerror(errno)))")
         }
         setSize(master, columns: columns)
         let slave = open(name, O_RDWR | O_NOCTTY)
-        guard slave >= 0 else { throw TerminalRunner.TerminalError(description: "open \(String(cString: name)): \(String(cString: strerror(errno)))") }
+        guard slave >= 0 else {
+            throw TerminalRunner.TerminalError(description: "open \(String(cString: name)): \(String(cString: strerror(errno)))")
+        }
         let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
 
         let process = Process()
@@ -87,14 +92,21 @@ enum GuideTerminal {
             ended.signal()
         }.start()
         let errBox = DataBox()
-        Thread { errBox.data = err.fileHandleForReading.readDataToEndOfFile(); errBox.done.signal() }.start()
+        Thread {
+            errBox.data = err.fileHandleForReading.readDataToEndOfFile()
+            errBox.done.signal()
+        }.start()
         if let resize {
             let marker = Data("\u{1B}[K".utf8)
             // Polls what the terminal received (not a timed expectation: the run goes on meanwhile).
             _ = blockUntil(upTo: .seconds(60), poll: .milliseconds(5)) {
                 let count = screen.withLock { data in
-                    var n = 0, from = data.startIndex
-                    while let r = data.range(of: marker, in: from..<data.endIndex) { n += 1; from = r.upperBound }
+                    var n = 0
+                    var from = data.startIndex
+                    while let r = data.range(of: marker, in: from..<data.endIndex) {
+                        n += 1
+                        from = r.upperBound
+                    }
                     return n
                 }
                 return count >= resize.afterRedraws || !process.isRunning

@@ -55,8 +55,10 @@ struct GuideTests {
 
     @Test("in a terminal, one status line redrawn in place, then the arrival line")
     func terminal() throws {
-        let command = [CLIRunner.productsDirectory.appendingPathComponent("lodestar").path, "guide",
-                       "--to", "51.50850,-0.12470", "--trace", Self.walk, "--fast"].joined(separator: " ")
+        let command = [
+            CLIRunner.productsDirectory.appendingPathComponent("lodestar").path, "guide",
+            "--to", "51.50850,-0.12470", "--trace", Self.walk, "--fast",
+        ].joined(separator: " ")
         let script = Process()
         script.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         script.arguments = ["-qec", command, "/dev/null"]
@@ -74,10 +76,13 @@ struct GuideTests {
         #expect(newlines.dropLast().last?.hasPrefix("Arrived: ") == true)
     }
 
-    @Test("--desired-accuracy on cold-start: \"acquiring fix ±35 m (need ±10 m)\", then guidance; the trace ends before arrival: exit 3")
+    @Test(
+        "--desired-accuracy on cold-start: \"acquiring fix ±35 m (need ±10 m)\", then guidance; the trace ends before arrival: exit 3"
+    )
     func acquiringThenEnded() async throws {
         let r = try await CLIRunner.run([
-            "guide", "--to", "51.50850,-0.12470", "--trace", GuideTruth.path("cold-start"), "--fast", "--raw", "--desired-accuracy", "10",
+            "guide", "--to", "51.50850,-0.12470", "--trace", GuideTruth.path("cold-start"), "--fast", "--raw",
+            "--desired-accuracy", "10",
         ])
         #expect(r.status == 3)
         let lines = r.stdout.split(separator: "\n").map(String.init)
@@ -92,9 +97,11 @@ struct GuideTests {
         #expect(!r.stderr.contains("location unknown"), "the status lines say it, with the time")
     }
 
-    @Test("negative coordinates in --to parse, latitude or longitude", arguments: [
-        ["--to", "51.5,-0.12"], ["--to", "-33.8568,151.2153"], ["--to=-33.8568,-70.65"], ["--to", " -1.5 , -0.5 "],
-    ])
+    @Test(
+        "negative coordinates in --to parse, latitude or longitude",
+        arguments: [
+            ["--to", "51.5,-0.12"], ["--to", "-33.8568,151.2153"], ["--to=-33.8568,-70.65"], ["--to", " -1.5 , -0.5 "],
+        ])
     func negativeCoordinates(_ to: [String]) async throws {
         let r = try await CLIRunner.run(["guide"] + to + ["--trace", Self.walk, "--fast", "--json", "--raw"])
         #expect(r.status == 3, "\(r.stderr)")
@@ -109,14 +116,16 @@ struct GuideTests {
         #expect(r.stderr.contains("Trace ended before arrival: "))
     }
 
-    @Test("bad arguments are a one-line error and a non-zero exit", arguments: [
-        ["--to", "91,0", "--trace", "x.nmea"], ["--to", "abc", "--trace", "x.nmea"], ["--to", "51.5", "--trace", "x.nmea"],
-        ["--trace", "x.nmea"], ["--to", "51.5,0", "--gpsd", "localhost", "--trace", "x.nmea"],
-        ["--to", "51.5,0", "--speed", "10"], ["--to", "51.5,0", "--trace", "x.nmea", "--speed", "0"],
-        ["--to", "51.5,0", "--trace", "x.nmea", "--speed", "5", "--fast"],
-        ["--to", "51.5,0", "--trace", "x.nmea", "--arrive-within", "-3"],
-        ["--to", "51.5,0", "--trace", "x.nmea", "--desired-accuracy", "0"],
-    ])
+    @Test(
+        "bad arguments are a one-line error and a non-zero exit",
+        arguments: [
+            ["--to", "91,0", "--trace", "x.nmea"], ["--to", "abc", "--trace", "x.nmea"], ["--to", "51.5", "--trace", "x.nmea"],
+            ["--trace", "x.nmea"], ["--to", "51.5,0", "--gpsd", "localhost", "--trace", "x.nmea"],
+            ["--to", "51.5,0", "--speed", "10"], ["--to", "51.5,0", "--trace", "x.nmea", "--speed", "0"],
+            ["--to", "51.5,0", "--trace", "x.nmea", "--speed", "5", "--fast"],
+            ["--to", "51.5,0", "--trace", "x.nmea", "--arrive-within", "-3"],
+            ["--to", "51.5,0", "--trace", "x.nmea", "--desired-accuracy", "0"],
+        ])
     func badArguments(_ arguments: [String]) async throws {
         let r = try await CLIRunner.run(["guide"] + arguments)
         #expect(r.status == 64)
@@ -135,7 +144,9 @@ struct GuideTests {
     func plot() async throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("lodestar-guide-\(UUID().uuidString).svg")
         defer { try? FileManager.default.removeItem(at: file) }
-        let r = try await CLIRunner.run(["guide", "--to", "51.50850,-0.12470", "--trace", Self.walk, "--fast", "--plot", file.path])
+        let r = try await CLIRunner.run([
+            "guide", "--to", "51.50850,-0.12470", "--trace", Self.walk, "--fast", "--plot", file.path,
+        ])
         #expect(r.status == 0)
         let statusLines = r.stdout.split(separator: "\n").count - 1
         let document = try XMLDocument(contentsOf: file)

@@ -34,8 +34,9 @@ struct GuideTruth {
             let f = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
             let reported: Coordinate? =
                 if let la = Double(f[8]), let lo = Double(f[9]) { try Coordinate(latitude: la, longitude: lo) } else { nil }
-            return Row(time: f[0], coordinate: try Coordinate(latitude: Double(f[1]) ?? .nan, longitude: Double(f[2]) ?? .nan),
-                       hasFix: f[6] == "1", sigma: Double(f[7]) ?? .nan, reported: reported)
+            return Row(
+                time: f[0], coordinate: try Coordinate(latitude: Double(f[1]) ?? .nan, longitude: Double(f[2]) ?? .nan),
+                hasFix: f[6] == "1", sigma: Double(f[7]) ?? .nan, reported: reported)
         }
     }
 

@@ -55,8 +55,9 @@ struct GuideUnitsTests {
         for ((m, n), i) in zip(zip(metric, nautical), imperial) {
             let (mf, nf, imf) = (Self.fields(m), Self.fields(n), Self.fields(i))
             guard mf.count == nf.count, mf.count == imf.count,
-                  let distance = mf.first(where: { $0.hasSuffix(" to go") }),
-                  let speed = mf.first(where: { $0.hasSuffix(" m/s") }) else { continue }
+                let distance = mf.first(where: { $0.hasSuffix(" to go") }),
+                let speed = mf.first(where: { $0.hasSuffix(" m/s") })
+            else { continue }
             let metres = try #require(Double(distance.split(separator: " ")[0])) * (distance.contains(" km ") ? 1000 : 1)
             let mps = try #require(Double(speed.split(separator: " ")[0]))
             // Each figure from the metric line's rounded one: within its rounding, converted.
@@ -76,8 +77,10 @@ struct GuideUnitsTests {
             #expect(abs(iMetres - metres) <= (iDistance.contains(" mi ") ? 0.005 * 1609.344 + 5 : 1), "\(m) | \(i)")
             let mph = try #require(imf.first { $0.hasSuffix(" mph") }.flatMap { Double($0.dropLast(4)) })
             #expect(abs(mph - mps * 3600 / 1609.344) <= 0.05 * 3600 / 1609.344 + 0.05, "\(m) | \(i)")
-            let feet = try #require(imf.first { $0.hasPrefix("±") && $0.hasSuffix(" ft") }.flatMap { Double($0.dropFirst().dropLast(3)) })
-            let accuracy = try #require(mf.first { $0.hasPrefix("±") && $0.hasSuffix(" m") }.flatMap { Double($0.dropFirst().dropLast(2)) })
+            let feet = try #require(
+                imf.first { $0.hasPrefix("±") && $0.hasSuffix(" ft") }.flatMap { Double($0.dropFirst().dropLast(3)) })
+            let accuracy = try #require(
+                mf.first { $0.hasPrefix("±") && $0.hasSuffix(" m") }.flatMap { Double($0.dropFirst().dropLast(2)) })
             #expect(abs(feet * 0.3048 - accuracy) <= 0.5 + 0.3048 / 2, "\(m) | \(i)")
             checked += 1
         }
@@ -95,7 +98,10 @@ struct GuideUnitsTests {
         let r = try await CLIRunner.run(Self.guide + ["--utc"], environment: ["GPSD_UNITS": "furlongs"])
         #expect(r.status == 0)
         #expect(r.stdout.split(separator: "\n").dropLast().map(String.init) == metric)
-        #expect(r.stderr.hasPrefix("lodestar guide: warning: GPSD_UNITS 'furlongs' is not metric, imperial or nautical; using metric\n"), "\(r.stderr)")
+        #expect(
+            r.stderr.hasPrefix(
+                "lodestar guide: warning: GPSD_UNITS 'furlongs' is not metric, imperial or nautical; using metric\n"),
+            "\(r.stderr)")
     }
 
     @Test("--units furlongs is a usage error naming the choices")

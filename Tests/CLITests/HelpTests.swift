@@ -66,7 +66,9 @@ struct ReadmeHelpTests {
             let row = try #require(rows.first { $0.hasPrefix("lodestar \(command) ") }, "\(command) is not in the README table")
             let subcommands = Self.subcommands(in: try await CLIRunner.run(["help", command]).stdout)
             let listed = row.split(separator: " ").dropFirst(2).first.map { $0.split(separator: "|").map(String.init) } ?? []
-            if !subcommands.isEmpty { #expect(Set(listed) == Set(subcommands), "\(command): README \(listed), help \(subcommands)") }
+            if !subcommands.isEmpty {
+                #expect(Set(listed) == Set(subcommands), "\(command): README \(listed), help \(subcommands)")
+            }
         }
         #expect(rows.count == commands.count + 1)
         let version = try Self.versionText()

@@ -17,7 +17,8 @@ struct HostileGPSDCLITests {
     private static func run(
         _ arguments: [String], for duration: Duration
     ) async throws -> (stderr: [String], status: Int32?, allowed: Int) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lodestar-hostile-\(UUID().uuidString)").path
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lodestar-hostile-\(UUID().uuidString)")
+            .path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         var environment = ProcessInfo.processInfo.environment
@@ -44,10 +45,11 @@ struct HostileGPSDCLITests {
         defer { gpsd.close() }
         let (messages, status, allowed) = try await Self.run(["track", "--gpsd", "127.0.0.1:\(gpsd.port)"], for: .seconds(4))
         #expect(status == 0)
-        #expect(Array(messages.prefix(2)) == [
-            "lodestar track: connecting to gpsd at 127.0.0.1:\(gpsd.port)",
-            "lodestar track: gpsd at 127.0.0.1:\(gpsd.port) is not reachable (gpsd closed the connection before sending anything); retrying until it is",
-        ])
+        #expect(
+            Array(messages.prefix(2)) == [
+                "lodestar track: connecting to gpsd at 127.0.0.1:\(gpsd.port)",
+                "lodestar track: gpsd at 127.0.0.1:\(gpsd.port) is not reachable (gpsd closed the connection before sending anything); retrying until it is",
+            ])
         #expect(messages.count == 3)
         #expect(messages.last?.contains("connection lost 0 times") == true)
         // Attempts at 0, 0.5, 1.5 and 3.5 s (4 in 4 s); a fixed 0.5 s would make 9.
@@ -58,10 +60,12 @@ struct HostileGPSDCLITests {
     func guide() async throws {
         let gpsd = try AcceptAndCloseGPSD()
         defer { gpsd.close() }
-        let (messages, _, allowed) = try await Self.run(["guide", "--to", "51.5,-0.12", "--gpsd", "127.0.0.1:\(gpsd.port)"], for: .seconds(4))
-        #expect(messages.filter { $0.contains("source unavailable") } == [
-            "lodestar guide: source unavailable: gpsd closed the connection before sending anything"
-        ])
+        let (messages, _, allowed) = try await Self.run(
+            ["guide", "--to", "51.5,-0.12", "--gpsd", "127.0.0.1:\(gpsd.port)"], for: .seconds(4))
+        #expect(
+            messages.filter { $0.contains("source unavailable") } == [
+                "lodestar guide: source unavailable: gpsd closed the connection before sending anything"
+            ])
         #expect((2...allowed).contains(gpsd.connections), "\(gpsd.connections) connections, at most \(allowed)")
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 12: nothing is destroyed, nothing is lost in silence. `guide --plot` writes through to
 /// what it is given or refuses it; every command checks its writes to standard output; batch
@@ -35,7 +35,8 @@ final class HostileOutputTests: Sendable {
 
     @Test("guide --plot through a symbolic link writes the target; the link stays a link")
     func plotThroughSymlink() async throws {
-        let target = path("target.svg"), link = path("link.svg")
+        let target = path("target.svg")
+        let link = path("link.svg")
         try Data("old".utf8).write(to: URL(fileURLWithPath: target))
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
         let r = try await CLIRunner.run(Self.guide + ["--plot", link])
@@ -51,19 +52,25 @@ final class HostileOutputTests: Sendable {
     func plotDevice() async throws {
         let r = try await CLIRunner.run(Self.guide + ["--plot", "/dev/full"])
         #expect(r.status == 1)
-        #expect(r.stderr == "lodestar guide: --plot /dev/full is a character device, not a regular file; give a new file name or a regular file\n")
+        #expect(
+            r.stderr
+                == "lodestar guide: --plot /dev/full is a character device, not a regular file; give a new file name or a regular file\n"
+        )
         #expect(r.stdout.isEmpty, "refused before the run")
         #expect(Self.kind("/dev/full") == S_IFCHR)
     }
 
     @Test("guide --plot on a FIFO or a directory is refused before the run and left as it is")
     func plotFIFOAndDirectory() async throws {
-        let fifo = path("fifo.svg"), folder = path("folder.svg")
+        let fifo = path("fifo.svg")
+        let folder = path("folder.svg")
         #expect(mkfifo(fifo, 0o600) == 0)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
         let refusedFIFO = try await CLIRunner.run(Self.guide + ["--plot", fifo])
         #expect(refusedFIFO.status == 1)
-        #expect(refusedFIFO.stderr == "lodestar guide: --plot \(fifo) is a FIFO, not a regular file; give a new file name or a regular file\n")
+        #expect(
+            refusedFIFO.stderr
+                == "lodestar guide: --plot \(fifo) is a FIFO, not a regular file; give a new file name or a regular file\n")
         #expect(Self.kind(fifo) == S_IFIFO)
         let refusedFolder = try await CLIRunner.run(Self.guide + ["--plot", folder])
         #expect(refusedFolder.status == 1)
@@ -91,11 +98,15 @@ final class HostileOutputTests: Sendable {
     @Test("standard output on /dev/full or closed: a non-zero exit and the reason on standard error")
     func outputFailures() async throws {
         for (name, arguments, stdin) in Self.writers {
-            for (output, reason) in [(CLIRunner.Output.path("/dev/full"), "No space left on device"), (.closed, "Bad file descriptor")] {
+            for (output, reason) in [
+                (CLIRunner.Output.path("/dev/full"), "No space left on device"), (.closed, "Bad file descriptor"),
+            ] {
                 let r = try await CLIRunner.run(arguments, stdin: stdin, output: output)
                 #expect(!r.signalled)
                 #expect(r.status == 1, "\(arguments) \(output): \(r.stderr)")
-                #expect(r.stderrLines.last == "lodestar \(name): cannot write standard output: \(reason)"[...], "\(arguments): \(r.stderr)")
+                #expect(
+                    r.stderrLines.last == "lodestar \(name): cannot write standard output: \(reason)"[...],
+                    "\(arguments): \(r.stderr)")
                 if name != "replay" {
                     // replay's summary stays on standard error; the others say only this.
                     #expect(r.stderrLines.count == 1, "\(arguments): \(r.stderr)")
@@ -109,7 +120,9 @@ final class HostileOutputTests: Sendable {
         let store = path("rides.sqlite")
         let booked = try await CLIRunner.run(["ride", "request", "--pickup", "51.5085,-0.1247", "--party", "1", "--store", store])
         #expect(booked.status == 0)
-        for (output, reason) in [(CLIRunner.Output.path("/dev/full"), "No space left on device"), (.closed, "Bad file descriptor")] {
+        for (output, reason) in [
+            (CLIRunner.Output.path("/dev/full"), "No space left on device"), (.closed, "Bad file descriptor"),
+        ] {
             let r = try await CLIRunner.run(["ride", "list", "--store", store], output: output)
             #expect(r.status == 1)
             #expect(r.stderr == "lodestar ride list: cannot write standard output: \(reason)\n")
@@ -121,7 +134,8 @@ final class HostileOutputTests: Sendable {
         for redirection in ["2>&-", "2>/dev/full"] {
             for (arguments, status): ([String], Int32) in [
                 (["ride", "list", "--store", "/dev/null/rides.sqlite"], 1), (["geodesic", "inverse", "91", "0", "0", "0"], 64),
-                (["declination", "91", "0"], 64), (["replay", "/nonexistent.nmea"], 66), (["guide", "--to", "51.5,0", "--trace", "/nonexistent"], 66),
+                (["declination", "91", "0"], 64), (["replay", "/nonexistent.nmea"], 66),
+                (["guide", "--to", "51.5,0", "--trace", "/nonexistent"], 66),
             ] {
                 let r = try await CLIRunner.run(arguments, redirecting: redirection)
                 #expect(!r.signalled, "\(arguments) \(redirection)")
@@ -159,10 +173,14 @@ final class HostileOutputTests: Sendable {
     @Test("ride request --trace /dev/zero stops at the first unbounded line, at once")
     func rideTraceZero() async throws {
         let started = ContinuousClock.now
-        let r = try await CLIRunner.run(["ride", "request", "--trace", "/dev/zero", "--party", "1", "--store", path("rides.sqlite")])
+        let r = try await CLIRunner.run([
+            "ride", "request", "--trace", "/dev/zero", "--party", "1", "--store", path("rides.sqlite"),
+        ])
         #expect(r.status == 1)
         #expect(r.stderrLines.count == 1)
-        #expect(r.stderr.hasPrefix("lodestar ride request: trace /dev/zero: skipped line 1: line_too_long: line longer than 4096 bytes"))
+        #expect(
+            r.stderr.hasPrefix(
+                "lodestar ride request: trace /dev/zero: skipped line 1: line_too_long: line longer than 4096 bytes"))
         #expect(r.stderr.hasSuffix("; stopped reading\n"))
         #expect(ContinuousClock.now - started < .seconds(60), "stops at the first line, instead of reading forever")
     }
@@ -177,8 +195,9 @@ struct BookedButUnsaidTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = directory.appendingPathComponent("rides.sqlite").path
-        let r = try await CLIRunner.run(["ride", "request", "--pickup", "51.5085,-0.1247", "--party", "1", "--store", store],
-                                        output: .path("/dev/full"))
+        let r = try await CLIRunner.run(
+            ["ride", "request", "--pickup", "51.5085,-0.1247", "--party", "1", "--store", store],
+            output: .path("/dev/full"))
         #expect(r.status == 1)
         let said = try #require(r.stderr.split(separator: "\n").first { $0.hasPrefix("lodestar ride request: booked ride ") })
         #expect(said.hasSuffix(", but could not write standard output: No space left on device"))

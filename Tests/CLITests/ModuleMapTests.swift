@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The module map tells the truth: the README's module table names exactly the targets of
 /// Package.swift (as `swift package dump-package` reads it) with exactly their dependencies, and the
@@ -43,7 +43,8 @@ struct ModuleMapTests {
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard let json = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let list = json["targets"] as? [[String: Any]] else {
+            let list = json["targets"] as? [[String: Any]]
+        else {
             throw DumpError(description: "dump-package (status \(process.terminationStatus)) gave no target list")
         }
         return try list.map { t in
@@ -67,12 +68,17 @@ struct ModuleMapTests {
         let section = try #require(text.components(separatedBy: "## Modules").dropFirst().first)
         var rows: [String: Set<String>] = [:]
         for line in section.split(separator: "\n") where line.hasPrefix("| `") {
-            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
             guard cells.count >= 4 else { continue }
             let name = cells[1].split(separator: "`")[0]
-            let dependencies = cells[2] == "—" ? [] : cells[2].split(separator: ",").map {
-                $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "`", with: "")
-            }
+            let dependencies =
+                cells[2] == "—"
+                ? []
+                : cells[2].split(separator: ",").map {
+                    $0.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "`", with: "")
+                }
             rows[String(name)] = Set(dependencies)
         }
         return rows
@@ -120,18 +126,21 @@ struct ModuleMapTests {
                 for line in try String(contentsOf: url, encoding: .utf8).split(separator: "\n") {
                     let words = line.split(separator: " ")
                     guard let i = words.firstIndex(of: "import"), i + 1 < words.count,
-                          words[..<i].allSatisfy({ $0.hasPrefix("@") }) else { continue }
+                        words[..<i].allSatisfy({ $0.hasPrefix("@") })
+                    else { continue }
                     imported.insert(String(words[i + 1]))
                 }
             }
             guard swiftFiles > 0 else { continue }  // a C target
             let ours = imported.filter { names.contains($0) || products.contains($0) }
-            #expect(ours.isSubset(of: target.dependencies),
-                    "\(target.name) imports \(ours.subtracting(target.dependencies).sorted()) without declaring them")
+            #expect(
+                ours.isSubset(of: target.dependencies),
+                "\(target.name) imports \(ours.subtracting(target.dependencies).sorted()) without declaring them")
             // An executable a test target depends on is run, not imported.
             let declared = target.dependencies.subtracting(executables)
-            #expect(declared.isSubset(of: ours),
-                    "\(target.name) declares \(declared.subtracting(ours).sorted()) and never imports them")
+            #expect(
+                declared.isSubset(of: ours),
+                "\(target.name) declares \(declared.subtracting(ours).sorted()) and never imports them")
         }
     }
 }

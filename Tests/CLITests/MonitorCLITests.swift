@@ -1,7 +1,7 @@
 import Foundation
 import Geodesy
-import Testing
 import TestSupport
+import Testing
 
 /// `lodestar monitor` as a user runs it: GeoJSON regions, a trace, events on standard output,
 /// the state kept across runs with `--state`, and bad regions files refused with exit 65.
@@ -32,7 +32,9 @@ struct MonitorCLITests {
         stdout.split(separator: "\n").compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
     }
 
-    @Test("--state: the second half of a trace after the first reports no initial state and no enter again for a region still inside")
+    @Test(
+        "--state: the second half of a trace after the first reports no initial state and no enter again for a region still inside"
+    )
     func restart() throws {
         let truth = try Self.truth()
         // NMEA lines end in CR LF, one Character to Swift: split the bytes at LF.
@@ -42,18 +44,23 @@ struct MonitorCLITests {
         // there holds the vehicle across the split, a 40 m one at the start is left early on.
         var split = lines.count / 2
         while !lines[split].hasPrefix("$GNGGA") { split += 1 }
-        let time = lines[split].split(separator: ",")[1]   // hhmmss.ss
+        let time = lines[split].split(separator: ",")[1]  // hhmmss.ss
         let at = try #require(truth.first { $0.time.replacingOccurrences(of: ":", with: "").contains("T" + time) })
-        let regions = #"{"type":"FeatureCollection","features":["#
-            + [Self.circle("split", at.coordinate, radius: 300), Self.circle("start", truth[0].coordinate, radius: 40),
-               Self.circle("far", Coordinate(uncheckedLatitude: 51.6, longitude: -0.3), radius: 100)].joined(separator: ",") + "]}"
+        let regions =
+            #"{"type":"FeatureCollection","features":["#
+            + [
+                Self.circle("split", at.coordinate, radius: 300), Self.circle("start", truth[0].coordinate, radius: 40),
+                Self.circle("far", Coordinate(uncheckedLatitude: 51.6, longitude: -0.3), radius: 100),
+            ].joined(separator: ",") + "]}"
         let regionFile = try Self.write(regions, "regions.geojson")
         let first = try Self.write(lines[..<split].joined(separator: "\n") + "\n", "first.nmea")
         let second = try Self.write(lines[split...].joined(separator: "\n"), "second.nmea")
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("monitor-\(UUID().uuidString).state").path
         defer { for p in [regionFile, first, second, state] { try? FileManager.default.removeItem(atPath: p) } }
 
-        let one = try CLIRunner.runBlocking(["monitor", "--regions", regionFile, "--trace", first, "--fast", "--json", "--state", state])
+        let one = try CLIRunner.runBlocking([
+            "monitor", "--regions", regionFile, "--trace", first, "--fast", "--json", "--state", state,
+        ])
         #expect(one.status == 0, "\(one.stderr)")
         let a = Self.events(one.stdout)
         #expect(a.filter { $0["initial"] as? Bool == true }.count == 3, "\(one.stdout.prefix(2000))")
@@ -61,7 +68,9 @@ struct MonitorCLITests {
         #expect(lastSplit == "enter", "the vehicle is inside the split circle at the end of the first half: \(a)")
         #expect(a.contains { $0["region"] as? String == "start" && $0["event"] as? String == "exit" })
 
-        let two = try CLIRunner.runBlocking(["monitor", "--regions", regionFile, "--trace", second, "--fast", "--json", "--state", state])
+        let two = try CLIRunner.runBlocking([
+            "monitor", "--regions", regionFile, "--trace", second, "--fast", "--json", "--state", state,
+        ])
         #expect(two.status == 0, "\(two.stderr)")
         let b = Self.events(two.stdout)
         #expect(!b.contains { $0["initial"] as? Bool == true || $0["event"] as? String == "unknown" }, "\(b.prefix(5))")
@@ -74,9 +83,18 @@ struct MonitorCLITests {
     func badRegions() throws {
         let trace = TestData.package("Traces/walk-to-pickup.nmea").path
         let cases: [(String, String)] = [
-            (#"{"type":"FeatureCollection","features":[{"type":"Feature","id":"a","geometry":{"type":"Point","coordinates":[0.1,51.5]},"properties":{"radius":-3}}]}"#, "\"a\""),
-            (#"{"type":"FeatureCollection","features":[{"type":"Feature","id":"a","geometry":{"type":"Point","coordinates":[0.1,51.5]},"properties":{"radius":30}},{"type":"Feature","id":"a","geometry":{"type":"Point","coordinates":[0.2,51.5]},"properties":{"radius":30}}]}"#, "feature 1"),
-            (#"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"id":"open"},"geometry":{"type":"Polygon","coordinates":[[[0,51],[1,51],[1,52],[0,52]]]}}]}"#, "open"),
+            (
+                #"{"type":"FeatureCollection","features":[{"type":"Feature","id":"a","geometry":{"type":"Point","coordinates":[0.1,51.5]},"properties":{"radius":-3}}]}"#,
+                "\"a\""
+            ),
+            (
+                #"{"type":"FeatureCollection","features":[{"type":"Feature","id":"a","geometry":{"type":"Point","coordinates":[0.1,51.5]},"properties":{"radius":30}},{"type":"Feature","id":"a","geometry":{"type":"Point","coordinates":[0.2,51.5]},"properties":{"radius":30}}]}"#,
+                "feature 1"
+            ),
+            (
+                #"{"type":"FeatureCollection","features":[{"type":"Feature","properties":{"id":"open"},"geometry":{"type":"Polygon","coordinates":[[[0,51],[1,51],[1,52],[0,52]]]}}]}"#,
+                "open"
+            ),
             ("not json", "JSON"),
         ]
         for (text, named) in cases {
@@ -84,10 +102,13 @@ struct MonitorCLITests {
             defer { try? FileManager.default.removeItem(atPath: path) }
             let r = try CLIRunner.runBlocking(["monitor", "--regions", path, "--trace", trace, "--fast"])
             #expect(r.status == 65, "\(text): \(r.stderr)")
-            #expect(r.stderrLines.count == 1 && r.stderr.hasPrefix("lodestar monitor: ") && r.stderr.contains(named), "\(r.stderr)")
+            #expect(
+                r.stderrLines.count == 1 && r.stderr.hasPrefix("lodestar monitor: ") && r.stderr.contains(named), "\(r.stderr)")
             #expect(r.stdout.isEmpty)
         }
-        let missing = try CLIRunner.runBlocking(["monitor", "--regions", "/nonexistent/regions.geojson", "--trace", trace, "--fast"])
+        let missing = try CLIRunner.runBlocking([
+            "monitor", "--regions", "/nonexistent/regions.geojson", "--trace", trace, "--fast",
+        ])
         #expect(missing.status == 66, "\(missing.stderr)")
         let margin = try CLIRunner.runBlocking(["monitor", "--regions", trace, "--trace", trace, "--exit-margin", "-1"])
         #expect(margin.status == 64 && margin.stderr.contains("--exit-margin"), "\(margin.stderr)")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `lodestar nmea decode`, run as a user runs it, on sentences of the shared NMEA vectors: each
 /// line prints the vector's expected values, or its rejection reason with the right line number.
@@ -27,12 +27,13 @@ struct NMEADecodeTests {
     static func cases() throws -> [Case?] {
         let valid = try records("valid.jsonl")
         func first(_ type: String) throws -> Case {
-            let r = try #require(valid.first {
-                let expect = $0["expect"] as? [String: Any]
-                let sentence = $0["sentence"] as? String ?? ""
-                return expect?["type"] as? String == type && $0["basis"] as? String == "test"
-                    && $0["checksum_present"] as? Bool == true && sentence.hasPrefix("$") && !sentence.contains("\n")
-            })
+            let r = try #require(
+                valid.first {
+                    let expect = $0["expect"] as? [String: Any]
+                    let sentence = $0["sentence"] as? String ?? ""
+                    return expect?["type"] as? String == type && $0["basis"] as? String == "test"
+                        && $0["checksum_present"] as? Bool == true && sentence.hasPrefix("$") && !sentence.contains("\n")
+                })
             var expect = try #require(r["expect"] as? [String: Any])
             expect["fix_valid"] = nil
             let sentence = try #require(r["sentence"] as? String)
@@ -44,9 +45,10 @@ struct NMEADecodeTests {
             return Case(sentence: sentence, expected: expect)
         }
         let invalid = try records("invalid.jsonl")
-        let bad = try #require(invalid.first {
-            $0["reason"] as? String == "checksum_mismatch" && ($0["sentence"] as? String)?.contains("\n") == false
-        })
+        let bad = try #require(
+            invalid.first {
+                $0["reason"] as? String == "checksum_mismatch" && ($0["sentence"] as? String)?.contains("\n") == false
+            })
         return [
             try first("GGA"),
             nil,
@@ -81,7 +83,9 @@ struct NMEADecodeTests {
             }
             #expect(keys == Set(c.expected.keys), "\(c.sentence) → \(line)")
             for (key, want) in c.expected {
-                #expect(same(object[key], want), "\(c.sentence): \(key) is \(String(describing: object[key])), expected \(want) in \(line)")
+                #expect(
+                    same(object[key], want),
+                    "\(c.sentence): \(key) is \(String(describing: object[key])), expected \(want) in \(line)")
             }
         }
     }
@@ -134,7 +138,7 @@ struct NMEADecodeTests {
     @Test("lines across read boundaries stay whole; a line over 4096 bytes is reported once and skipped")
     func longInput() async throws {
         let gga = try #require(try Self.cases().first??.sentence)
-        let copies = 3000   // about 200 KB: several 64 KiB reads, boundaries inside lines
+        let copies = 3000  // about 200 KB: several 64 KiB reads, boundaries inside lines
         let text = String(repeating: gga + "\n", count: copies) + String(repeating: "A", count: 10_000) + "\n" + gga
         // From a file: the runner writes standard input before it reads the output.
         let url = try Self.temporaryFile(text)

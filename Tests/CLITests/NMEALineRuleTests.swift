@@ -51,8 +51,9 @@ struct NMEALineRuleTests {
         #expect(replay.stderr.contains("skipped line 5: framing"), "\(replay.stderr)")
         #expect(replay.stderr.contains("ignored: 0 comment lines, 1 blank line\n"), "\(replay.stderr)")
         let decodeBad = try await CLIRunner.run(["nmea", "decode"], stdin: input + "\rxyz\r")
-        #expect(decodeBad.stdout.hasSuffix(#"{"error":"framing","line":5,"detail":"does not start with '$' or '!'"}"# + "\n"),
-                "\(decodeBad.stdout)")
+        #expect(
+            decodeBad.stdout.hasSuffix(#"{"error":"framing","line":5,"detail":"does not start with '$' or '!'"}"# + "\n"),
+            "\(decodeBad.stdout)")
     }
 
     @Test("replay's summary counts skipped lines, not their parts: 33 lines of collided sentences, skipped: 33")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import Geodesy
+import Testing
 
 /// `lodestar replay --fusion`: one record per epoch with the fused location, dead-reckoned epochs
 /// through an outage as gpsd's status 5, for at most the activity's dead-reckoning time.
@@ -15,7 +15,9 @@ struct ReplayFusionTests {
     @Test("the outage of outage-mid-route: its first 30 s are dead-reckoned TPVs with status 5, then nothing")
     func deadReckonedTPVs() async throws {
         let truth = try GuideTruth("outage-mid-route")
-        let r = try await CLIRunner.run(["replay", GuideTruth.path("outage-mid-route"), "--fusion", "--activity", "automotive", "--json"])
+        let r = try await CLIRunner.run([
+            "replay", GuideTruth.path("outage-mid-route"), "--fusion", "--activity", "automotive", "--json",
+        ])
         #expect(r.status == 0)
         let tpvs = Self.tpvs(r.stdout)
         let reckoned = tpvs.filter { $0["status"] as? Int == 5 }
@@ -32,7 +34,9 @@ struct ReplayFusionTests {
     @Test("the rules apply to the fused locations: a 5 m distance filter on stationary-jitter keeps 2 at most")
     func rulesOnFused() async throws {
         let raw = try await CLIRunner.run(["replay", GuideTruth.path("stationary-jitter"), "--distance-filter", "5"])
-        let fused = try await CLIRunner.run(["replay", GuideTruth.path("stationary-jitter"), "--distance-filter", "5", "--fusion"])
+        let fused = try await CLIRunner.run([
+            "replay", GuideTruth.path("stationary-jitter"), "--distance-filter", "5", "--fusion",
+        ])
         #expect(raw.status == 0 && fused.status == 0)
         let rawCount = raw.stdout.split(separator: "\n").count
         let fusedCount = fused.stdout.split(separator: "\n").count
@@ -52,11 +56,15 @@ struct ReplayFusionTests {
 /// `lodestar guide` fuses by default and says when its position is dead-reckoned.
 @Suite("lodestar guide through a tunnel")
 struct GuideTunnelTests {
-    @Test("the 30 s tunnel of highway-tunnel: 30 status lines say dead reckoning and for how long, at its times; --raw says 'no fix for N s' instead")
+    @Test(
+        "the 30 s tunnel of highway-tunnel: 30 status lines say dead reckoning and for how long, at its times; --raw says 'no fix for N s' instead"
+    )
     func deadReckoning() async throws {
         let truth = try GuideTruth("highway-tunnel")
-        let arguments = ["guide", "--to", "52.05000,-1.09040", "--arrive-within", "20", "--trace",
-                         GuideTruth.path("highway-tunnel"), "--fast"]
+        let arguments = [
+            "guide", "--to", "52.05000,-1.09040", "--arrive-within", "20", "--trace",
+            GuideTruth.path("highway-tunnel"), "--fast",
+        ]
         let fused = try await CLIRunner.run(arguments)
         let reckoned = fused.stdout.split(separator: "\n").filter { $0.contains("  dead reckoning: no fix for ") }
         #expect(reckoned.map { String($0.prefix(8)) } == truth.rows.filter { !$0.hasFix }.map(\.timeOfDay))
@@ -79,13 +87,16 @@ struct ReplaySmoothTests {
         var out: [String: Double] = [:]
         for tpv in ReplayFusionTests.tpvs(stdout) {
             guard let time = tpv["time"] as? String, let row = rows[time],
-                  let lat = tpv["lat"] as? Double, let lon = tpv["lon"] as? Double else { continue }
+                let lat = tpv["lat"] as? Double, let lon = tpv["lon"] as? Double
+            else { continue }
             out[time] = Geodesic.wgs84.inverse(from: try Coordinate(latitude: lat, longitude: lon), to: row.coordinate).distance
         }
         return out
     }
 
-    @Test("highway-tunnel: the smoothed track is closer to the truth than the forward filter's, and the tunnel is interpolated from both ends")
+    @Test(
+        "highway-tunnel: the smoothed track is closer to the truth than the forward filter's, and the tunnel is interpolated from both ends"
+    )
     func tunnelFromBothEnds() async throws {
         let truth = try GuideTruth("highway-tunnel")
         let path = GuideTruth.path("highway-tunnel")
@@ -93,7 +104,8 @@ struct ReplaySmoothTests {
         let smoothed = try await CLIRunner.run(["replay", path, "--smooth", "--fusion", "--activity", "automotive", "--json"])
         #expect(forward.status == 0 && smoothed.status == 0)
         #expect(smoothed.stderr.contains("smoothed: "), "\(smoothed.stderr)")
-        let f = try Self.errors(forward.stdout, truth), s = try Self.errors(smoothed.stdout, truth)
+        let f = try Self.errors(forward.stdout, truth)
+        let s = try Self.errors(smoothed.stdout, truth)
         #expect(s.count == f.count && s.count > 7000)
         func rms(_ e: [String: Double]) -> Double { (e.values.reduce(0) { $0 + $1 * $1 } / Double(max(e.count, 1))).squareRoot() }
         #expect(rms(s) < rms(f), "smoothed RMS \(rms(s)) m, forward \(rms(f)) m")

@@ -35,8 +35,9 @@ struct ReplayLeapSecondTests {
         let r = try await CLIRunner.run(["replay", "-", "--json"], stdin: input)
         #expect(r.status == 0)
         #expect(Self.times(r.stdout) == ["2019-03-01T23:59:59.500Z", "2019-03-02T00:00:00.500Z"])
-        #expect(r.stderr.contains("skipped line 2: bad_field: RMC field 1 (UTC time): second 60 on a day without a leap second"),
-                "\(r.stderr)")
+        #expect(
+            r.stderr.contains("skipped line 2: bad_field: RMC field 1 (UTC time): second 60 on a day without a leap second"),
+            "\(r.stderr)")
         #expect(r.stderr.contains("skipped: 1 (bad_field 1)"), "\(r.stderr)")
         let decode = try await CLIRunner.run(["nmea", "decode"], stdin: input)
         let lines = decode.stdout.split(separator: "\n")

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// What `lodestar replay` writes for other tools (issue 14): GPX segments at outages and time in
 /// order, gpsd SKY objects in --json, the shared fix line, counts in the singular.
@@ -9,7 +9,8 @@ struct ReplayOutputTests {
     /// Reads a GPX file with gpxpy (Debian's python3-gpxpy): per segment, its point count, and
     /// whether its times strictly increase; then the seconds between the segments.
     static func gpxpy(_ gpx: String) throws -> (segments: [Int], increasing: Bool, gaps: [Double]) {
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("lodestar-segments-\(getpid())-\(UUID().uuidString).gpx")
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "lodestar-segments-\(getpid())-\(UUID().uuidString).gpx")
         try Data(gpx.utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         let script = """
@@ -31,8 +32,10 @@ struct ReplayOutputTests {
         python.waitUntilExit()
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard python.terminationStatus == 0, lines.count >= 3 else { return ([], false, []) }
-        return (lines[0].split(separator: " ").compactMap { Int($0) }, lines[1] == "True",
-                lines[2].split(separator: " ").compactMap { Double($0) })
+        return (
+            lines[0].split(separator: " ").compactMap { Int($0) }, lines[1] == "True",
+            lines[2].split(separator: " ").compactMap { Double($0) }
+        )
     }
 
     static func write(_ text: String, name: String) throws -> String {
@@ -51,7 +54,9 @@ struct ReplayOutputTests {
         #expect(read.segments.count == 2, "\(read.segments)")
         #expect(read.increasing)
         #expect(read.gaps == [31.0], "\(read.gaps)")
-        #expect(r.stderr.contains("  gpx: 7188 points in 2 segments (a new one after more than 5 s without a position)"), "\(r.stderr)")
+        #expect(
+            r.stderr.contains("  gpx: 7188 points in 2 segments (a new one after more than 5 s without a position)"),
+            "\(r.stderr)")
     }
 
     @Test("--gpx with epochs whose time steps back: they are left out and counted; time never goes backwards")
@@ -67,7 +72,10 @@ struct ReplayOutputTests {
         let read = try Self.gpxpy(r.stdout)
         #expect(read.segments == [40], "\(read.segments)")
         #expect(read.increasing)
-        #expect(r.stderr.contains("gpx: 40 points in 1 segment (a new one after more than 5 s without a position); 2 epochs left out: time not after the previous point's"), "\(r.stderr)")
+        #expect(
+            r.stderr.contains(
+                "gpx: 40 points in 1 segment (a new one after more than 5 s without a position); 2 epochs left out: time not after the previous point's"
+            ), "\(r.stderr)")
         // The same epochs as text: all 42, in file order.
         let text = try await CLIRunner.run(["replay", path])
         #expect(text.stdout.split(separator: "\n").count == 42)
@@ -90,8 +98,9 @@ struct ReplayOutputTests {
         }
         // The DOPs of (nearly) every SKY line are ones gpsd printed for this log.
         let chk = try String(contentsOf: ReplayTests.traces.appendingPathComponent("ublox-8.log.chk"), encoding: .utf8)
-        let dops = { (line: String) in String(line.prefix { $0 != "n" }) }   // up to "nSat"
-        let gpsdDOPs = Set(chk.split(whereSeparator: \.isNewline).map(String.init).filter { $0.hasPrefix(#"{"class":"SKY","#) }.map(dops))
+        let dops = { (line: String) in String(line.prefix { $0 != "n" }) }  // up to "nSat"
+        let gpsdDOPs = Set(
+            chk.split(whereSeparator: \.isNewline).map(String.init).filter { $0.hasPrefix(#"{"class":"SKY","#) }.map(dops))
         let known = skies.filter { gpsdDOPs.contains(dops($0)) }.count
         #expect(known * 10 >= skies.count * 9, "\(known) of \(skies.count)")
         // Each SKY follows its epoch's TPV.
@@ -105,14 +114,18 @@ struct ReplayOutputTests {
         let r = try await CLIRunner.run(["replay", ReplayTests.trace("hemi.log")])
         #expect(r.status == 0)
         // hemi.log lines 743-745: GGA 19:40:58.50, VTG, HDT 274.04.
-        #expect(r.stdout.contains("2018-09-07T19:40:58.500Z  3D  42.363726915 -71.032397392  alt 6.67 m  0.01 m/s  course 237.6°  heading 274.0° true  ±"), "\(r.stdout.prefix(600))")
+        #expect(
+            r.stdout.contains(
+                "2018-09-07T19:40:58.500Z  3D  42.363726915 -71.032397392  alt 6.67 m  0.01 m/s  course 237.6°  heading 274.0° true  ±"
+            ), "\(r.stdout.prefix(600))")
         let line = r.stdout.split(separator: "\n").first { $0.hasPrefix("2018-09-07T19:40:58.500Z") } ?? ""
         #expect(line.hasSuffix("  sats 4  [lines 743-745]"), "\(line)")
     }
 
     @Test("counts of one are singular: '1 line, 1 epoch'")
     func singular() async throws {
-        let r = try await CLIRunner.run(["replay", "-"], stdin: "$GNGGA,162000.00,5202.99901,N,00111.99866,W,1,10,0.8,26.0,M,46.0,M,,*5E\n")
+        let r = try await CLIRunner.run(
+            ["replay", "-"], stdin: "$GNGGA,162000.00,5202.99901,N,00111.99866,W,1,10,0.8,26.0,M,46.0,M,,*5E\n")
         #expect(r.status == 0)
         #expect(r.stderr.hasPrefix("replay standard input: 1 line, 1 epoch (1 with a position)\n"), "\(r.stderr)")
         let rmc = "$GNRMC,162000.00,A,5202.99901,N,00111.99866,W,48.678,90.0,140726,,,A,V*23\n"

@@ -51,7 +51,9 @@ struct ReplayRulesTests {
         #expect(!r.stderr.contains("rules:"))
     }
 
-    @Test("bad values are a one-line error", arguments: [["--desired-accuracy", "0"], ["--distance-filter", "-1"], ["--distance-filter", "x"]])
+    @Test(
+        "bad values are a one-line error",
+        arguments: [["--desired-accuracy", "0"], ["--distance-filter", "-1"], ["--distance-filter", "x"]])
     func badValues(_ arguments: [String]) async throws {
         let r = try await CLIRunner.run(["replay", GuideTruth.path("cold-start")] + arguments)
         #expect(r.status != 0)

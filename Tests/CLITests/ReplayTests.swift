@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `lodestar replay`, run as a user runs it, on the shared gpsd logs.
 @Suite("lodestar replay")
@@ -12,7 +12,8 @@ struct ReplayTests {
     /// The epoch count from the summary line `replay X: N lines, M epochs (...)`.
     static func epochs(_ stderr: String) -> Int? {
         guard let line = stderr.split(separator: "\n").first(where: { $0.hasPrefix("replay ") }),
-              let range = line.range(of: " epochs") else { return nil }
+            let range = line.range(of: " epochs")
+        else { return nil }
         let before = line[..<range.lowerBound]
         return Int(before.split(separator: " ").last ?? "")
     }
@@ -29,14 +30,16 @@ struct ReplayTests {
         var out: [String: [String: Any]] = [:]
         for line in chk.split(separator: UInt8(ascii: "\n")) where line.first == UInt8(ascii: "{") {
             guard let o = (try? JSONSerialization.jsonObject(with: Data(line))) as? [String: Any],
-                  o["class"] as? String == "TPV", let t = o["time"] as? String else { continue }
+                o["class"] as? String == "TPV", let t = o["time"] as? String
+            else { continue }
             out[t] = o
         }
         return out
     }
 
-    @Test("--json prints one gpsd TPV per epoch, with gpsd's own values for the same times",
-          arguments: ["ublox-neo-m9n-nmea.log", "nmea-rtk.log", "sirfstarv-nmea.log"])
+    @Test(
+        "--json prints one gpsd TPV per epoch, with gpsd's own values for the same times",
+        arguments: ["ublox-neo-m9n-nmea.log", "nmea-rtk.log", "sirfstarv-nmea.log"])
     func json(_ name: String) async throws {
         let r = try await CLIRunner.run(["replay", Self.trace(name), "--json"])
         #expect(r.status == 0)
@@ -58,8 +61,9 @@ struct ReplayTests {
             for (key, last) in unit {
                 guard let g = theirs[key] as? Double else { continue }
                 let o = ours[key] as? Double
-                #expect(abs((o ?? .infinity) - g) <= last * 1.001,
-                        "\(name) \(t) \(key): \(o.map { "\($0)" } ?? "missing") vs gpsd \(g) in \(line)")
+                #expect(
+                    abs((o ?? .infinity) - g) <= last * 1.001,
+                    "\(name) \(t) \(key): \(o.map { "\($0)" } ?? "missing") vs gpsd \(g) in \(line)")
             }
         }
         #expect(matched * 10 >= tpvs.count * 8, "\(matched) of \(tpvs.count) epochs found in gpsd's output")

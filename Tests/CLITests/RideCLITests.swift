@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// `lodestar ride`, run as a user runs it, each command in its own process, against a real SQLite
 /// file in a temporary directory.
@@ -35,7 +35,9 @@ struct RideCLITests {
         #expect(booked.status == 0, "\(booked.stderr)")
         #expect(booked.stderr.isEmpty)
         let lines = booked.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.first?.hasPrefix("location     trace walk-to-pickup.nmea: 51.50850,-0.12468 ±2 m at 2026-03-14T09:36:22Z") == true)
+        #expect(
+            lines.first?.hasPrefix("location     trace walk-to-pickup.nmea: 51.50850,-0.12468 ±2 m at 2026-03-14T09:36:22Z")
+                == true)
         #expect(lines.contains("pickup       confirmationRequired  Charing Cross station forecourt (51.50850,-0.12470)"))
         #expect(lines.contains("             accepted (--yes)"))
         #expect(lines.contains("drop-off     success  51.47000,-0.45430"))
@@ -90,15 +92,18 @@ struct RideCLITests {
         #expect(listed.status == 3)
         let choices = listed.stdout.split(separator: "\n").filter { $0.contains(". Heathrow Terminal") }
         // From Charing Cross (the trace's end) T4 is 23.0 km away, T2 23.1, T3 23.5, T5 25.3.
-        #expect(choices.map { $0.trimmingCharacters(in: .whitespaces).prefix(22) }
-            == ["1. Heathrow Terminal 4", "2. Heathrow Terminal 2", "3. Heathrow Terminal 3", "4. Heathrow Terminal 5"])
+        #expect(
+            choices.map { $0.trimmingCharacters(in: .whitespaces).prefix(22) }
+                == ["1. Heathrow Terminal 4", "2. Heathrow Terminal 2", "3. Heathrow Terminal 3", "4. Heathrow Terminal 5"])
         // With no current location, by name; --yes takes the first.
         let chosen = try await ride(["request", "--pickup-name", "Heathrow", "--party", "1", "--yes", "--json"])
         #expect(chosen.status == 0, "\(chosen.stderr)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(chosen.stdout.utf8)) as? [String: Any])
         let steps = try #require(report["steps"] as? [[String: Any]])
-        #expect(steps.map { $0["parameter"] as? String } == [
-            "pickupLocation", "dropOffLocation", "partySize", "rideOptionName", "scheduledPickupTime", "paymentMethod"])
+        #expect(
+            steps.map { $0["parameter"] as? String } == [
+                "pickupLocation", "dropOffLocation", "partySize", "rideOptionName", "scheduledPickupTime", "paymentMethod",
+            ])
         #expect(steps[0]["outcome"] as? String == "disambiguation")
         #expect((steps[0]["placemark"] as? [String: Any])?["name"] as? String == "Heathrow Terminal 2")
         #expect(steps[0]["acceptedBy"] as? String == "yes")
@@ -205,12 +210,16 @@ struct RideCLITests {
         bytes.replaceSubrange(68..<72, with: Array("GPSM".utf8))
         try bytes.write(to: URL(fileURLWithPath: store))
         let listing = try directoryListing()
-        for arguments in [["list"], ["status", id], ["cancel", id], ["options", "--pickup", "51.5085,-0.1247"],
-                          ["request", "--pickup", "51.5085,-0.1247", "--party", "1"]] {
+        for arguments in [
+            ["list"], ["status", id], ["cancel", id], ["options", "--pickup", "51.5085,-0.1247"],
+            ["request", "--pickup", "51.5085,-0.1247", "--party", "1"],
+        ] {
             let r = try await ride(arguments)
             #expect(r.status == 1, "\(arguments)")
-            #expect(r.stderr.hasSuffix(
-                ": \(store) is not a Lodestar ride store (its SQLite application_id is 0x4750534D ('GPSM')); it was left unchanged\n"),
+            #expect(
+                r.stderr.hasSuffix(
+                    ": \(store) is not a Lodestar ride store (its SQLite application_id is 0x4750534D ('GPSM')); it was left unchanged\n"
+                ),
                 "\(arguments): \(r.stderr)")
             #expect(r.stderr.split(separator: "\n").count == 1)
         }
@@ -235,7 +244,9 @@ struct RideCLITests {
         #expect(listed.count == 1)
         let good = try #require(ids.first { listed.first?.hasPrefix($0) == true })
         let bad = try #require(ids.first { $0 != good })
-        #expect(r.stderr.hasPrefix("lodestar ride list: ride \(bad) in the store cannot be read: its record: No value associated with key"))
+        #expect(
+            r.stderr.hasPrefix(
+                "lodestar ride list: ride \(bad) in the store cannot be read: its record: No value associated with key"))
         #expect(r.stderr.split(separator: "\n").count == 1)
         let json = try await ride(["list", "--json"])
         #expect(json.status == 5)
@@ -258,10 +269,13 @@ struct RideCLITests {
         let prefix = getuid() == 0 ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : []
         func run(_ arguments: [String]) throws -> CLIRunner.Result {
             let process = Process()
-            process.executableURL = URL(fileURLWithPath: prefix.first ?? CLIRunner.productsDirectory.appendingPathComponent("lodestar").path)
-            process.arguments = prefix.dropFirst() + (prefix.isEmpty ? [] : [CLIRunner.productsDirectory.appendingPathComponent("lodestar").path])
+            process.executableURL = URL(
+                fileURLWithPath: prefix.first ?? CLIRunner.productsDirectory.appendingPathComponent("lodestar").path)
+            process.arguments =
+                prefix.dropFirst() + (prefix.isEmpty ? [] : [CLIRunner.productsDirectory.appendingPathComponent("lodestar").path])
                 + ["ride"] + arguments + ["--store", store]
-            let out = Pipe(), err = Pipe()
+            let out = Pipe()
+            let err = Pipe()
             process.standardOutput = out
             process.standardError = err
             try process.run()

@@ -9,8 +9,12 @@ struct RidePlacesTests {
         let r = try await CLIRunner.run(["ride", "places"])
         #expect(r.status == 0, "\(r.stderr)")
         let lines = r.stdout.split(separator: "\n")
-        #expect(lines.first == "Charing Cross station forecourt  51.50850,-0.12470  pickup  The Strand, London WC2N 5HF  (also: Charing Cross)")
-        #expect(lines.contains { $0.hasPrefix("Trafalgar Square ") && $0.contains("  place   Trafalgar Square, London WC2N 5DN") })
+        #expect(
+            lines.first
+                == "Charing Cross station forecourt  51.50850,-0.12470  pickup  The Strand, London WC2N 5HF  (also: Charing Cross)"
+        )
+        #expect(
+            lines.contains { $0.hasPrefix("Trafalgar Square ") && $0.contains("  place   Trafalgar Square, London WC2N 5DN") })
 
         let json = try await CLIRunner.run(["ride", "places", "--json"])
         let document = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
@@ -27,7 +31,9 @@ struct RidePlacesTests {
         let again = try await CLIRunner.run(["ride", "places", "--gazetteer", file.path])
         #expect(again.stdout == r.stdout)
         // A name it lists is one --pickup-name finds.
-        let named = try await CLIRunner.run(["ride", "options", "--pickup-name", "Trafalgar Square", "--store", file.path + ".sqlite"])
+        let named = try await CLIRunner.run([
+            "ride", "options", "--pickup-name", "Trafalgar Square", "--store", file.path + ".sqlite",
+        ])
         #expect(named.status == 0, "\(named.stderr)")
         try? FileManager.default.removeItem(atPath: file.path + ".sqlite")
     }
@@ -36,12 +42,16 @@ struct RidePlacesTests {
     func badGazetteer() async throws {
         let missing = try await CLIRunner.run(["ride", "places", "--gazetteer", "/nonexistent/places.json"])
         #expect(missing.status == 66)
-        #expect(missing.stderr == "lodestar ride places: cannot read gazetteer /nonexistent/places.json: No such file or directory\n")
+        #expect(
+            missing.stderr == "lodestar ride places: cannot read gazetteer /nonexistent/places.json: No such file or directory\n")
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("lodestar-places-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: file) }
         try Data("{\"places\": [{\"name\": \"A\", \"latitude\": \"north\", \"longitude\": 0}]}".utf8).write(to: file)
         let invalid = try await CLIRunner.run(["ride", "places", "--gazetteer", file.path])
         #expect(invalid.status == 65)
-        #expect(invalid.stderr == "lodestar ride places: gazetteer \(file.path) is not valid: places[0].latitude is a string; expected a number\n")
+        #expect(
+            invalid.stderr
+                == "lodestar ride places: gazetteer \(file.path) is not valid: places[0].latitude is a string; expected a number\n"
+        )
     }
 }

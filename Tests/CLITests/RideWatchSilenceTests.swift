@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 26: `ride status --watch` against a service that stops sending (the connection open,
 /// not even the heartbeat promised every 20 s) hung in silence. It gives up after
@@ -22,7 +22,8 @@ struct RideWatchSilenceTests {
         let completion = name == "completed" ? #","completionStatus":"completed""# : ""
         let dates = #""bookedDate":"2026-11-24T12:00:00.000Z","date":"2026-11-24T12:05:00.000Z""#
         return chunk(
-            "id: \(id)\nevent: status\ndata: {\"rideIdentifier\":\"\(ride)\",\"phase\":\(phase),\"phaseName\":\"\(name)\"\(completion),\(dates)}\n\n")
+            "id: \(id)\nevent: status\ndata: {\"rideIdentifier\":\"\(ride)\",\"phase\":\(phase),\"phaseName\":\"\(name)\"\(completion),\(dates)}\n\n"
+        )
     }
 
     static let head = Array("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)
@@ -32,7 +33,10 @@ struct RideWatchSilenceTests {
         let heads = Mutex<[String]>([])
         let server = try LoopbackServer { connection in
             let head = connection.readRequestHead() ?? ""
-            let n = heads.withLock { $0.append(head); return $0.count }
+            let n = heads.withLock {
+                $0.append(head)
+                return $0.count
+            }
             guard connection.send(Self.head) else { return }
             if n == 1 {
                 connection.send(Self.event(id: 7, phase: 5, name: "approachingPickup"))
@@ -51,8 +55,9 @@ struct RideWatchSilenceTests {
         let elapsed = ContinuousClock.now - started
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stdout == "ride \(Self.ride)  approachingPickup\nride \(Self.ride)  completed\n")
-        #expect(r.stderr == "lodestar ride status: the ride service sent nothing, not even a heartbeat, for 2 s; "
-            + "reconnecting to http://127.0.0.1:\(server.port) with Last-Event-ID 7\n")
+        #expect(
+            r.stderr == "lodestar ride status: the ride service sent nothing, not even a heartbeat, for 2 s; "
+                + "reconnecting to http://127.0.0.1:\(server.port) with Last-Event-ID 7\n")
         let requests = heads.withLock { $0 }
         #expect(requests.count == 2)
         #expect(requests.first?.lowercased().contains("last-event-id") == false)
@@ -77,8 +82,13 @@ struct RideWatchSilenceTests {
         #expect(r.stdout.isEmpty)
         let lines = r.stderrLines
         #expect(lines.count == 3, "\(r.stderr)")
-        #expect(lines.prefix(2).allSatisfy { $0.hasSuffix("for 1 s; reconnecting to http://127.0.0.1:\(server.port)") }, "\(r.stderr)")
-        #expect(lines.last == "lodestar ride status: the ride service sent nothing, not even a heartbeat, for 1 s on 3 connections in a row to http://127.0.0.1:\(server.port); giving up"[...])
+        #expect(
+            lines.prefix(2).allSatisfy { $0.hasSuffix("for 1 s; reconnecting to http://127.0.0.1:\(server.port)") }, "\(r.stderr)"
+        )
+        #expect(
+            lines.last
+                == "lodestar ride status: the ride service sent nothing, not even a heartbeat, for 1 s on 3 connections in a row to http://127.0.0.1:\(server.port); giving up"[
+                    ...])
         #expect(server.connectionsAccepted == 3)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 12: streaming output into a pipe or a file goes out as it comes (it used to sit in a
 /// block buffer for minutes, and Ctrl-C discarded it): `ride status --watch`, and `replay -` fed
@@ -44,7 +44,8 @@ struct StreamingOutputTests {
         let fifo = path("trace.fifo")
         #expect(mkfifo(fifo, 0o600) == 0)
         let replay = try ChildProcess(
-            "/bin/sh", ["-c", "exec \"$0\" replay - < '\(fifo)'", Self.lodestar], environment: ProcessInfo.processInfo.environment,
+            "/bin/sh", ["-c", "exec \"$0\" replay - < '\(fifo)'", Self.lodestar],
+            environment: ProcessInfo.processInfo.environment,
             stdout: path("replay.out"), stderr: path("replay.err"))
         defer { replay.stop() }
         // O_CLOEXEC: a child another test starts meanwhile must not hold the pipe open.

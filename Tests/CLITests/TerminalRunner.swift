@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -43,13 +44,16 @@ enum TerminalRunner {
             throw TerminalError(description: "grantpt/unlockpt/ptsname: \(String(cString: strerror(errno)))")
         }
         let slave = open(name, O_RDWR | O_NOCTTY)
-        guard slave >= 0 else { throw TerminalError(description: "open \(String(cString: name)): \(String(cString: strerror(errno)))") }
+        guard slave >= 0 else {
+            throw TerminalError(description: "open \(String(cString: name)): \(String(cString: strerror(errno)))")
+        }
         let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
 
         let process = Process()
         process.executableURL = CLIRunner.productsDirectory.appendingPathComponent("lodestar")
         process.arguments = arguments
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         process.standardOutput = out
         process.standardError = err
         process.standardInput = terminal
@@ -66,7 +70,10 @@ enum TerminalRunner {
             echoEnded.signal()
         }.start()
         let errBox = DataBox()
-        Thread { errBox.data = err.fileHandleForReading.readDataToEndOfFile(); errBox.done.signal() }.start()
+        Thread {
+            errBox.data = err.fileHandleForReading.readDataToEndOfFile()
+            errBox.done.signal()
+        }.start()
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         errBox.done.wait()
         process.waitUntilExit()

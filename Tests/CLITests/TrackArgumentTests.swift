@@ -16,17 +16,21 @@ struct TrackArgumentTests {
     func unwritableRecording() async throws {
         let r = try await CLIRunner.run(["track", "--record", "/nonexistent-dir/out.nmea"])
         #expect(r.status != 0)
-        #expect(r.stderr.split(separator: "\n").first == "lodestar track: cannot create the recording '/nonexistent-dir/out.nmea': No such file or directory")
+        #expect(
+            r.stderr.split(separator: "\n").first
+                == "lodestar track: cannot create the recording '/nonexistent-dir/out.nmea': No such file or directory")
     }
 
     /// Issue 14: `--gpsd ::1` was read as device "1" on localhost. The first line says what was
     /// parsed; --duration ends the run (nothing listens there, or a gpsd with no fix).
-    @Test("--gpsd takes an IPv6 address alone or in brackets, and says what it parsed", arguments: [
-        ("::1", "lodestar track: connecting to gpsd at [::1]:2947"),
-        ("[::1]:2950", "lodestar track: connecting to gpsd at [::1]:2950"),
-        ("[::1]:2950:/dev/ttyUSB0", "lodestar track: connecting to gpsd at [::1]:2950:/dev/ttyUSB0"),
-        ("127.0.0.1:2950", "lodestar track: connecting to gpsd at 127.0.0.1:2950"),
-    ])
+    @Test(
+        "--gpsd takes an IPv6 address alone or in brackets, and says what it parsed",
+        arguments: [
+            ("::1", "lodestar track: connecting to gpsd at [::1]:2947"),
+            ("[::1]:2950", "lodestar track: connecting to gpsd at [::1]:2950"),
+            ("[::1]:2950:/dev/ttyUSB0", "lodestar track: connecting to gpsd at [::1]:2950:/dev/ttyUSB0"),
+            ("127.0.0.1:2950", "lodestar track: connecting to gpsd at 127.0.0.1:2950"),
+        ])
     func ipv6Address(spec: String, said: String) async throws {
         let r = try await CLIRunner.run(["track", "--gpsd", spec, "--duration", "0.3"])
         #expect(r.status == 0)
@@ -42,10 +46,12 @@ struct TrackArgumentTests {
         // The same words after each command's own prefix.
         let message = { (s: String) -> String? in
             guard let line = s.split(separator: "\n").first(where: { $0.contains("--gpsd: ") }),
-                  let at = line.range(of: "--gpsd: ") else { return nil }
+                let at = line.range(of: "--gpsd: ")
+            else { return nil }
             return String(line[at.lowerBound...])
         }
-        #expect(message(track.stderr) != nil && message(track.stderr) == message(guide.stderr), "\(track.stderr) / \(guide.stderr)")
+        #expect(
+            message(track.stderr) != nil && message(track.stderr) == message(guide.stderr), "\(track.stderr) / \(guide.stderr)")
     }
 
     @Test("-n, --duration, --nmea, --json, --satellites: ranges and combinations")

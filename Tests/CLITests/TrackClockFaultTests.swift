@@ -28,8 +28,10 @@ struct TrackClockFaultTests {
         let faults = track.stderrLines.filter { $0.contains("receiver clock fault") }
         #expect(faults.count == 1, "\(faults)")
         // The monotonic clock gives 09:30:04 and the 50 ms since (more on a loaded machine).
-        #expect(faults.first?.hasPrefix(
-            "lodestar track: warning: receiver clock fault: fix time 2026-03-15T05:30:05Z is 20 h ahead of the monotonic clock (2026-03-14T09:30:0") == true)
+        #expect(
+            faults.first?.hasPrefix(
+                "lodestar track: warning: receiver clock fault: fix time 2026-03-15T05:30:05Z is 20 h ahead of the monotonic clock (2026-03-14T09:30:0"
+            ) == true)
         #expect(faults.first?.hasSuffix("); fixes are withheld until the receiver's time agrees again") == true)
         #expect(track.stderrLines.last?.contains("; 10 fused, 0 dead-reckoned") == true, "\(track.stderr)")
     }

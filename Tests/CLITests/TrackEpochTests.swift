@@ -16,7 +16,7 @@ struct TrackEpochTests {
         // Lines end with CR LF (one Character: split on isNewline, not "\n").
         for line in text.split(whereSeparator: \.isNewline) where line.hasPrefix(#"{"class":"TPV""#) {
             guard let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                  let time = object["time"] as? String, let lat = object["lat"] as? Double, let lon = object["lon"] as? Double
+                let time = object["time"] as? String, let lat = object["lat"] as? Double, let lon = object["lon"] as? Double
             else { continue }
             positions[time] = (lat, lon)
         }
@@ -50,7 +50,8 @@ struct TrackEpochTests {
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
             let time = String(fields[0])
             let expected = try #require(newest[time], "\(time) is not a fix time of the log")
-            let lat = try #require(Double(fields[2])), lon = try #require(Double(fields[3]))
+            let lat = try #require(Double(fields[2]))
+            let lon = try #require(Double(fields[3]))
             #expect(abs(lat - expected.lat) < 1e-8 && abs(lon - expected.lon) < 1e-8, "\(line): gpsd's newest is \(expected)")
         }
         #expect(track.stderrLines.last?.contains("repeated TPVs of a fix time merged into its line") == true, "\(track.stderr)")

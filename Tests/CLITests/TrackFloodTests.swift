@@ -1,8 +1,8 @@
 import Foundation
 import Glibc
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 /// A gpsd stand-in that floods: it accepts one client on 127.0.0.1:`port`, says VERSION, and
 /// writes TPV reports as fast as the socket takes them, until stopped or the client goes away.
@@ -42,13 +42,17 @@ final class FloodingGPSD: Sendable {
         guard client >= 0 else { return }
         _ = fcntl(client, F_SETFD, FD_CLOEXEC)
         defer { close(client) }
-        guard send(client, #"{"class":"VERSION","release":"3.22","rev":"3.22","proto_major":3,"proto_minor":14}"# + "\r\n") else { return }
+        guard send(client, #"{"class":"VERSION","release":"3.22","rev":"3.22","proto_major":3,"proto_minor":14}"# + "\r\n") else {
+            return
+        }
         var n = 0
         while !stopped.load(ordering: .relaxed) {
             // One report per millisecond of receiver time, positions on a line near London.
             let ms = n % 86_400_000
-            let time = String(format: "2026-11-24T%02d:%02d:%02d.%03dZ", ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000)
-            let line = #"{"class":"TPV","device":"/dev/flood","mode":3,"time":"\#(time)","lat":51.5\#(n % 1000),"#
+            let time = String(
+                format: "2026-11-24T%02d:%02d:%02d.%03dZ", ms / 3_600_000, ms / 60_000 % 60, ms / 1000 % 60, ms % 1000)
+            let line =
+                #"{"class":"TPV","device":"/dev/flood","mode":3,"time":"\#(time)","lat":51.5\#(n % 1000),"#
                 + #""lon":-0.12,"alt":10.0,"epx":3.0,"epy":3.0,"speed":1.5,"track":90.0}"# + "\r\n"
             guard send(client, line) else { return }
             n += 1
@@ -82,7 +86,9 @@ struct TrackFloodTests {
         return line?.split(separator: " ").dropFirst().first.flatMap { Int($0) }
     }
 
-    @Test("a flooding gpsd and a standard output nobody reads: memory stays bounded, SIGTERM ends it at once with the lines dropped counted")
+    @Test(
+        "a flooding gpsd and a standard output nobody reads: memory stays bounded, SIGTERM ends it at once with the lines dropped counted"
+    )
     func floodWithStalledOutput() async throws {
         let h = try await Sandbox.acquire()
         defer { h.release() }

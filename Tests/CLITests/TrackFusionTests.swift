@@ -39,7 +39,9 @@ struct TrackFusionTests {
         return (String(f[0]), c)
     }
 
-    @Test("the fused lines differ from the receiver's fixes and say fused; the tunnel is dead-reckoned (TPV status 5) to within 15 m")
+    @Test(
+        "the fused lines differ from the receiver's fixes and say fused; the tunnel is dead-reckoned (TPV status 5) to within 15 m"
+    )
     func fusedAndDeadReckoned() async throws {
         let truth = try GuideTruth("highway-tunnel")
         let rows = Dictionary(truth.rows.map { ($0.iso8601, $0) }, uniquingKeysWith: { a, _ in a })
@@ -52,9 +54,11 @@ struct TrackFusionTests {
         // the wait of up to 180 s (it ends as soon as both clients are past the tunnel).
         let gpsd = try FakeGPS(log: try Self.excerpt(into: h), sandbox: h, cycle: 0.04)
         defer { gpsd.stop() }
-        let text = try h.startLodestar(["track", "--gpsd", "localhost:\(h.port)", "--fusion", "--activity", "automotive"], name: "text")
+        let text = try h.startLodestar(
+            ["track", "--gpsd", "localhost:\(h.port)", "--fusion", "--activity", "automotive"], name: "text")
         defer { text.stop() }
-        let json = try h.startLodestar(["track", "--gpsd", "localhost:\(h.port)", "--fusion", "--activity", "automotive", "--json"], name: "json")
+        let json = try h.startLodestar(
+            ["track", "--gpsd", "localhost:\(h.port)", "--fusion", "--activity", "automotive", "--json"], name: "json")
         defer { json.stop() }
         // Through the tunnel and 10 s of fixes after it.
         let through = await waitUntil(upTo: .seconds(180)) {
@@ -68,7 +72,8 @@ struct TrackFusionTests {
 
         let lines = text.stdoutLines
         #expect(lines.allSatisfy { $0.hasSuffix("  fused") || $0.hasSuffix("  dead reckoning") })
-        var fused = 0, moved = 0
+        var fused = 0
+        var moved = 0
         var reckonedTimes: [String] = []
         var reckonedEnd: Double?
         for line in lines {
@@ -90,7 +95,9 @@ struct TrackFusionTests {
         #expect(moved >= fused - 3, "\(moved) of \(fused) fused lines differ from the receiver's fix")
         // gpsd's first report once the fix is lost (16:22:15) carries no time: it cannot be
         // placed, so dead reckoning starts at the next epoch and runs to the tunnel's end.
-        #expect(reckonedTimes == Array(tunnel.dropFirst()), "dead-reckoned at \(reckonedTimes.first ?? "-")…\(reckonedTimes.last ?? "-") (\(reckonedTimes.count))")
+        #expect(
+            reckonedTimes == Array(tunnel.dropFirst()),
+            "dead-reckoned at \(reckonedTimes.first ?? "-")…\(reckonedTimes.last ?? "-") (\(reckonedTimes.count))")
         let end = try #require(reckonedEnd)
         #expect(end <= 15, "the last dead-reckoned line is \(end) m from the truth")
         #expect(text.stderrLines.last?.contains("\(fused) fused, \(reckonedTimes.count) dead-reckoned") == true)
@@ -109,9 +116,11 @@ struct TrackFusionTests {
         #expect(after.count >= 9)
         for tpv in after {
             let time = try #require(tpv["time"] as? String)
-            let lat = try #require(tpv["lat"] as? Double), lon = try #require(tpv["lon"] as? Double)
+            let lat = try #require(tpv["lat"] as? Double)
+            let lon = try #require(tpv["lon"] as? Double)
             let raw = try #require(rows[time]?.reported)
-            #expect(Geodesic.wgs84.inverse(from: try Coordinate(latitude: lat, longitude: lon), to: raw).distance > 0.05, "\(time)")
+            #expect(
+                Geodesic.wgs84.inverse(from: try Coordinate(latitude: lat, longitude: lon), to: raw).distance > 0.05, "\(time)")
         }
     }
 

@@ -66,7 +66,11 @@ struct TrackOutputTests {
         let differing = timed.filter { line in replayed[String(line.prefix(24))].map(Self.shared) != Self.shared(line) }
         #expect(differing.isEmpty, "\(differing) vs \(differing.map { replayed[String($0.prefix(24))] ?? "none" })")
         // 19:40:58.5's own HDT is 274.04° (the one before it, 274.07°).
-        #expect(timed.contains { $0.hasPrefix("2018-09-07T19:40:58.500Z  3D  42.363726915 -71.032397392  alt 6.67 m  ") && $0.contains("  heading 274.0° true  ") })
+        #expect(
+            timed.contains {
+                $0.hasPrefix("2018-09-07T19:40:58.500Z  3D  42.363726915 -71.032397392  alt 6.67 m  ")
+                    && $0.contains("  heading 274.0° true  ")
+            })
     }
 
     /// The `±` field of a fix line: `±3.82 m`.
@@ -95,8 +99,10 @@ struct TrackOutputTests {
         let lines = track.stdoutLines.filter { !$0.hasPrefix("(no time)") }
         let same = lines.filter { line in replayed[String(line.prefix(24))].flatMap(Self.accuracy) == Self.accuracy(line) }
         // gpsd's first report after a client joins may come before the cycle's GST.
-        #expect(lines.count >= 10 && same.count >= lines.count - 1,
-                "\(same.count) of \(lines.count): \(lines.prefix(3)) vs \(lines.prefix(3).map { replayed[String($0.prefix(24))] ?? "none" })")
+        #expect(
+            lines.count >= 10 && same.count >= lines.count - 1,
+            "\(same.count) of \(lines.count): \(lines.prefix(3)) vs \(lines.prefix(3).map { replayed[String($0.prefix(24))] ?? "none" })"
+        )
     }
 
     @Test("--satellites: gpsd's SKY as a line of counts and DOPs and a line per satellite (ublox-8.log)")
@@ -114,12 +120,15 @@ struct TrackOutputTests {
         let lines = track.stdoutLines
         // gpsd's SKY DOPs for this log, as "hdop 1.01  vdop 1.38  pdop 1.71".
         let chk = try String(contentsOfFile: SharedTraces.gpsdLog("ublox-8.log.chk"), encoding: .utf8)
-        let gpsdDOPs = Set(chk.split(whereSeparator: \.isNewline).compactMap { line -> String? in
-            guard line.hasPrefix(#"{"class":"SKY""#), let h = GPSPipe.number("hdop", in: String(line)),
-                let v = GPSPipe.number("vdop", in: String(line)), let p = GPSPipe.number("pdop", in: String(line)) else { return nil }
-            return String(format: "hdop %.2f  vdop %.2f  pdop %.2f", h, v, p)
-        })
-        var known = 0, views = 0
+        let gpsdDOPs = Set(
+            chk.split(whereSeparator: \.isNewline).compactMap { line -> String? in
+                guard line.hasPrefix(#"{"class":"SKY""#), let h = GPSPipe.number("hdop", in: String(line)),
+                    let v = GPSPipe.number("vdop", in: String(line)), let p = GPSPipe.number("pdop", in: String(line))
+                else { return nil }
+                return String(format: "hdop %.2f  vdop %.2f  pdop %.2f", h, v, p)
+            })
+        var known = 0
+        var views = 0
         for (i, line) in lines.enumerated() where line.hasPrefix("satellites  ") {
             let parts = line.split(separator: " ", omittingEmptySubsequences: true)
             // "satellites  25 in view, 14 used  hdop …": then 25 satellite lines, 14 of them used.
@@ -203,8 +212,9 @@ struct TrackOutputTests {
         #expect(status == 0)
         let lines = track.stdoutLines
         #expect(lines.count == 12)
-        let log = Set(try String(contentsOfFile: SharedTraces.gpsdLog("nl2008u.log"), encoding: .utf8)
-            .split(whereSeparator: \.isNewline).map(String.init))
+        let log = Set(
+            try String(contentsOfFile: SharedTraces.gpsdLog("nl2008u.log"), encoding: .utf8)
+                .split(whereSeparator: \.isNewline).map(String.init))
         #expect(lines.allSatisfy(log.contains), "\(lines)")
         // The same order as in the log.
         #expect(track.stderr.contains("; 12 NMEA sentences printed"), "\(track.stderr)")

@@ -35,7 +35,9 @@ struct TrackTests {
         // 3.22 adds the variation), track prints gpsd's TPVs as they were.
         let printedTPVs = lines.map(GPSPipe.withoutUncarriedMembers)
         let reference = pipe.tpvLines.map(GPSPipe.withoutUncarriedMembers)
-        #expect(contiguousRun(printedTPVs, in: reference) != nil, "\(lines.count) lines are not one run of gpspipe's \(reference.count)")
+        #expect(
+            contiguousRun(printedTPVs, in: reference) != nil,
+            "\(lines.count) lines are not one run of gpspipe's \(reference.count)")
         let summary = track.stderrLines.last ?? ""
         #expect(summary.hasPrefix("lodestar track: \(lines.count) fixes ("))
         #expect(summary.contains("connection lost 0 times"))
@@ -64,7 +66,10 @@ struct TrackTests {
         #expect(flowing && lost && resumed)
         #expect(status == 0)
         let messages = track.stderrLines
-        #expect(messages.filter { $0.hasPrefix("lodestar track: connection lost") } == ["lodestar track: connection lost (gpsd closed the connection), reconnecting"])
+        #expect(
+            messages.filter { $0.hasPrefix("lodestar track: connection lost") } == [
+                "lodestar track: connection lost (gpsd closed the connection), reconnecting"
+            ])
         #expect(messages.contains("lodestar track: reconnected to gpsd at localhost:\(h.port); waiting for a fix"))
         #expect(messages.last?.contains("connection lost 1 time") == true)
     }
@@ -115,11 +120,13 @@ struct TrackTests {
         // gpsd's first TPV after a client joins often has no time yet.
         #expect(lines.allSatisfy { times.contains(String($0.prefix(24))) || $0.hasPrefix("(no time)") })
         // The fix line (FixText) up to its accuracy; "  sats N" follows when gpsd gives it.
-        #expect(lines.filter { line in expected.contains { line == $0 || line.hasPrefix($0 + "  sats ") } }.count >= lines.count / 2,
-                "\(lines.prefix(3)) vs \(expected.sorted().prefix(3))")
+        #expect(
+            lines.filter { line in expected.contains { line == $0 || line.hasPrefix($0 + "  sats ") } }.count >= lines.count / 2,
+            "\(lines.prefix(3)) vs \(expected.sorted().prefix(3))")
 
-        let log = Set(try String(contentsOfFile: SharedTraces.gpsdLog("nl2008u.log"), encoding: .utf8)
-            .split(whereSeparator: \.isNewline).map(String.init))
+        let log = Set(
+            try String(contentsOfFile: SharedTraces.gpsdLog("nl2008u.log"), encoding: .utf8)
+                .split(whereSeparator: \.isNewline).map(String.init))
         let recorded = try String(contentsOfFile: recording, encoding: .utf8).components(separatedBy: "\r\n").dropLast()
         #expect(recorded.count >= 40)
         #expect(recorded.allSatisfy(log.contains))
@@ -193,7 +200,10 @@ struct TrackTests {
         #expect(tracked.count >= 15)
         // Every fix track printed is the replayed epoch at that time, with the same position ...
         let unmatched = Epoch.unmatched(tracked, in: replayed)
-        #expect(unmatched.isEmpty, "\(unmatched.count) of \(tracked.count) printed fixes are not in the replay, first \(unmatched.first?.description ?? "")")
+        #expect(
+            unmatched.isEmpty,
+            "\(unmatched.count) of \(tracked.count) printed fixes are not in the replay, first \(unmatched.first?.description ?? "")"
+        )
         // ... and every replayed epoch was printed by track, but for the last sentences recorded
         // after the last TPV track printed before Ctrl-C.
         let trackedTimes = Set(tracked.map(\.milliseconds))

@@ -32,7 +32,8 @@ enum ExampleRunner {
     ) async throws -> Result {
         let executable = productsDirectory.appendingPathComponent(name).path
         guard FileManager.default.isExecutableFile(atPath: executable) else {
-            throw Failure(description: "the example \(name) was not built (\(executable)): build with `swift build --build-tests`")
+            throw Failure(
+                description: "the example \(name) was not built (\(executable)): build with `swift build --build-tests`")
         }
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lodestar-example-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -61,7 +62,9 @@ enum ExampleRunner {
             current = ""
         }
         for character in line {
-            if character.isNumber || character == "." || (character == "-" && current.isEmpty) || ((character == "e" || character == "E") && !current.isEmpty && current.last!.isNumber) {
+            if character.isNumber || character == "." || (character == "-" && current.isEmpty)
+                || ((character == "e" || character == "E") && !current.isEmpty && current.last!.isNumber)
+            {
                 current.append(character)
             } else {
                 flush()
@@ -121,12 +124,13 @@ enum ExampleRunner {
     static func nearestVehicle(to latitude: Double, _ longitude: Double, seating partySize: Int) throws -> String {
         let data = try Data(contentsOf: TestData.package("Examples/fleet.json"))
         guard let fleet = try JSONSerialization.jsonObject(with: data) as? [String: Any],
-              let vehicles = fleet["vehicles"] as? [[String: Any]] else { throw Failure(description: "fleet.json has no vehicles") }
+            let vehicles = fleet["vehicles"] as? [[String: Any]]
+        else { throw Failure(description: "fleet.json has no vehicles") }
         var best: (String, Double)?
         for vehicle in vehicles {
             guard let id = vehicle["identifier"] as? String, let position = vehicle["position"] as? [String: Any],
-                  let lat = position["latitude"] as? Double, let lon = position["longitude"] as? Double,
-                  (vehicle["capacity"] as? Int ?? 0) >= partySize, (vehicle["state"] as? String ?? "available") == "available"
+                let lat = position["latitude"] as? Double, let lon = position["longitude"] as? Double,
+                (vehicle["capacity"] as? Int ?? 0) >= partySize, (vehicle["state"] as? String ?? "available") == "available"
             else { continue }
             let d = haversine(latitude, longitude, lat, lon)
             if best == nil || d < best!.1 { best = (id, d) }

@@ -59,7 +59,8 @@ struct ExamplesTests {
         #expect(r.status == 0, "\(r.stderr)")
         // gpsd's own answer for these sentences: the first 3D TPV of nl2008u.log.chk.
         let chk = try String(contentsOf: TestData.shared("traces/gpsd/nl2008u.log.chk"), encoding: .utf8)
-        let tpv = try #require(chk.split(whereSeparator: \.isNewline).first { $0.hasPrefix("{\"class\":\"TPV\"") && $0.contains("\"mode\":3") })
+        let tpv = try #require(
+            chk.split(whereSeparator: \.isNewline).first { $0.hasPrefix("{\"class\":\"TPV\"") && $0.contains("\"mode\":3") })
         let object = try #require(try JSONSerialization.jsonObject(with: Data(tpv.utf8)) as? [String: Any])
         let fixLine = try Runner.line("lines ", in: r)
         #expect(fixLine.contains("threeD"))
@@ -94,7 +95,8 @@ struct ExamplesTests {
         #expect(object["epy"] as? Double == 6 && object["epx"] as? Double == 8 && object["eph"] as? Double == 10)
         // The same position, altitude and geoid separation as gpsd's own TPV of that epoch.
         let chk = try String(contentsOf: TestData.shared("traces/gpsd/nl2008u.log.chk"), encoding: .utf8)
-        let line = try #require(chk.split(whereSeparator: \.isNewline).first { $0.hasPrefix("{\"class\":\"TPV\"") && $0.contains("\"mode\":3") })
+        let line = try #require(
+            chk.split(whereSeparator: \.isNewline).first { $0.hasPrefix("{\"class\":\"TPV\"") && $0.contains("\"mode\":3") })
         let gpsd = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         for key in ["lat", "lon", "altMSL", "altHAE", "geoidSep"] {
             #expect(object[key] as? Double == gpsd[key] as? Double, "\(key)")
@@ -118,7 +120,8 @@ struct ExamplesTests {
         #expect(error <= 3 * numbers[2], "\(error) m from the truth, stated ±\(numbers[2]) m")
         // Arrival within 20 m of the pickup, declared once.
         #expect(r.lines.filter { $0.hasPrefix("arrived at") }.count == 1)
-        let arrivalDistance = try #require(Runner.numbers(in: try Runner.line("arrived at", in: r).split(separator: ": ").last ?? "").first)
+        let arrivalDistance = try #require(
+            Runner.numbers(in: try Runner.line("arrived at", in: r).split(separator: ": ").last ?? "").first)
         #expect(arrivalDistance <= 20)
         // The distance filter: at most one location per 5 m of the walk, plus the standing jitter.
         let walked = zip(truth.keys.sorted(), truth.keys.sorted().dropFirst()).reduce(0.0) { sum, pair in
@@ -133,9 +136,11 @@ struct ExamplesTests {
     func trackGPSD() async throws {
         let sandbox = try await Sandbox.acquire()
         defer { sandbox.release() }
-        let gpsd = try FakeGPS(log: TestData.traces.appendingPathComponent("walk-to-pickup.nmea").path, sandbox: sandbox, cycle: 0.05)
+        let gpsd = try FakeGPS(
+            log: TestData.traces.appendingPathComponent("walk-to-pickup.nmea").path, sandbox: sandbox, cycle: 0.05)
         defer { gpsd.stop() }
-        let r = try await Runner.run("TrackGPSD", ["localhost:\(gpsd.port)", "5"], environment: sandbox.environment, timeout: .seconds(90))
+        let r = try await Runner.run(
+            "TrackGPSD", ["localhost:\(gpsd.port)", "5"], environment: sandbox.environment, timeout: .seconds(90))
         #expect(r.status == 0, "\(r.stderr)")
         let truth = try Runner.truth("walk-to-pickup")
         let locations = r.lines.filter { $0.first?.isNumber == true }
@@ -166,7 +171,8 @@ struct ExamplesTests {
     @Test("BookRide: the ride goes to the nearest free vehicle of the fleet, then is cancelled")
     func bookRide() async throws {
         let r = try await Runner.run(
-            "BookRide", [TestData.package("Examples/fleet.json").path, TestData.traces.appendingPathComponent("walk-to-pickup.nmea").path])
+            "BookRide",
+            [TestData.package("Examples/fleet.json").path, TestData.traces.appendingPathComponent("walk-to-pickup.nmea").path])
         #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
         // The walk ends on the Charing Cross forecourt, the gazetteer's pickup point (51.5085, −0.1247).
         let pickup = try Runner.line("pickup:", in: r)

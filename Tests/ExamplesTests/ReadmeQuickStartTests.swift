@@ -9,9 +9,10 @@ struct ReadmeQuickStartTests {
     @Test("every line of the README's LocationManager example is a line of Snippets/ReplayTrace.swift, in order")
     func quickStartIsTheExample() throws {
         let readme = try String(contentsOf: TestData.package("README.md"), encoding: .utf8)
-        let block = try #require(readme.components(separatedBy: "```swift\n").dropFirst()
-            .map { $0.components(separatedBy: "\n```").first ?? "" }
-            .first { $0.contains("LocationManager(") })
+        let block = try #require(
+            readme.components(separatedBy: "```swift\n").dropFirst()
+                .map { $0.components(separatedBy: "\n```").first ?? "" }
+                .first { $0.contains("LocationManager(") })
         let example = try String(contentsOf: TestData.package("Snippets/ReplayTrace.swift"), encoding: .utf8)
             .split(separator: "\n", omittingEmptySubsequences: false)
         var next = example.startIndex

@@ -74,9 +74,11 @@ package struct Ensemble: Sendable {
             let dr = deadReckonedShare.map { String(format: "%.0f%%", $0 * 100) } ?? "–"
             let reflection = worstReflection > 0 ? String(format: "%.1f m", worstReflection) : "–"
             let reacquire = worstReacquire > 0 ? "\(worstReacquire)" : "–"
-            return String(format: "| %@ | %.2f m | %.2f m | %.2f | %.0f%% | %@ | %@ | %@ | %d of %d (worst %.2f) | %.2f m (%.2f) | %.0f%% |",
-                          name, rawRMS, fusedRMS, ratio, share * 100, dr, reflection, reacquire,
-                          seedsWorseThanRaw, runs, worstSeedRatio, smoothedRMS, smoothedRatio, smoothedShare * 100)
+            return String(
+                format:
+                    "| %@ | %.2f m | %.2f m | %.2f | %.0f%% | %@ | %@ | %@ | %d of %d (worst %.2f) | %.2f m (%.2f) | %.0f%% |",
+                name, rawRMS, fusedRMS, ratio, share * 100, dr, reflection, reacquire,
+                seedsWorseThanRaw, runs, worstSeedRatio, smoothedRMS, smoothedRatio, smoothedShare * 100)
         }
 
         package static let header = """
@@ -89,7 +91,9 @@ package struct Ensemble: Sendable {
     package init(size: Size) { self.size = size }
 
     /// The run of one cell with its per-epoch lines, for looking at a failure.
-    package static func trace(_ scenario: ScenarioClass, model: Model, rate: Double, seed: Int, statement: Statement, cell: Int) -> EnsembleRun {
+    package static func trace(_ scenario: ScenarioClass, model: Model, rate: Double, seed: Int, statement: Statement, cell: Int)
+        -> EnsembleRun
+    {
         let trajectory = Trajectory(scenario, rate: rate, seed: UInt64(seed) &+ UInt64(rate * 1000))
         let s = Statement.allCases.firstIndex(of: statement) ?? 0
         let cellSeed = UInt64(seed * 131 + s * 7) &+ UInt64(rate * 100_003)
@@ -114,16 +118,21 @@ package struct Ensemble: Sendable {
                     let cellSeed = UInt64(seed * 131 + s * 7) &+ UInt64(rate * 100_003)
                     switch model {
                     case .position:
-                        for (n, noise) in PositionErrorModel.Noise.grid.enumerated() where n % size.noiseStride == seed % size.noiseStride {
+                        for (n, noise) in PositionErrorModel.Noise.grid.enumerated()
+                        where n % size.noiseStride == seed % size.noiseStride {
                             var rng = SplitMix64(seed: (cellSeed &+ UInt64(n)) ^ 0xA5A5_5A5A)
                             let m = PositionErrorModel(noise, statement: statement, rng: &rng)
-                            tally.add(EnsembleRun(trajectory, model: m, seed: cellSeed &+ UInt64(n)), "rate \(rate) seed \(seed) \(statement) cell \(n)")
+                            tally.add(
+                                EnsembleRun(trajectory, model: m, seed: cellSeed &+ UInt64(n)),
+                                "rate \(rate) seed \(seed) \(statement) cell \(n)")
                         }
                     case .pseudorange:
                         for (k, sky) in PseudorangeErrorModel.Sky.allCases.enumerated() {
                             var rng = SplitMix64(seed: (cellSeed &+ UInt64(k)) ^ 0xA5A5_5A5A)
                             let m = PseudorangeErrorModel(sky, statement: statement, rng: &rng)
-                            tally.add(EnsembleRun(trajectory, model: m, seed: cellSeed &+ UInt64(k)), "rate \(rate) seed \(seed) \(statement) cell \(k)")
+                            tally.add(
+                                EnsembleRun(trajectory, model: m, seed: cellSeed &+ UInt64(k)),
+                                "rate \(rate) seed \(seed) \(statement) cell \(k)")
                         }
                     }
                 }

@@ -37,8 +37,9 @@ package struct EnsembleRun: Sendable {
     }()
 
     static func coordinate(east: Double, north: Double) -> Coordinate {
-        Coordinate(uncheckedLatitude: origin.latitude + north / metresPerDegree.north,
-                   longitude: origin.longitude + east / metresPerDegree.east)
+        Coordinate(
+            uncheckedLatitude: origin.latitude + north / metresPerDegree.north,
+            longitude: origin.longitude + east / metresPerDegree.east)
     }
 
     static func local(_ c: Coordinate) -> (east: Double, north: Double) {
@@ -60,7 +61,8 @@ package struct EnsembleRun: Sendable {
             fix.mode = .threeD
             fix.hdop = r.hdop
             fix.errors = r.errors
-            let ve = truth.velocityEast + r.velocityEast, vn = truth.velocityNorth + r.velocityNorth
+            let ve = truth.velocityEast + r.velocityEast
+            let vn = truth.velocityNorth + r.velocityNorth
             fix.speed = (ve * ve + vn * vn).squareRoot()
             fix.course = Angle.normalizedBearing(atan2(ve, vn) * 180 / .pi)
             return fix
@@ -99,7 +101,8 @@ package struct EnsembleRun: Sendable {
                 fix.hdop = receiver.hdop
                 fix.satellitesUsed = receiver.satellites
                 fix.errors = receiver.errors
-                let ve = truth.velocityEast + receiver.velocityEast, vn = truth.velocityNorth + receiver.velocityNorth
+                let ve = truth.velocityEast + receiver.velocityEast
+                let vn = truth.velocityNorth + receiver.velocityNorth
                 fix.speed = (ve * ve + vn * vn).squareRoot()
                 fix.course = Angle.normalizedBearing(atan2(ve, vn) * 180 / .pi)
             }
@@ -110,7 +113,11 @@ package struct EnsembleRun: Sendable {
                 if let f = debugFilter {
                     var g = f
                     _ = withUnsafePointer(to: fix) { g.fuse($0, raw: raw, time: time) }
-                    filterState = g.stateDescription + String(format: " truth %.2f %.2f fix %.2f %.2f", truth.east, truth.north, truth.east + rawError.east, truth.north + rawError.north)
+                    filterState =
+                        g.stateDescription
+                        + String(
+                            format: " truth %.2f %.2f fix %.2f %.2f", truth.east, truth.north, truth.east + rawError.east,
+                            truth.north + rawError.north)
                     debugFilter = g
                 } else {
                     var g = FusionFilter(configuration.fusion)
@@ -120,13 +127,18 @@ package struct EnsembleRun: Sendable {
             }
             guard let location = engine.process(fix).location else { continue }
             let p = Self.local(location.coordinate)
-            let de = p.east - truth.east, dn = p.north - truth.north
+            let de = p.east - truth.east
+            let dn = p.north - truth.north
             let error = (de * de + dn * dn).squareRoot()
             if log {
                 let raw = hasFix ? (rawError.east * rawError.east + rawError.north * rawError.north).squareRoot() : -1
                 let along = truth.speed > 0.3 ? (de * truth.velocityEast + dn * truth.velocityNorth) / truth.speed : 0
-                lines.append(String(format: "%7.1f v %5.1f raw %7.1f fused %7.1f along %6.1f ±%7.1f %@%@", truth.time, truth.speed, raw, error, along,
-                                    location.horizontalAccuracy ?? -1, "\(location.kind)", truth.reflection == nil ? "" : " reflected") + " " + filterState)
+                lines.append(
+                    String(
+                        format: "%7.1f v %5.1f raw %7.1f fused %7.1f along %6.1f ±%7.1f %@%@", truth.time, truth.speed, raw,
+                        error, along,
+                        location.horizontalAccuracy ?? -1, "\(location.kind)", truth.reflection == nil ? "" : " reflected") + " "
+                        + filterState)
             }
             if let a = location.horizontalAccuracy {
                 stated += 1
@@ -169,7 +181,8 @@ package struct EnsembleRun: Sendable {
             for (i, location) in smoothed.enumerated() {
                 guard let location else { continue }
                 let p = Self.local(location.coordinate)
-                let de = p.east - truths[i].east, dn = p.north - truths[i].north
+                let de = p.east - truths[i].east
+                let dn = p.north - truths[i].north
                 let error = (de * de + dn * dn).squareRoot()
                 if let a = location.horizontalAccuracy {
                     smoothedStated += 1

@@ -9,7 +9,8 @@ package struct PositionErrorModel: ReceiverErrorModel {
     package struct Noise: Sendable, CustomStringConvertible {
         package var white: Double, correlated: Double, tau: Double
         package var description: String {
-            correlated == 0 ? String(format: "white σ %.0f m", white)
+            correlated == 0
+                ? String(format: "white σ %.0f m", white)
                 : String(format: "GM σ %.0f m τ %.0f s", correlated, tau)
         }
         /// The grid of issue 23: white σ 1–4 m; Gauss–Markov σ 1–3 m with τ 20–120 s (with 0.5 m of

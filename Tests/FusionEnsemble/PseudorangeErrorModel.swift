@@ -37,10 +37,11 @@ package struct PseudorangeErrorModel: ReceiverErrorModel {
             let elevation = asin(sin(5 * .pi / 180) + (1 - sin(5 * .pi / 180)) * rng.nextUnit())
             let low = max(0, (40 * .pi / 180 - elevation) / (35 * .pi / 180))
             let multipath = (sky == .urban ? 4.0 : 1.5) * low
-            satellites.append(Satellite(
-                azimuth: 2 * .pi * rng.nextUnit(), elevation: elevation,
-                atmosphere: GaussMarkov(sigma: 0.7 / sin(elevation).squareRoot(), tau: 300, rng: &rng),
-                multipath: GaussMarkov(sigma: max(multipath, 0.01), tau: 10 + 30 * rng.nextUnit(), rng: &rng)))
+            satellites.append(
+                Satellite(
+                    azimuth: 2 * .pi * rng.nextUnit(), elevation: elevation,
+                    atmosphere: GaussMarkov(sigma: 0.7 / sin(elevation).squareRoot(), tau: 300, rng: &rng),
+                    multipath: GaussMarkov(sigma: max(multipath, 0.01), tau: 10 + 30 * rng.nextUnit(), rng: &rng)))
         }
     }
 
@@ -49,7 +50,8 @@ package struct PseudorangeErrorModel: ReceiverErrorModel {
 
     package mutating func next(_ truth: TruthEpoch, dt: Double, heading: Double, rng: inout SplitMix64) -> ReceiverEpoch {
         // Normal equations of the weighted solution (east, north, up, clock) and of the geometry.
-        var n = [Double](repeating: 0, count: 16), g = [Double](repeating: 0, count: 16)
+        var n = [Double](repeating: 0, count: 16)
+        var g = [Double](repeating: 0, count: 16)
         var rows: [(h: (Double, Double, Double, Double), w: Double, range: Double, rate: Double)] = []
         for i in satellites.indices {
             satellites[i].azimuth += dt * 0.00007  // the sky turns slowly
@@ -76,10 +78,12 @@ package struct PseudorangeErrorModel: ReceiverErrorModel {
         }
         for row in rows {
             let h = [row.h.0, row.h.1, row.h.2, row.h.3]
-            for a in 0..<4 { for b in 0..<4 {
-                n[a * 4 + b] += row.w * h[a] * h[b]
-                g[a * 4 + b] += h[a] * h[b]
-            } }
+            for a in 0..<4 {
+                for b in 0..<4 {
+                    n[a * 4 + b] += row.w * h[a] * h[b]
+                    g[a * 4 + b] += h[a] * h[b]
+                }
+            }
         }
         // GNSS's own 4 × 4 inverse (the one behind its DOPs): the solver is shared, the error model is not.
         guard let cov = Self.inverse(n), let geometry = Self.inverse(g) else {
@@ -87,7 +91,8 @@ package struct PseudorangeErrorModel: ReceiverErrorModel {
             return r
         }
         // The error of the solution: (HᵀWH)⁻¹ HᵀW ε, for the ranges and for the range rates.
-        var dx = [0.0, 0.0, 0.0, 0.0], dv = [0.0, 0.0, 0.0, 0.0]
+        var dx = [0.0, 0.0, 0.0, 0.0]
+        var dv = [0.0, 0.0, 0.0, 0.0]
         for row in rows {
             let h = [row.h.0, row.h.1, row.h.2, row.h.3]
             for a in 0..<4 {

@@ -37,17 +37,21 @@ package enum ScenarioClass: String, CaseIterable, Sendable {
     var motion: Motion {
         switch self {
         case .cityDrive, .tunnel, .reflection:
-            Motion(speeds: 3...14, acceleration: 2.5, deceleration: 3.5, lateral: 3, yawRate: 0.6,
-                   meanInterval: 8, stops: true, duration: 300)
+            Motion(
+                speeds: 3...14, acceleration: 2.5, deceleration: 3.5, lateral: 3, yawRate: 0.6,
+                meanInterval: 8, stops: true, duration: 300)
         case .walk:
-            Motion(speeds: 0.8...2, acceleration: 0.7, deceleration: 1.0, lateral: 1, yawRate: 1.0,
-                   meanInterval: 10, stops: true, duration: 300)
+            Motion(
+                speeds: 0.8...2, acceleration: 0.7, deceleration: 1.0, lateral: 1, yawRate: 1.0,
+                meanInterval: 10, stops: true, duration: 300)
         case .highway:
-            Motion(speeds: 22...33, acceleration: 1, deceleration: 1.5, lateral: 1.5, yawRate: 0.05,
-                   meanInterval: 15, stops: false, duration: 300)
+            Motion(
+                speeds: 22...33, acceleration: 1, deceleration: 1.5, lateral: 1.5, yawRate: 0.05,
+                meanInterval: 15, stops: false, duration: 300)
         case .stationary:
-            Motion(speeds: 0...0, acceleration: 0, deceleration: 0, lateral: 0, yawRate: 0,
-                   meanInterval: .infinity, stops: false, duration: 600)
+            Motion(
+                speeds: 0...0, acceleration: 0, deceleration: 0, lateral: 0, yawRate: 0,
+                meanInterval: .infinity, stops: false, duration: 600)
         }
     }
 }

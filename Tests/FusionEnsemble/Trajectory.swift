@@ -60,7 +60,8 @@ package struct Trajectory: Sendable {
                 switch variant % 3 {
                 case 0:  // a bend of 60-120 degrees inside
                     let sign: Double = rng.nextUnit() < 0.5 ? -1 : 1
-                    planned.append((step(t + length * 0.2 * rng.nextUnit()), .turn(sign * (60 + 60 * rng.nextUnit()) * .pi / 180)))
+                    planned.append(
+                        (step(t + length * 0.2 * rng.nextUnit()), .turn(sign * (60 + 60 * rng.nextUnit()) * .pi / 180)))
                 case 1:  // a stop inside
                     planned.append((step(t + 2 + length * 0.3 * rng.nextUnit()), .stop(3 + length / 3 * rng.nextUnit())))
                 default:  // entered from a standstill, accelerating through a bend
@@ -76,7 +77,8 @@ package struct Trajectory: Sendable {
             var t = 20 + 20 * rng.nextUnit()
             while t < m.duration - 30 {
                 let length = 2 + 18 * rng.nextUnit()
-                let size = 20 + 130 * rng.nextUnit(), angle = 2 * .pi * rng.nextUnit()
+                let size = 20 + 130 * rng.nextUnit()
+                let angle = 2 * .pi * rng.nextUnit()
                 reflections.append((step(t)..<step(t + length), size * sin(angle), size * cos(angle)))
                 t += length + 25 + 25 * rng.nextUnit()
             }
@@ -85,9 +87,11 @@ package struct Trajectory: Sendable {
         }
         planned.sort { $0.step < $1.step }
 
-        var x = 0.0, y = 0.0
+        var x = 0.0
+        var y = 0.0
         var heading = 2 * .pi * rng.nextUnit()
-        var speed = scenario == .stationary ? 0 : m.speeds.lowerBound + (m.speeds.upperBound - m.speeds.lowerBound) * rng.nextUnit()
+        var speed =
+            scenario == .stationary ? 0 : m.speeds.lowerBound + (m.speeds.upperBound - m.speeds.lowerBound) * rng.nextUnit()
         var target = speed
         var turnLeft = 0.0
         var stoppedUntil = -1
@@ -123,8 +127,9 @@ package struct Trajectory: Sendable {
             if k % stepsPerEpoch == 0 {
                 let out = outages.contains { $0.contains(k) }
                 let reflected = reflections.first { $0.range.contains(k) }
-                var e = TruthEpoch(time: Double(k) * h, east: x, north: y,
-                                   velocityEast: speed * sin(heading), velocityNorth: speed * cos(heading))
+                var e = TruthEpoch(
+                    time: Double(k) * h, east: x, north: y,
+                    velocityEast: speed * sin(heading), velocityNorth: speed * cos(heading))
                 e.inOutage = out
                 if let reflected { e.reflection = (reflected.east, reflected.north) }
                 if wasOut, !out { reacquisitions.append(epochs.count) }

@@ -9,10 +9,13 @@ import LodestarInternals
 // `make test` checks.
 // `--trace CLASS MODEL RATE SEED STATEMENT CELL` prints one run epoch by epoch.
 let args = Array(CommandLine.arguments.dropFirst())
-if args.first == "--trace", args.count == 7, let scenario = ScenarioClass.allCases.first(where: { $0.rawValue.hasPrefix(args[1]) }),
-   let rate = Double(args[3]), let seed = Int(args[4]), let statementIndex = Int(args[5]), let cell = Int(args[6]) {
+if args.first == "--trace", args.count == 7,
+    let scenario = ScenarioClass.allCases.first(where: { $0.rawValue.hasPrefix(args[1]) }),
+    let rate = Double(args[3]), let seed = Int(args[4]), let statementIndex = Int(args[5]), let cell = Int(args[6])
+{
     let model: Ensemble.Model = args[2] == "pseudorange" ? .pseudorange : .position
-    let run = Ensemble.trace(scenario, model: model, rate: rate, seed: seed, statement: Statement.allCases[statementIndex], cell: cell)
+    let run = Ensemble.trace(
+        scenario, model: model, rate: rate, seed: seed, statement: Statement.allCases[statementIndex], cell: cell)
     for line in run.lines { print(line) }
     print(String(format: "raw RMS %.2f fused RMS %.2f", run.rawRMS, run.fusedRMS), run.reacquireEpochs)
     exit(0)
@@ -50,10 +53,16 @@ if args.first == "--speed" {
         }
         var smoothed = 0
         let smoothing = clock.measure { smoothed = TrackSmoother().smooth(fixes).count { $0 != nil } }
-        func perFix(_ d: Duration) -> Double { Double(d.components.attoseconds) / 1e12 / Double(fixes.count) + Double(d.components.seconds) * 1e6 / Double(fixes.count) }
-        print(String(format: "%d fixes: engine fused %.3f us/fix, raw %.3f us/fix (fusion adds %.3f us); smoother %.0f fixes/s (%d, %d, %d located)",
-                     fixes.count, perFix(forward), perFix(unfused), perFix(forward) - perFix(unfused),
-                     1e6 / perFix(smoothing), delivered, raw, smoothed))
+        func perFix(_ d: Duration) -> Double {
+            Double(d.components.attoseconds) / 1e12 / Double(fixes.count) + Double(d.components.seconds) * 1e6
+                / Double(fixes.count)
+        }
+        print(
+            String(
+                format:
+                    "%d fixes: engine fused %.3f us/fix, raw %.3f us/fix (fusion adds %.3f us); smoother %.0f fixes/s (%d, %d, %d located)",
+                fixes.count, perFix(forward), perFix(unfused), perFix(forward) - perFix(unfused),
+                1e6 / perFix(smoothing), delivered, raw, smoothed))
     }
     exit(0)
 }
@@ -66,6 +75,8 @@ for model in Ensemble.Model.allCases {
     for scenario in ScenarioClass.allCases where only == nil || scenario.rawValue.hasPrefix(only ?? "") {
         let t = ensemble.tally(scenario, model: model)
         print(t.row(scenario.rawValue))
-        if CommandLine.arguments.contains("--worst") { print("worst ratio:", t.worstRun, "· reflection:", t.worstReflectionRun, "· re-acquire:", t.worstReacquireRun) }
+        if CommandLine.arguments.contains("--worst") {
+            print("worst ratio:", t.worstRun, "· reflection:", t.worstReflectionRun, "· re-acquire:", t.worstReacquireRun)
+        }
     }
 }

@@ -28,9 +28,10 @@ struct CompactStorageTests {
 
     @Test("a fix made with the memberwise initialiser reads back every value")
     func initialiser() {
-        let fix = Fix(altitudeMSL: 545.4, geoidSeparation: 46.9, altitudeHAE: 592.3, mode: .threeD, quality: .gps,
-                      satellitesUsed: 8, hdop: 0.9, vdop: 1.2, pdop: 1.5, speed: 11.5, course: 84.4, climb: -0.1,
-                      magneticVariation: -3.1)
+        let fix = Fix(
+            altitudeMSL: 545.4, geoidSeparation: 46.9, altitudeHAE: 592.3, mode: .threeD, quality: .gps,
+            satellitesUsed: 8, hdop: 0.9, vdop: 1.2, pdop: 1.5, speed: 11.5, course: 84.4, climb: -0.1,
+            magneticVariation: -3.1)
         #expect(fix.altitudeMSL == 545.4 && fix.geoidSeparation == 46.9 && fix.altitudeHAE == 592.3)
         #expect(fix.satellitesUsed == 8 && fix.hdop == 0.9 && fix.vdop == 1.2 && fix.pdop == 1.5)
         #expect(fix.speed == 11.5 && fix.course == 84.4 && fix.climb == -0.1 && fix.magneticVariation == -3.1)

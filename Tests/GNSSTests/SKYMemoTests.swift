@@ -5,8 +5,10 @@ import Testing
 /// without it, however the sky changes between calls.
 @Suite("SKY memo")
 struct SKYMemoTests {
-    static func satellite(_ prn: Int, _ system: GNSSSystem?, _ el: Double?, _ az: Double?, _ ss: Double?,
-                          used: Bool = true) -> SatelliteInView {
+    static func satellite(
+        _ prn: Int, _ system: GNSSSystem?, _ el: Double?, _ az: Double?, _ ss: Double?,
+        used: Bool = true
+    ) -> SatelliteInView {
         var s = SatelliteInView(prn: prn, system: system, elevation: el, azimuth: az, snr: ss)
         s.used = used
         return s
@@ -21,37 +23,37 @@ struct SKYMemoTests {
     func sameAsWithout() throws {
         var skies: [[SatelliteInView]] = [Self.base, Self.base]
         var snr = Self.base
-        snr[0].snr = 45                                          // a signal changes
+        snr[0].snr = 45  // a signal changes
         skies.append(snr)
-        for value in [5, 99.5, -0.0, 1e300, 45] {                // shorter, with a fraction, signed, long
+        for value in [5, 99.5, -0.0, 1e300, 45] {  // shorter, with a fraction, signed, long
             snr[0].snr = value
             skies.append(snr)
         }
         var zero = snr
-        zero[1].elevation = 0                                    // 0.0, then −0.0: written differently
+        zero[1].elevation = 0  // 0.0, then −0.0: written differently
         skies += [zero, zero]
         var negativeZero = zero
         negativeZero[1].elevation = -0.0
         skies.append(negativeZero)
         var empty = negativeZero
-        empty[2].snr = nil                                       // a value left empty
+        empty[2].snr = nil  // a value left empty
         skies.append(empty)
         var used = empty
-        used[4].used = true                                      // a satellite now used
+        used[4].used = true  // a satellite now used
         skies.append(used)
         var system = used
-        system[3].system = .galileo                              // another system: another PRN
+        system[3].system = .galileo  // another system: another PRN
         skies.append(system)
         var fraction = system
-        fraction[5].azimuth = 233.25                             // a fraction
+        fraction[5].azimuth = 233.25  // a fraction
         skies.append(fraction)
         var long = fraction
-        long[0].elevation = 1e300                                // text longer than a slot
+        long[0].elevation = 1e300  // text longer than a slot
         skies += [long, long]
         skies.append(long + [Self.satellite(20, .gps, 37, 39, 36)])  // one more satellite
-        skies.append(Array(long.prefix(2)))                     // fewer
-        skies.append(Self.base)                                  // back to the first sky
-        skies.append([])                                         // none
+        skies.append(Array(long.prefix(2)))  // fewer
+        skies.append(Self.base)  // back to the first sky
+        skies.append([])  // none
 
         var memo = SKYMemo()
         var distinct = Set<String>()

@@ -24,22 +24,22 @@ struct SatelliteGeometryMemoTests {
     func sameAsDirect() {
         var skies: [[(Int, Double?, Double?, Bool)]] = [Self.base, Self.base]
         var moved = Self.base
-        moved[0].1 = 43                                   // an elevation changes
+        moved[0].1 = 43  // an elevation changes
         skies += [moved, moved]
         var unused = moved
-        unused[1].3 = false                               // a satellite is no longer used
+        unused[1].3 = false  // a satellite is no longer used
         skies.append(unused)
         var used = unused
-        used[5].3 = true                                  // an unused one is used
+        used[5].3 = true  // an unused one is used
         skies.append(used)
-        skies.append(used + [(20, 37, 39, true)])          // one more satellite
-        skies.append(Array(used.prefix(3)))               // fewer than 4 used: no geometry
-        skies.append(Self.base)                           // back to the first sky
+        skies.append(used + [(20, 37, 39, true)])  // one more satellite
+        skies.append(Array(used.prefix(3)))  // fewer than 4 used: no geometry
+        skies.append(Self.base)  // back to the first sky
         var noAzimuth = Self.base
-        noAzimuth[2].2 = nil                              // a used satellite without azimuth
+        noAzimuth[2].2 = nil  // a used satellite without azimuth
         skies.append(noAzimuth)
         var fraction = Self.base
-        fraction[3].2 = 355.5                             // an angle with a fraction
+        fraction[3].2 = 355.5  // an angle with a fraction
         skies.append(fraction)
 
         var memo = SatelliteGeometryMemo()

@@ -2,8 +2,8 @@ import Foundation
 import GNSS
 import Geodesy
 import LodestarInternals
-import Testing
 import TestSupport
+import Testing
 
 /// The TPV encoder against gpsd's own JSON: a fix built from a TPV of gpsd's regression output is
 /// written back with gpsd's field names, order and number text.
@@ -55,7 +55,8 @@ struct TPVEncoderTests {
             fix.speed = o["speed"] as? Double
             fix.geoidSeparation = o["geoidSep"] as? Double
             let ours = TPVEncoder.string(fix)
-            for key in ["class", "status", "mode", "time", "lat", "lon", "altHAE", "altMSL", "alt", "track", "speed", "geoidSep"] {
+            for key in ["class", "status", "mode", "time", "lat", "lon", "altHAE", "altMSL", "alt", "track", "speed", "geoidSep"]
+            {
                 #expect(Self.value(key, in: ours) == Self.value(key, in: line), "\(key) in \(ours) vs \(line)")
             }
             #expect(ours.hasSuffix("}\n"))
@@ -66,10 +67,11 @@ struct TPVEncoderTests {
     func confidence() throws {
         var fix = Fix(mode: .threeD)
         fix.coordinate = try Coordinate(latitude: 1, longitude: 2)
-        fix.errors = ErrorEstimates(latitude: Uncertainty(3, .oneSigma), longitude: Uncertainty(4, .oneSigma),
-                                    vertical: Uncertainty(10, .oneSigma))
+        fix.errors = ErrorEstimates(
+            latitude: Uncertainty(3, .oneSigma), longitude: Uncertainty(4, .oneSigma),
+            vertical: Uncertainty(10, .oneSigma))
         let text = TPVEncoder.string(fix)
-        #expect(Self.value("eph", in: text) == "10.000")   // 2 × √(3² + 4²)
+        #expect(Self.value("eph", in: text) == "10.000")  // 2 × √(3² + 4²)
         #expect(Self.value("epx", in: text) == "8.000")
         #expect(Self.value("epy", in: text) == "6.000")
         #expect(Self.value("epv", in: text) == "19.600")
@@ -98,9 +100,13 @@ struct GPSDReadFixEncodingTests {
     func gpsdFigures() throws {
         // nl2008u.log.chk line 27, gpsd 3.22's own output (eph is gpsd's, not √(epx² + epy²)).
         let gpsdLine = try TPVEncoderTests.chkLines("nl2008u.log.chk")[26]
-        #expect(gpsdLine == #"{"class":"TPV","mode":3,"time":"2035-05-26T09:12:32.000Z","ept":0.005,"lat":48.217558333,"lon":8.414495000,"altHAE":813.2000,"altMSL":765.8000,"alt":765.8000,"epx":6.630,"epy":8.765,"epv":25.300,"track":0.0000,"magtrack":2.5472,"magvar":2.5,"speed":0.000,"geoidSep":47.400,"eph":13.300,"sep":24.700}"#)
+        #expect(
+            gpsdLine
+                == #"{"class":"TPV","mode":3,"time":"2035-05-26T09:12:32.000Z","ept":0.005,"lat":48.217558333,"lon":8.414495000,"altHAE":813.2000,"altMSL":765.8000,"alt":765.8000,"epx":6.630,"epy":8.765,"epv":25.300,"track":0.0000,"magtrack":2.5472,"magvar":2.5,"speed":0.000,"geoidSep":47.400,"eph":13.300,"sep":24.700}"#
+        )
         let fix = Fix(
-            time: Date(timeIntervalSince1970: 2_063_783_552), coordinate: try Coordinate(latitude: 48.217558333, longitude: 8.414495),
+            time: Date(timeIntervalSince1970: 2_063_783_552),
+            coordinate: try Coordinate(latitude: 48.217558333, longitude: 8.414495),
             altitudeMSL: 765.8, geoidSeparation: 47.4, altitudeHAE: 813.2, mode: .threeD, quality: .gps,
             errors: ErrorEstimates(
                 latitude: Uncertainty(8.765, .horizontal95), longitude: Uncertainty(6.630, .horizontal95),
@@ -126,9 +132,12 @@ struct GPSDReadFixEncodingTests {
 
     @Test("speed and course errors: gpsd's order (epd, eps) and precision, at 95%")
     func speedAndCourseErrors() {
-        let fromGPSD = Fix(mode: .threeD, errors: ErrorEstimates(speed: Uncertainty(48.55, .horizontal95), course: Uncertainty(180, .horizontal95)))
+        let fromGPSD = Fix(
+            mode: .threeD,
+            errors: ErrorEstimates(speed: Uncertainty(48.55, .horizontal95), course: Uncertainty(180, .horizontal95)))
         #expect(TPVEncoder.string(fromGPSD) == #"{"class":"TPV","mode":3,"epd":180.0000,"eps":48.55}"# + "\n")
-        let oneSigma = Fix(mode: .threeD, errors: ErrorEstimates(speed: Uncertainty(0.25, .oneSigma), course: Uncertainty(1.5, .oneSigma)))
+        let oneSigma = Fix(
+            mode: .threeD, errors: ErrorEstimates(speed: Uncertainty(0.25, .oneSigma), course: Uncertainty(1.5, .oneSigma)))
         #expect(TPVEncoder.string(oneSigma) == #"{"class":"TPV","mode":3,"epd":3.0000,"eps":0.50}"# + "\n")
     }
 

@@ -1,6 +1,6 @@
 import Foundation
-import Geodesy
 import GNSS
+import Geodesy
 import Testing
 
 /// The TPV writer's memo (`replay --json` keeps one across epochs) writes the bytes written

@@ -1,8 +1,8 @@
 import Foundation
 import GPSD
 import LodestarInternals
-import TestSupport
 import Synchronization
+import TestSupport
 
 #if canImport(Glibc)
 import Glibc

@@ -63,7 +63,8 @@ func latency() async throws {
     }
     let endToEnd = received.indices.map { (received[$0].1 - rawTPVs[offset + $0].received).microseconds }
     let inside = received.compactMap { fix, at in fix.monotonicTime.map { (at - $0).microseconds } }
-    print("""
+    print(
+        """
         GPSD latency over \(received.count) TPVs (haicom-305N.log, gpsfake -c 0.01, loopback):
           consumer − raw client: median \(median(endToEnd)) µs, p90 \(percentile(endToEnd, 0.9)) µs
           consumer − shim read:  median \(median(inside)) µs, p90 \(percentile(inside, 0.9)) µs
@@ -114,12 +115,14 @@ func idleCPU() async throws {
     let processExact = Double(processNanoseconds1 - processNanoseconds0) / 1e9 / wall * 100
     let threadExact = Double((threadNanoseconds1 ?? 0) - (threadNanoseconds0 ?? 0)) / 1e9 / wall * 100
     let wakeups = Double((switches1 ?? 0) - (switches0 ?? 0)) / wall
-    print(String(format: """
-        GPSD idle CPU over %.1f s on a silent gpsd (default 0.25 s poll):
-          /proc/self/stat utime+stime: process %.2f%%, reader thread %.2f%% (%.0f Hz ticks)
-          nanosecond clocks: process %.4f%% (CLOCK_PROCESS_CPUTIME_ID), reader thread %.4f%% (schedstat)
-          reader thread wake-ups: %.1f per second
-        """, wall, processPercent, threadPercent, hz, processExact, threadExact, wakeups))
+    print(
+        String(
+            format: """
+                GPSD idle CPU over %.1f s on a silent gpsd (default 0.25 s poll):
+                  /proc/self/stat utime+stime: process %.2f%%, reader thread %.2f%% (%.0f Hz ticks)
+                  nanosecond clocks: process %.4f%% (CLOCK_PROCESS_CPUTIME_ID), reader thread %.4f%% (schedstat)
+                  reader thread wake-ups: %.1f per second
+                """, wall, processPercent, threadPercent, hz, processExact, threadExact, wakeups))
 }
 
 /// CPU time of the whole process, nanoseconds.

@@ -23,13 +23,14 @@ struct GPSDGarbageAndStatusTests {
 
         let warnings = HostilePeer.warnings(events.events)
         let upToHundred = Array(warnings.prefix { !$0.hasPrefix("100 lines") })
-        #expect(Array(upToHundred.prefix(5)) == [
-            "a line that is not a gpsd report: 'HTTP/1.1 400 Bad Request\\x0D'",
-            "a line that is not a gpsd report: '\\xFF'",
-            "an empty line, or one that starts with a NUL byte",
-            #"a line that is not a gpsd report: '{"not":"a report"}\x0D'"#,
-            #"a report that is not a whole JSON object: '{"class":"TPV","mode":3,"lat":\x0D'"#,
-        ])
+        #expect(
+            Array(upToHundred.prefix(5)) == [
+                "a line that is not a gpsd report: 'HTTP/1.1 400 Bad Request\\x0D'",
+                "a line that is not a gpsd report: '\\xFF'",
+                "an empty line, or one that starts with a NUL byte",
+                #"a line that is not a gpsd report: '{"not":"a report"}\x0D'"#,
+                #"a report that is not a whole JSON object: '{"class":"TPV","mode":3,"lat":\x0D'"#,
+            ])
         #expect(upToHundred.count == 6)
         #expect(upToHundred.last?.hasPrefix("10 lines from gpsd refused so far on this connection; the last: ") == true)
         #expect(events.fixes.isEmpty)
@@ -48,7 +49,10 @@ struct GPSDGarbageAndStatusTests {
         let warned = await events.wait(upTo: .seconds(60)) { !HostilePeer.warnings($0).isEmpty }
         await events.stop()
         #expect(warned)
-        #expect(HostilePeer.warnings(events.events) == ["gpsd reports an error: '{\"class\":\"ERROR\",\"message\":\"Can't open /dev/ttyFAKE.\"}\\x0D'"])
+        #expect(
+            HostilePeer.warnings(events.events) == [
+                "gpsd reports an error: '{\"class\":\"ERROR\",\"message\":\"Can't open /dev/ttyFAKE.\"}\\x0D'"
+            ])
     }
 
     @Test("why no location: gpsd down")
@@ -72,20 +76,24 @@ struct GPSDGarbageAndStatusTests {
         #expect(connected)
         // Connected and silent: said so at once, or, on a loaded machine, already the silence's length.
         let answered = source.status.explanation
-        #expect(answered == "gpsd at 127.0.0.1:\(gpsd.port) answered but reported nothing from a receiver"
-            || answered.hasPrefix("gpsd at 127.0.0.1:\(gpsd.port) has sent nothing for "), "\(answered)")
+        #expect(
+            answered == "gpsd at 127.0.0.1:\(gpsd.port) answered but reported nothing from a receiver"
+                || answered.hasPrefix("gpsd at 127.0.0.1:\(gpsd.port) has sent nothing for "), "\(answered)")
         let silent = await events.wait(upTo: .seconds(60)) { _ in
             events.states.contains { if case .noData = $0 { true } else { false } }
         }
         await events.stop()
         #expect(silent)
         let silence = source.status.explanation
-        #expect(silence.hasPrefix("gpsd at 127.0.0.1:\(gpsd.port) has sent nothing for ") && silence.hasSuffix(" s"), "\(silence)")
+        #expect(
+            silence.hasPrefix("gpsd at 127.0.0.1:\(gpsd.port) has sent nothing for ") && silence.hasSuffix(" s"), "\(silence)")
     }
 
     @Test("why no location: gpsd reports, without a fix")
     func explanationNoFix() async throws {
-        let gpsd = try ScriptedGPSD(lines: [#"{"class":"TPV","device":"/dev/ttyFAKE","mode":1}"#, #"{"class":"TPV","device":"/dev/ttyFAKE","mode":1}"#])
+        let gpsd = try ScriptedGPSD(lines: [
+            #"{"class":"TPV","device":"/dev/ttyFAKE","mode":1}"#, #"{"class":"TPV","device":"/dev/ttyFAKE","mode":1}"#,
+        ])
         defer { gpsd.close() }
         let source = HostilePeer.source(port: gpsd.port)
         let events = EventLog(source)
@@ -94,8 +102,9 @@ struct GPSDGarbageAndStatusTests {
         #expect(two)
         // The two reports without a position, or the silence that follows them on a loaded machine.
         let explanation = source.status.explanation
-        #expect(explanation == "gpsd at 127.0.0.1:\(gpsd.port) reports no fix (2 reports without a position)"
-            || explanation.hasPrefix("gpsd at 127.0.0.1:\(gpsd.port) has sent nothing for "), "\(explanation)")
+        #expect(
+            explanation == "gpsd at 127.0.0.1:\(gpsd.port) reports no fix (2 reports without a position)"
+                || explanation.hasPrefix("gpsd at 127.0.0.1:\(gpsd.port) has sent nothing for "), "\(explanation)")
     }
 
     @Test("why no location: the connection was lost")

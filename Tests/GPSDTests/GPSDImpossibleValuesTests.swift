@@ -49,7 +49,9 @@ struct GPSDImpossibleValuesTests {
         #expect(fixes.last == valid.with(monotonicTime: fixes.last?.monotonicTime))
 
         // In order: not-a-time, Feb 30, speed, track, epx, alt, 1899, the seven fields at once.
-        let (noTime, feb30, speed, track, epx, alt, old, several) = (fixes[1], fixes[2], fixes[3], fixes[4], fixes[5], fixes[6], fixes[7], fixes[8])
+        let (noTime, feb30, speed, track, epx, alt, old, several) = (
+            fixes[1], fixes[2], fixes[3], fixes[4], fixes[5], fixes[6], fixes[7], fixes[8]
+        )
         #expect(noTime.time == nil && noTime.coordinate == valid.coordinate)
         #expect(feb30.time == nil && feb30.speed == 1.4)
         #expect(speed.speed == nil && speed.course == 214 && speed.time == time)
@@ -62,26 +64,27 @@ struct GPSDImpossibleValuesTests {
         #expect(several.speed == 1.4 && several.errors.longitude?.value == 3)
 
         let warnings = HostilePeer.warnings(events.events)
-        #expect(warnings == [
-            "TPV ignored: position 51.511926667, 2000.0 is outside latitude -90...90, longitude -180...180",
-            "TPV time dropped: time 'not-a-time' is not a valid ISO 8601 UTC time",
-            "TPV time dropped: time '2024-02-30T25:61:61.000Z' is not a valid ISO 8601 UTC time",
-            "TPV speed dropped: -10.0 is outside 0.0...51444.444444444445",
-            "TPV track dropped: 720.0 is outside 0.0...360.0",
-            "TPV epx dropped: -5.0 is outside 0.0...1000000000.0",
-            "TPV altHAE dropped: 1e+300 is outside -100000.0...1000000000.0",
-            "TPV altMSL dropped: 1e+300 is outside -100000.0...1000000000.0",
-            "TPV ignored: mode 7 is not 0...3",
-            "TPV ignored: position -91.0, -0.1228805 is outside latitude -90...90, longitude -180...180",
-            "TPV time dropped: time '1899-12-31T00:00:00.000Z' is before the GPS epoch (1980-01-06)",
-            "TPV geoidSep dropped: 5000.0 is outside -1000.0...1000.0",
-            "TPV climb dropped: 1000000000.0 is outside -51444.444444444445...51444.444444444445",
-            "TPV magvar dropped: 400.0 is outside -180.0...180.0",
-            "TPV eph dropped: -1.0 is outside 0.0...1000000000.0",
-            "TPV epv dropped: 2000000000.0 is outside 0.0...1000000000.0",
-            "TPV eps dropped: -2.0 is outside 0.0...51444.444444444445",
-            "TPV time dropped: time '1970-01-01T00:00:00.000Z' is before the GPS epoch (1980-01-06)",
-        ])
+        #expect(
+            warnings == [
+                "TPV ignored: position 51.511926667, 2000.0 is outside latitude -90...90, longitude -180...180",
+                "TPV time dropped: time 'not-a-time' is not a valid ISO 8601 UTC time",
+                "TPV time dropped: time '2024-02-30T25:61:61.000Z' is not a valid ISO 8601 UTC time",
+                "TPV speed dropped: -10.0 is outside 0.0...51444.444444444445",
+                "TPV track dropped: 720.0 is outside 0.0...360.0",
+                "TPV epx dropped: -5.0 is outside 0.0...1000000000.0",
+                "TPV altHAE dropped: 1e+300 is outside -100000.0...1000000000.0",
+                "TPV altMSL dropped: 1e+300 is outside -100000.0...1000000000.0",
+                "TPV ignored: mode 7 is not 0...3",
+                "TPV ignored: position -91.0, -0.1228805 is outside latitude -90...90, longitude -180...180",
+                "TPV time dropped: time '1899-12-31T00:00:00.000Z' is before the GPS epoch (1980-01-06)",
+                "TPV geoidSep dropped: 5000.0 is outside -1000.0...1000.0",
+                "TPV climb dropped: 1000000000.0 is outside -51444.444444444445...51444.444444444445",
+                "TPV magvar dropped: 400.0 is outside -180.0...180.0",
+                "TPV eph dropped: -1.0 is outside 0.0...1000000000.0",
+                "TPV epv dropped: 2000000000.0 is outside 0.0...1000000000.0",
+                "TPV eps dropped: -2.0 is outside 0.0...51444.444444444445",
+                "TPV time dropped: time '1970-01-01T00:00:00.000Z' is before the GPS epoch (1980-01-06)",
+            ])
         #expect(fixes[9].time == nil && fixes[9].coordinate == valid.coordinate)
     }
 

@@ -23,7 +23,9 @@ extension GPSDLiveTests {
             let events = EventLog(GPSDLiveTests.source(sandbox))
             let flowing = await events.wait(upTo: .seconds(5)) { _ in events.tpvFixes.count >= 10 }
             first.stop()
-            let lost = await events.wait(upTo: .seconds(3)) { $0.contains { $0 == .state(.lost(reason: "gpsd closed the connection")) } }
+            let lost = await events.wait(upTo: .seconds(3)) {
+                $0.contains { $0 == .state(.lost(reason: "gpsd closed the connection")) }
+            }
             pipe.finish(grace: .seconds(3))  // gpspipe ends when its gpsd does
             let retrying = await events.wait(upTo: .seconds(3)) { _ in
                 events.states.count { if case .reconnecting = $0 { true } else { false } } >= 4
@@ -143,7 +145,8 @@ extension GPSDLiveTests {
             let gpsd = try FakeGPS(log: SharedTraces.gpsdLog("iTrek.log"), sandbox: sandbox, cycle: 0.02)
             defer { gpsd.stop() }
             let link = try StallingLink(toGPSDPort: sandbox.port, linesBefore: 5, stall: .milliseconds(1500))
-            let source = GPSDSource(endpoint: GPSDEndpoint(host: "localhost", port: link.port), options: GPSDLiveTests.quickOptions())
+            let source = GPSDSource(
+                endpoint: GPSDEndpoint(host: "localhost", port: link.port), options: GPSDLiveTests.quickOptions())
             let events = EventLog(source)
             let stalling = await events.wait(upTo: .seconds(5)) { _ in link.isStalling }
             let reader = ReaderThread.find()

@@ -37,7 +37,10 @@ extension GPSDLiveTests {
             #expect(chk == [274.070, 274.040, 274.120, 274.110].map { String(format: #"{"class":"ATT","heading":%.3f}"#, $0) })
             #expect(contiguousRun(received, in: chk + chk + chk + chk) != nil)
             // A heading reading is its own event: no position, no mode, a receive time.
-            #expect(events.fixes.filter { $0.heading != nil }.allSatisfy { $0.mode == .unknown && $0.coordinate == nil && $0.monotonicTime != nil })
+            #expect(
+                events.fixes.filter { $0.heading != nil }.allSatisfy {
+                    $0.mode == .unknown && $0.coordinate == nil && $0.monotonicTime != nil
+                })
         }
 
         /// tnt-revolution.log: a TNT Revolution compass whose `$PTNTHTM` heading is not in degrees
@@ -110,10 +113,14 @@ extension GPSDLiveTests {
             #expect(written.count >= 20)
             let received = events.fixes.compactMap(\.heading)
             // gpsfake plays the excerpt in a loop: the readings are one contiguous run of the log's.
-            #expect(contiguousRun(received, in: written + written + written + written) != nil,
-                    "\(received.prefix(5)) not in \(written.prefix(5))")
+            #expect(
+                contiguousRun(received, in: written + written + written + written) != nil,
+                "\(received.prefix(5)) not in \(written.prefix(5))")
             #expect(received.allSatisfy { $0.trueHeading == nil && $0.variation == 1.3 })
-            #expect(events.fixes.filter { $0.heading != nil }.allSatisfy { $0.mode == .unknown && $0.coordinate == nil && $0.monotonicTime != nil })
+            #expect(
+                events.fixes.filter { $0.heading != nil }.allSatisfy {
+                    $0.mode == .unknown && $0.coordinate == nil && $0.monotonicTime != nil
+                })
             // Positions still arrive as usual beside them.
             #expect(events.tpvFixes.contains { $0.hasPosition })
         }

@@ -33,7 +33,8 @@ extension GPSDLiveTests {
             let gpsd = try FakeGPS(log: SharedTraces.gpsdLog("iTrek.log"), sandbox: sandbox, cycle: 0.02)
             defer { gpsd.stop() }
             let source = GPSDLiveTests.source(sandbox)
-            let a = EventLog(source), b = EventLog(source)
+            let a = EventLog(source)
+            let b = EventLog(source)
             let both = await a.wait(upTo: .seconds(5)) { _ in a.tpvFixes.count >= 5 && b.tpvFixes.count >= 5 }
             #expect(both)
             #expect(OpenConnections.count(toPort: sandbox.port) == 2)

@@ -29,7 +29,8 @@ extension GPSDLiveTests {
             #expect(live.count >= 12)
 
             // Every recorded line is a sentence of the log, byte for byte, with CR LF.
-            let original = Set(try String(contentsOfFile: log, encoding: .utf8).split(whereSeparator: \.isNewline).map(String.init))
+            let original = Set(
+                try String(contentsOfFile: log, encoding: .utf8).split(whereSeparator: \.isNewline).map(String.init))
             let recordedText = try String(contentsOfFile: recorder.path, encoding: .utf8)
             #expect(recordedText.hasSuffix("\r\n"))
             let recorded = recordedText.components(separatedBy: "\r\n").dropLast()
@@ -42,10 +43,15 @@ extension GPSDLiveTests {
             // TPV the source delivered before it stopped.
             let replayed = try NMEAReplay.epochs(ofFile: recorder.path).filter(\.isTimedPosition)
             let unmatched = Epoch.unmatched(live, in: replayed)
-            #expect(unmatched.isEmpty, "\(unmatched.count) of \(live.count) received fixes are not as replayed, first \(unmatched.first?.description ?? "")")
+            #expect(
+                unmatched.isEmpty,
+                "\(unmatched.count) of \(live.count) received fixes are not as replayed, first \(unmatched.first?.description ?? "")"
+            )
             let liveTimes = Set(live.map(\.milliseconds))
             let notReceived = replayed.filter { !liveTimes.contains($0.milliseconds) }
-            #expect(notReceived.count <= 1 && notReceived.allSatisfy { $0 == replayed.last }, "replayed, never received: \(notReceived)")
+            #expect(
+                notReceived.count <= 1 && notReceived.allSatisfy { $0 == replayed.last },
+                "replayed, never received: \(notReceived)")
         }
     }
 }

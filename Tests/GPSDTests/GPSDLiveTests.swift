@@ -66,7 +66,8 @@ extension GPSDLiveTests {
                     let theirs = gpsdLines[offset + i]
                     #expect(GPSPipe.withoutUncarriedMembers(ours) == GPSPipe.withoutUncarriedMembers(theirs))
                     if let m = GPSPipe.number("magtrack", in: ours), let g = GPSPipe.number("magtrack", in: theirs),
-                        let track = fix.course {
+                        let track = fix.course
+                    {
                         var excess = (m + g - 2 * track).truncatingRemainder(dividingBy: 360)
                         if excess > 180 { excess -= 360 } else if excess < -180 { excess += 360 }
                         #expect(abs(excess) <= 0.06, "magtrack \(m) vs gpsd's \(g) for track \(track)")
@@ -86,8 +87,9 @@ extension GPSDLiveTests {
     /// sirfstarv-nmea.log (SiRFstarV, 1 Hz, GPS and GLONASS GGA, two GSAs, RMC).
     @Suite("what Lodestar receives from gpsd equals what lodestar replay decodes from the same log")
     struct AgainstReplay {
-        @Test("every timed position gpsd reports is the replayed epoch's at that time; the times are consecutive epochs",
-              arguments: ["nmea-rtk.log", "sirfstarv-nmea.log"])
+        @Test(
+            "every timed position gpsd reports is the replayed epoch's at that time; the times are consecutive epochs",
+            arguments: ["nmea-rtk.log", "sirfstarv-nmea.log"])
         func sameTimesAndPositionsAsReplay(log: String) async throws {
             let sandbox = try await Sandbox.acquire()
             defer { sandbox.release() }
@@ -104,13 +106,16 @@ extension GPSDLiveTests {
 
             #expect(enough, "fewer than 15 timed positions from \(log)")
             let unmatched = Epoch.unmatched(received, in: replayed)
-            #expect(unmatched.isEmpty, "\(log): \(unmatched.count) of \(received.count) not as replayed, first \(unmatched.first?.description ?? "")")
+            #expect(
+                unmatched.isEmpty,
+                "\(log): \(unmatched.count) of \(received.count) not as replayed, first \(unmatched.first?.description ?? "")")
             // gpsd reports each epoch, in order (it may send several TPVs for the first one):
             // its times are consecutive epochs of the log (which gpsfake loops).
             let times = received.compactMap(\.milliseconds).reduce(into: [Int64]()) { if $0.last != $1 { $0.append($1) } }
             let replayedTimes = replayed.compactMap(\.milliseconds)
             #expect(times.count >= 10)
-            #expect(contiguousRun(times, in: replayedTimes + replayedTimes) != nil, "\(log): times \(times) skip or repeat epochs")
+            #expect(
+                contiguousRun(times, in: replayedTimes + replayedTimes) != nil, "\(log): times \(times) skip or repeat epochs")
         }
     }
 }

@@ -25,8 +25,12 @@ struct GPSDUnreliablePeerTests {
         #expect(!states.contains(.connected))
         let attempts = HostilePeer.attempts(states)
         #expect(!attempts.isEmpty && attempts == Array(1...max(1, attempts.count)))
-        #expect(Array(HostilePeer.delays(states).prefix(6))
-            == [.milliseconds(100), .milliseconds(200), .milliseconds(400), .milliseconds(400), .milliseconds(400), .milliseconds(400)])
+        #expect(
+            Array(HostilePeer.delays(states).prefix(6))
+                == [
+                    .milliseconds(100), .milliseconds(200), .milliseconds(400), .milliseconds(400), .milliseconds(400),
+                    .milliseconds(400),
+                ])
         // One connection per attempt, and the first: not one every initial delay.
         #expect(gpsd.connections <= attempts.count + 1)
     }
@@ -52,7 +56,10 @@ struct GPSDUnreliablePeerTests {
         #expect(states.count { $0 == .connected } == 1)
         #expect(events.tpvFixes.count == 3)
         #expect(Array(HostilePeer.attempts(states).prefix(5)) == [1, 2, 3, 4, 5])
-        #expect(Array(HostilePeer.delays(states).prefix(4)) == [.milliseconds(100), .milliseconds(200), .milliseconds(400), .milliseconds(400)])
+        #expect(
+            Array(HostilePeer.delays(states).prefix(4)) == [
+                .milliseconds(100), .milliseconds(200), .milliseconds(400), .milliseconds(400),
+            ])
     }
 
     @Test("libgps dropping a 10 MB line: the loss says it was an oversized report, once; the backoff is not reset")

@@ -1,6 +1,6 @@
 import Foundation
-import TestSupport
 import NMEA
+import TestSupport
 
 /// What `lodestar replay` makes of an NMEA file: the NMEA module's decoder and epoch assembler
 /// (the same code the command runs), one ``Epoch`` per receiver epoch.

@@ -10,12 +10,13 @@ enum OpenConnections {
     static func count(toPort port: UInt16) -> Int {
         let fdDirectory = "/proc/self/fd"
         let links = (try? FileManager.default.contentsOfDirectory(atPath: fdDirectory)) ?? []
-        let ownInodes = Set(links.compactMap { fd -> String? in
-            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "\(fdDirectory)/\(fd)"),
-                target.hasPrefix("socket:[")
-            else { return nil }
-            return String(target.dropFirst("socket:[".count).dropLast())
-        })
+        let ownInodes = Set(
+            links.compactMap { fd -> String? in
+                guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "\(fdDirectory)/\(fd)"),
+                    target.hasPrefix("socket:[")
+                else { return nil }
+                return String(target.dropFirst("socket:[".count).dropLast())
+            })
         let remotePort = String(format: ":%04X", port)
         var count = 0
         for table in ["/proc/self/net/tcp", "/proc/self/net/tcp6"] {

@@ -9,7 +9,11 @@ struct ReconnectBackoffTests {
     func defaults() {
         let b = ReconnectBackoff()
         let delays = (1...9).map { b.delay(forAttempt: $0) }
-        #expect(delays == [.milliseconds(500), .seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(16), .seconds(30), .seconds(30), .seconds(30)])
+        #expect(
+            delays == [
+                .milliseconds(500), .seconds(1), .seconds(2), .seconds(4), .seconds(8), .seconds(16), .seconds(30), .seconds(30),
+                .seconds(30),
+            ])
     }
 
     @Test("huge attempt numbers stay at the cap")
@@ -51,6 +55,10 @@ struct ReconnectBackoffTests {
         seen.append(w.check(now: .seconds(31)))
         // Silence: noData, and no noFix on top of it.
         seen.append(w.check(now: .seconds(41)))
-        #expect(seen == [[.noFix(for: .seconds(10))], [], [.noFix(for: .seconds(20))], [], [.noFix(for: .seconds(10))], [.noData(for: .seconds(11))]])
+        #expect(
+            seen == [
+                [.noFix(for: .seconds(10))], [], [.noFix(for: .seconds(20))], [], [.noFix(for: .seconds(10))],
+                [.noData(for: .seconds(11))],
+            ])
     }
 }

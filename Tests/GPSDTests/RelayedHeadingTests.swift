@@ -35,8 +35,11 @@ struct RelayedHeadingTests {
 
     @Test("other sentences, true headings and short lines give nothing; they are not parsed")
     func others() throws {
-        for line in [NMEAFraming.sentence("GPHDT,274.07,T"), NMEAFraming.sentence("GPGGA,,,,,,0,00,,,M,,M,,"),
-                     NMEAFraming.sentence("PGRME,15.0,M,45.0,M,25.0,M"), "$HCHD", "", "$", "!AIVDM,1,1,,A,13aEOK?P00PD2wVMdLDRhgvL289?,0*26"] {
+        for line in [
+            NMEAFraming.sentence("GPHDT,274.07,T"), NMEAFraming.sentence("GPGGA,,,,,,0,00,,,M,,M,,"),
+            NMEAFraming.sentence("PGRME,15.0,M,45.0,M,25.0,M"), "$HCHD", "", "$",
+            "!AIVDM,1,1,,A,13aEOK?P00PD2wVMdLDRhgvL289?,0*26",
+        ] {
             #expect(try Self.reading(line) == nil, "\(line)")
         }
         // Not parsed at all: a line that is not HDG/HDM is passed over whatever it holds.

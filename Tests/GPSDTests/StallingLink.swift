@@ -1,6 +1,6 @@
 import Foundation
-import TestSupport
 import Synchronization
+import TestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -49,7 +49,9 @@ final class StallingLink: Sendable {
         defer { close(upstream) }
         var address = StallingLink.loopback(port: gpsdPort)
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(upstream, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(upstream, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
+            }
         }
         guard connected else { return }
         // The client's WATCH request, relayed as is.

@@ -49,16 +49,18 @@ struct CoefficientFileTests {
         return Array(lines.joined(separator: "\n").utf8)
     }
 
-    @Test("malformed files are typed errors naming the line", arguments: [
-        (1, "2025.0 WMM-2025", 1),  // header with two fields
-        (1, "twenty WMM-2025 11/13/2024", 1),  // epoch not a number
-        (5, "  2  2  oops  -725.1  -4.3  -30.1", 5),  // a word where a number goes
-        (5, "  2  2  1.0  2.0  3.0", 5),  // five fields
-        (5, "  13  0  1.0  2.0  3.0  4.0", 5),  // degree above 12
-        (5, "  2  3  1.0  2.0  3.0  4.0", 5),  // order above degree
-        (6, "  2  1  1.0  2.0  3.0  4.0", 6),  // degree 2 order 1 twice (line 5 has it)
-        (5, "  2  2  nan  2.0  3.0  4.0", 5),  // not finite
-    ])
+    @Test(
+        "malformed files are typed errors naming the line",
+        arguments: [
+            (1, "2025.0 WMM-2025", 1),  // header with two fields
+            (1, "twenty WMM-2025 11/13/2024", 1),  // epoch not a number
+            (5, "  2  2  oops  -725.1  -4.3  -30.1", 5),  // a word where a number goes
+            (5, "  2  2  1.0  2.0  3.0", 5),  // five fields
+            (5, "  13  0  1.0  2.0  3.0  4.0", 5),  // degree above 12
+            (5, "  2  3  1.0  2.0  3.0  4.0", 5),  // order above degree
+            (6, "  2  1  1.0  2.0  3.0  4.0", 6),  // degree 2 order 1 twice (line 5 has it)
+            (5, "  2  2  nan  2.0  3.0  4.0", 5),  // not finite
+        ])
     func malformed(line: Int, replacement: String, errorLine: Int) {
         do {
             _ = try WorldMagneticModel(coefficientFile: Self.replacing(line: line, with: replacement))

@@ -17,13 +17,15 @@ struct DecimalYearTests {
         #expect(DecimalYear.from(try Self.date("2025-07-02T12:00:00Z")) == 2025.5)
     }
 
-    @Test("instants in UTC", arguments: [
-        ("2025-01-01T00:00:00Z", 2025.0),
-        ("2024-12-31T00:00:00Z", 2024.9972677595629),  // 2024 + 365/366, a leap year
-        ("2025-07-02T00:00:00Z", 2025.4986301369863),  // 2025 + 182/365
-        ("1969-12-31T18:00:00Z", 1969.9993150684932),  // before 1970: 1969 + 364.75/365
-        ("2030-01-01T00:00:00Z", 2030.0),
-    ])
+    @Test(
+        "instants in UTC",
+        arguments: [
+            ("2025-01-01T00:00:00Z", 2025.0),
+            ("2024-12-31T00:00:00Z", 2024.9972677595629),  // 2024 + 365/366, a leap year
+            ("2025-07-02T00:00:00Z", 2025.4986301369863),  // 2025 + 182/365
+            ("1969-12-31T18:00:00Z", 1969.9993150684932),  // before 1970: 1969 + 364.75/365
+            ("2030-01-01T00:00:00Z", 2030.0),
+        ])
     func instants(iso: String, expected: Double) throws {
         #expect(abs(DecimalYear.from(try Self.date(iso)) - expected) < 1e-12)
     }
@@ -35,9 +37,11 @@ struct DecimalYearTests {
         #expect(abs(try DecimalYear.from(year: 2028, month: 2, day: 29) - (2028 + 59.0 / 366)) < 1e-12)
     }
 
-    @Test("days that do not exist are a typed error", arguments: [
-        (2025, 2, 29), (2025, 13, 1), (2025, 0, 1), (2025, 4, 31), (2025, 1, 0), (2100, 2, 29),
-    ])
+    @Test(
+        "days that do not exist are a typed error",
+        arguments: [
+            (2025, 2, 29), (2025, 13, 1), (2025, 0, 1), (2025, 4, 31), (2025, 1, 0), (2100, 2, 29),
+        ])
     func invalidDates(year: Int, month: Int, day: Int) {
         #expect(throws: MagneticModelError.invalidCalendarDate(year: year, month: month, day: day)) {
             try DecimalYear.from(year: year, month: month, day: day)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// NOAA's WMM2025 test values from `../shared/reference` (beside the package root), parsed as
 /// whitespace-separated numbers. Nothing here is copied into the project.

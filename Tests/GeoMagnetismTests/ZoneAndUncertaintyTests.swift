@@ -56,10 +56,12 @@ struct ZoneAndUncertaintyTests {
         #expect(CompassZone(horizontalIntensity: 6000) == .normal)
     }
 
-    @Test("declination uncertainty is sqrt(0.26² + (5417/H)²)", arguments: [
-        (5417.0, 1.0332473082471592), (20000.0, 0.37544603140797744),
-        (6000.0, 0.9395254268926296), (2000.0, 2.7209506151343503),
-    ])
+    @Test(
+        "declination uncertainty is sqrt(0.26² + (5417/H)²)",
+        arguments: [
+            (5417.0, 1.0332473082471592), (20000.0, 0.37544603140797744),
+            (6000.0, 0.9395254268926296), (2000.0, 2.7209506151343503),
+        ])
     func declinationUncertainty(h: Double, expected: Double) {
         let u = MagneticUncertainty.wmm2025(horizontalIntensity: h)
         #expect(abs(u.declination - expected) < 1e-12)

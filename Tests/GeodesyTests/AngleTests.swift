@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import Geodesy
+import Testing
 
 @Suite("Angle")
 struct AngleTests {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import Geodesy
 
 @Suite("Coordinate")
@@ -17,10 +18,12 @@ struct CoordinateTests {
         #expect(throws: CoordinateError.self) { try Coordinate(latitude: 0, longitude: .infinity) }
     }
 
-    @Test("longitude is normalised to [-180, 180)", arguments: [
-        (180.0, -180.0), (-180.0, -180.0), (540.0, -180.0), (359.5, -0.5), (-190.0, 170.0), (720.25, 0.25),
-        (179.99999999999997, 179.99999999999997),
-    ])
+    @Test(
+        "longitude is normalised to [-180, 180)",
+        arguments: [
+            (180.0, -180.0), (-180.0, -180.0), (540.0, -180.0), (359.5, -0.5), (-190.0, 170.0), (720.25, 0.25),
+            (179.99999999999997, 179.99999999999997),
+        ])
     func normalisesLongitude(input: Double, expected: Double) throws {
         let c = try Coordinate(latitude: 10, longitude: input)
         #expect(c.longitude == expected)

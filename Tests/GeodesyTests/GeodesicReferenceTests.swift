@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import Geodesy
+import Testing
 
 /// Every row of `shared/reference/geodesic-vectors.csv` (GeographicLib 2.0, Karney 2013), checked
 /// with the tolerances and special-row rules of `shared/reference/README.md`:
@@ -27,9 +27,14 @@ struct GeodesicReferenceTests {
         #expect(table.header == ["lat1", "lon1", "lat2", "lon2", "s12_m", "azi1_deg", "azi2_deg"])
         let geodesic = Geodesic.wgs84
 
-        var distancesChecked = 0, azimuthsChecked = 0, coincident = 0, oppositePoles = 0
-        var swapped = 0, atPole = 0
-        var worstDistance = 0.0, worstAzimuthShare = 0.0
+        var distancesChecked = 0
+        var azimuthsChecked = 0
+        var coincident = 0
+        var oppositePoles = 0
+        var swapped = 0
+        var atPole = 0
+        var worstDistance = 0.0
+        var worstAzimuthShare = 0.0
         var perBlock: [String: Int] = [:]
 
         for row in table.rows {
@@ -44,16 +49,27 @@ struct GeodesicReferenceTests {
             #expect(distanceError <= 1e-6, "line \(row.line) (\(block)): s12 \(r.distance) vs \(s12)")
             distancesChecked += 1
 
-            if s12 == 0 { coincident += 1; continue }
-            if abs(lat1) == 90 && lat2 == -lat1 { oppositePoles += 1; continue }
+            if s12 == 0 {
+                coincident += 1
+                continue
+            }
+            if abs(lat1) == 90 && lat2 == -lat1 {
+                oppositePoles += 1
+                continue
+            }
             if abs(lat1) == 90 || abs(lat2) == 90 { atPole += 1 }
 
             let tolerance = 1e-8 + Angle.degrees(1e-8 / s12)
-            var e1 = angularError(r.initialAzimuth, azi1), e2 = angularError(r.finalAzimuth, azi2)
+            var e1 = angularError(r.initialAzimuth, azi1)
+            var e2 = angularError(r.finalAzimuth, azi2)
             if max(e1, e2) > tolerance && lat1 == -lat2 && abs(lat1) != 90 {
                 // A second geodesic of the same length runs with the azimuths swapped.
-                let s1 = angularError(r.initialAzimuth, azi2), s2 = angularError(r.finalAzimuth, azi1)
-                if max(s1, s2) <= tolerance { (e1, e2) = (s1, s2); swapped += 1 }
+                let s1 = angularError(r.initialAzimuth, azi2)
+                let s2 = angularError(r.finalAzimuth, azi1)
+                if max(s1, s2) <= tolerance {
+                    (e1, e2) = (s1, s2)
+                    swapped += 1
+                }
             }
             worstAzimuthShare = max(worstAzimuthShare, max(e1, e2) / tolerance)
             #expect(e1 <= tolerance, "line \(row.line) (\(block)): azi1 \(r.initialAzimuth) vs \(azi1)")
@@ -61,7 +77,8 @@ struct GeodesicReferenceTests {
             azimuthsChecked += 1
         }
 
-        print("""
+        print(
+            """
             geodesic-vectors.csv: \(table.rows.count) rows; s12 checked on \(distancesChecked) \
             (worst |Δs12| \(worstDistance) m); azimuths checked on \(azimuthsChecked) \
             (\(atPole) with one end at a pole, \(swapped) matched with swapped azimuths; worst error \

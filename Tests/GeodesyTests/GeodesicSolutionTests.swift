@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import Geodesy
+import Testing
 
 /// `Geodesic.solution`: GeodSolve -f's quantities (GeographicLib's GenInverse and GenDirect).
 /// Azimuths and lengths are checked against GeographicLib's reference vectors; the reduced length,
@@ -10,12 +10,15 @@ import Geodesy
 /// reversing a geodesic (m21 = m12, M12 ⇄ M21, S21 = −S12).
 @Suite("Geodesic full solutions (GeodSolve -f)")
 struct GeodesicSolutionTests {
-    @Test("the random and medium rows: s12 and both azimuths as the reference; the direct solution returns to point 2 with the same m12, M12, M21, S12")
+    @Test(
+        "the random and medium rows: s12 and both azimuths as the reference; the direct solution returns to point 2 with the same m12, M12, M21, S12"
+    )
     func referenceRows() throws {
         let table = try ReferenceTable(named: "geodesic-vectors.csv")
         var checked = 0
         for row in table.rows where (2...651).contains(row.line) {
-            let start = try coordinate(row[0], row[1]), end = try coordinate(row[2], row[3])
+            let start = try coordinate(row[0], row[1])
+            let end = try coordinate(row[2], row[3])
             let s = Geodesic.wgs84.solution(from: start, to: end)
             #expect(abs(s.distance - row[4]) <= 1e-6, "line \(row.line)")
             let tolerance = 1e-8 + Angle.degrees(1e-8 / row[4])
@@ -33,7 +36,8 @@ struct GeodesicSolutionTests {
 
             let back = Geodesic.wgs84.solution(from: end, to: start)
             #expect(abs(back.reducedLength - s.reducedLength) <= 1e-6, "line \(row.line): m21 = m12")
-            #expect(abs(back.geodesicScale12 - s.geodesicScale21) <= 1e-12 && abs(back.geodesicScale21 - s.geodesicScale12) <= 1e-12)
+            #expect(
+                abs(back.geodesicScale12 - s.geodesicScale21) <= 1e-12 && abs(back.geodesicScale21 - s.geodesicScale12) <= 1e-12)
             #expect(abs(back.area + s.area) <= 1 + abs(s.area) * 1e-12, "line \(row.line): S21 = -S12")
             checked += 1
         }
@@ -70,9 +74,12 @@ struct GeodesicSolutionTests {
             #expect(abs(s.arcLength - Angle.degrees(sigma)) <= 1e-12)
             // tan(E/2) = tan(Δλ/2) (tan(φ1/2) + tan(φ2/2)) / (1 + tan(φ1/2) tan(φ2/2)).
             let dl = Angle.radians(lon2 - lon1).remainder(dividingBy: 2 * .pi)
-            let t1 = tan(Angle.radians(lat1) / 2), t2 = tan(Angle.radians(lat2) / 2)
+            let t1 = tan(Angle.radians(lat1) / 2)
+            let t2 = tan(Angle.radians(lat2) / 2)
             let excess = 2 * atan2(tan(dl / 2) * (t1 + t2), 1 + t1 * t2)
-            #expect(abs(s.area - radius * radius * excess) <= 1e-6 * abs(radius * radius * excess) + 1, "S12 \(s.area) vs \(radius * radius * excess)")
+            #expect(
+                abs(s.area - radius * radius * excess) <= 1e-6 * abs(radius * radius * excess) + 1,
+                "S12 \(s.area) vs \(radius * radius * excess)")
         }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import Geodesy
+import Testing
 
 /// Explicit WGS84 cases. Unless a comment says "closed form", the expected values were produced by
 /// GeographicLib's Python package 2.1 (`pip install geographiclib`, C. F. F. Karney), e.g.
@@ -15,7 +15,8 @@ struct GeodesicTests {
     ) throws {
         let r = wgs84.inverse(from: try coordinate(lat1, lon1), to: try coordinate(lat2, lon2))
         #expect(abs(r.distance - s12) < 1e-6, "s12 \(r.distance) vs \(s12)", sourceLocation: sourceLocation)
-        #expect(angularError(r.initialAzimuth, azi1) < 1e-9, "azi1 \(r.initialAzimuth) vs \(azi1)", sourceLocation: sourceLocation)
+        #expect(
+            angularError(r.initialAzimuth, azi1) < 1e-9, "azi1 \(r.initialAzimuth) vs \(azi1)", sourceLocation: sourceLocation)
         #expect(angularError(r.finalAzimuth, azi2) < 1e-9, "azi2 \(r.finalAzimuth) vs \(azi2)", sourceLocation: sourceLocation)
     }
 
@@ -27,7 +28,8 @@ struct GeodesicTests {
 
     @Test("London Heathrow to Hong Kong")
     func heathrowToHongKong() throws {
-        try expectInverse(51.47, -0.4543, 22.308, 113.9185, s12: 9647423.4131637, azi1: 57.50167120926607, azi2: 145.33528004156443)
+        try expectInverse(
+            51.47, -0.4543, 22.308, 113.9185, s12: 9647423.4131637, azi1: 57.50167120926607, azi2: 145.33528004156443)
     }
 
     @Test("the quarter meridian, and a quarter of the equator (closed form a·π/2)")
@@ -97,7 +99,9 @@ struct GeodesicTests {
                     let tolerance = 1e-8 + Angle.degrees(1e-8 / distance)
                     #expect(abs(back.distance - distance) < 1e-6, "lat \(lat) azimuth \(azimuth) s \(distance)")
                     #expect(angularError(back.initialAzimuth, azimuth) < tolerance, "lat \(lat) azimuth \(azimuth) s \(distance)")
-                    #expect(angularError(back.finalAzimuth, d.finalAzimuth) < tolerance, "lat \(lat) azimuth \(azimuth) s \(distance)")
+                    #expect(
+                        angularError(back.finalAzimuth, d.finalAzimuth) < tolerance, "lat \(lat) azimuth \(azimuth) s \(distance)"
+                    )
                     trips += 1
                 }
             }
@@ -111,8 +115,10 @@ struct GeodesicTests {
         let round = try Geodesic(equatorialRadius: radius, flattening: 0)
         let sphere = try GreatCircle(radius: radius)
         for (a, b) in [((51.47, -0.4543), (22.308, 113.9185)), ((-33.9, 18.4), (40.7, -74.0)), ((1e-7, 0), (0, 1e-7))] {
-            let p = try coordinate(a.0, a.1), q = try coordinate(b.0, b.1)
-            let e = round.inverse(from: p, to: q), s = sphere.inverse(from: p, to: q)
+            let p = try coordinate(a.0, a.1)
+            let q = try coordinate(b.0, b.1)
+            let e = round.inverse(from: p, to: q)
+            let s = sphere.inverse(from: p, to: q)
             #expect(abs(e.distance - s.distance) < 1e-6)
             #expect(angularError(e.initialBearing, s.initialBearing) < 1e-8 + Angle.degrees(1e-8 / s.distance))
             #expect(angularError(e.finalBearing, s.finalBearing) < 1e-8 + Angle.degrees(1e-8 / s.distance))
@@ -127,7 +133,9 @@ struct GeodesicTests {
         #expect(raw.distance.isNaN && raw.initialAzimuth.isNaN && raw.finalAzimuth.isNaN)
         let p = try coordinate(0, 0)
         #expect(throws: GeodesyError.nonFiniteAzimuth(.infinity)) { try wgs84.direct(from: p, azimuth: .infinity, distance: 1) }
-        #expect(throws: GeodesyError.nonFiniteDistance(.infinity)) { try wgs84.destination(from: p, azimuth: 0, distance: .infinity) }
+        #expect(throws: GeodesyError.nonFiniteDistance(.infinity)) {
+            try wgs84.destination(from: p, azimuth: 0, distance: .infinity)
+        }
         #expect(GeodesyError.nonFiniteDistance(.infinity).description == "distance inf is not a finite number")
         #expect(throws: GeodesyError.invalidRadius(0)) { try Geodesic(equatorialRadius: 0, flattening: 0) }
         #expect(throws: GeodesyError.invalidFlattening(1)) { try Geodesic(equatorialRadius: 1, flattening: 1) }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import Geodesy
+import Testing
 
 /// Every row of `shared/reference/greatcircle-vectors.csv` (mpmath at 40 digits, R = 6371008.8 m),
 /// checked with the tolerances of `shared/reference/README.md`:
@@ -24,19 +24,26 @@ struct GreatCircleReferenceTests {
     @Test("all 1000 rows: distance, initial and final bearing, midpoint")
     func everyRow() throws {
         let table = try ReferenceTable(named: "greatcircle-vectors.csv")
-        #expect(table.header == [
-            "lat1", "lon1", "lat2", "lon2", "distance_m", "initial_bearing_deg", "final_bearing_deg",
-            "midpoint_lat", "midpoint_lon",
-        ])
+        #expect(
+            table.header == [
+                "lat1", "lon1", "lat2", "lon2", "distance_m", "initial_bearing_deg", "final_bearing_deg",
+                "midpoint_lat", "midpoint_lon",
+            ])
         let sphere = GreatCircle.earth
-        var checked = 0, looseDistance = 0, looseAngles = 0, atPole = 0
-        var worstDistance = 0.0, worstBearingShare = 0.0, worstMidpoint = 0.0
+        var checked = 0
+        var looseDistance = 0
+        var looseAngles = 0
+        var atPole = 0
+        var worstDistance = 0.0
+        var worstBearingShare = 0.0
+        var worstMidpoint = 0.0
         var perBlock: [String: Int] = [:]
 
         for row in table.rows {
             let block = Self.blocks.first { $0.lines.contains(row.line) }?.name ?? "outside every block"
             perBlock[block, default: 0] += 1
-            let start = try coordinate(row[0], row[1]), end = try coordinate(row[2], row[3])
+            let start = try coordinate(row[0], row[1])
+            let end = try coordinate(row[2], row[3])
             let (distance, initial, final, midLat, midLon) = (row[4], row[5], row[6], row[7], row[8])
             let nearlyAntipodal = Self.nearlyAntipodal.contains(row.line)
 
@@ -51,7 +58,8 @@ struct GreatCircleReferenceTests {
             if row[0].magnitude == 90 || row[2].magnitude == 90 { atPole += 1 }
             if nearlyAntipodal { looseAngles += 1 }
             let bearingTolerance = nearlyAntipodal ? 1e-6 : 1e-8 + Angle.degrees(1e-8 / distance)
-            let e1 = angularError(r.initialBearing, initial), e2 = angularError(r.finalBearing, final)
+            let e1 = angularError(r.initialBearing, initial)
+            let e2 = angularError(r.finalBearing, final)
             worstBearingShare = max(worstBearingShare, max(e1, e2) / bearingTolerance)
             #expect(e1 <= bearingTolerance, "line \(row.line) (\(block)): initial \(r.initialBearing) vs \(initial)")
             #expect(e2 <= bearingTolerance, "line \(row.line) (\(block)): final \(r.finalBearing) vs \(final)")
@@ -67,7 +75,8 @@ struct GreatCircleReferenceTests {
             checked += 1
         }
 
-        print("""
+        print(
+            """
             greatcircle-vectors.csv: \(table.rows.count) rows; distance, bearings and midpoint checked \
             on \(checked) (\(looseDistance) beyond 1.9e7 m, \(looseAngles) with the nearly-antipodal \
             angle tolerance, \(atPole) with one end at a pole); worst |Δd| \(worstDistance) m, worst \
@@ -86,9 +95,13 @@ struct GreatCircleReferenceTests {
     func trackAndDestinationFromReferenceRows() throws {
         let table = try ReferenceTable(named: "greatcircle-vectors.csv")
         let sphere = GreatCircle.earth
-        var checked = 0, worstCross = 0.0, worstAlong = 0.0, worstLanding = 0.0
+        var checked = 0
+        var worstCross = 0.0
+        var worstAlong = 0.0
+        var worstLanding = 0.0
         for row in table.rows where !Self.nearlyAntipodal.contains(row.line) && row[4] < 1.9e7 {
-            let start = try coordinate(row[0], row[1]), end = try coordinate(row[2], row[3])
+            let start = try coordinate(row[0], row[1])
+            let end = try coordinate(row[2], row[3])
             let midpoint = try coordinate(row[7], row[8])
             let distance = row[4]
             // The midpoint is rounded to 1 ulp (< 1.5e-14°, 1.6e-9 m); the formulas add a few more.
@@ -110,7 +123,8 @@ struct GreatCircleReferenceTests {
             #expect(miss <= 1e-6, "line \(row.line): destination misses point 2 by \(miss) m")
             checked += 1
         }
-        print("""
+        print(
+            """
             greatcircle-vectors.csv track check: \(checked) rows; worst |cross-track| \(worstCross) m, \
             worst |along − d/2| \(worstAlong) m, worst destination miss \(worstLanding) m
             """)

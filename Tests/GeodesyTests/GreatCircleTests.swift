@@ -1,15 +1,15 @@
 import Foundation
-import Testing
 import Geodesy
+import Testing
 
 /// Closed-form cases on the sphere: quarter circles, poles, the antimeridian, coincident and
 /// antipodal points, round trips, and cross-track / along-track distances.
 @Suite("GreatCircle")
 struct GreatCircleTests {
     let sphere = GreatCircle.earth
-    static let R = 6_371_008.8
+    static let earthRadius = 6_371_008.8
     /// Metres along the sphere for a central angle in degrees.
-    static func arc(_ degrees: Double) -> Double { R * degrees * .pi / 180 }
+    static func arc(_ degrees: Double) -> Double { earthRadius * degrees * .pi / 180 }
 
     @Test("the default sphere has the IUGG mean radius; other radii are checked")
     func radius() throws {
@@ -35,7 +35,8 @@ struct GreatCircleTests {
 
     @Test("poles: the bearing at a pole is the limit along its meridian, 180° − Δλ at the north pole")
     func poles() throws {
-        let north = try coordinate(90, 0), south = try coordinate(-90, 0)
+        let north = try coordinate(90, 0)
+        let south = try coordinate(-90, 0)
         let fromPole = sphere.inverse(from: north, to: try coordinate(0, 30))
         #expect(abs(fromPole.distance - Self.arc(90)) < 1e-8)
         #expect(abs(fromPole.initialBearing - 150) < 1e-12)
@@ -92,7 +93,8 @@ struct GreatCircleTests {
     func antipodal() throws {
         let cases = [((10.0, 20.0), (-10.0, -160.0)), ((0, 0), (0, 180)), ((45, 10), (-45, -170)), ((90, 0), (-90, 0))]
         for ((lat1, lon1), (lat2, lon2)) in cases {
-            let a = try coordinate(lat1, lon1), b = try coordinate(lat2, lon2)
+            let a = try coordinate(lat1, lon1)
+            let b = try coordinate(lat2, lon2)
             #expect(abs(sphere.distance(from: a, to: b) - Self.arc(180)) < 1e-6)
             let m = sphere.midpoint(between: a, and: b)
             #expect(abs(sphere.distance(from: a, to: m) - Self.arc(90)) < 1e-6, "midpoint of \(a) and \(b): \(m)")
@@ -113,7 +115,9 @@ struct GreatCircleTests {
                     let tolerance = 1e-8 + Angle.degrees(1e-8 / distance)
                     #expect(abs(back.distance - distance) < 1e-6, "lat \(lat) bearing \(bearing) s \(distance)")
                     #expect(angularError(back.initialBearing, bearing) < tolerance, "lat \(lat) bearing \(bearing) s \(distance)")
-                    #expect(angularError(back.finalBearing, d.finalBearing) < tolerance, "lat \(lat) bearing \(bearing) s \(distance)")
+                    #expect(
+                        angularError(back.finalBearing, d.finalBearing) < tolerance, "lat \(lat) bearing \(bearing) s \(distance)"
+                    )
                     trips += 1
                 }
             }
@@ -126,31 +130,45 @@ struct GreatCircleTests {
 
     @Test("cross-track and along-track from a path on the equator: closed form")
     func trackOnTheEquator() throws {
-        let start = try coordinate(0, 0), end = try coordinate(0, 90)
+        let start = try coordinate(0, 0)
+        let end = try coordinate(0, 90)
         // Heading east, the northern side is on the left (negative).
-        let north = try coordinate(10, 45), south = try coordinate(-10, 45)
-        #expect(try #require(sphere.crossTrackDistance(of: north, from: start, to: end)).distance(to: -Self.arc(10)).magnitude < 1e-8)
-        #expect(try #require(sphere.crossTrackDistance(of: south, from: start, to: end)).distance(to: Self.arc(10)).magnitude < 1e-8)
-        #expect(try #require(sphere.alongTrackDistance(of: north, from: start, to: end)).distance(to: Self.arc(45)).magnitude < 1e-8)
+        let north = try coordinate(10, 45)
+        let south = try coordinate(-10, 45)
+        #expect(
+            try #require(sphere.crossTrackDistance(of: north, from: start, to: end)).distance(to: -Self.arc(10)).magnitude < 1e-8)
+        #expect(
+            try #require(sphere.crossTrackDistance(of: south, from: start, to: end)).distance(to: Self.arc(10)).magnitude < 1e-8)
+        #expect(
+            try #require(sphere.alongTrackDistance(of: north, from: start, to: end)).distance(to: Self.arc(45)).magnitude < 1e-8)
         // Behind the start is negative; beyond the end keeps counting.
-        let behind = try coordinate(0, -30), beyond = try coordinate(5, 120)
-        #expect(try #require(sphere.alongTrackDistance(of: behind, from: start, to: end)).distance(to: -Self.arc(30)).magnitude < 1e-8)
+        let behind = try coordinate(0, -30)
+        let beyond = try coordinate(5, 120)
+        #expect(
+            try #require(sphere.alongTrackDistance(of: behind, from: start, to: end)).distance(to: -Self.arc(30)).magnitude < 1e-8
+        )
         #expect(try #require(sphere.crossTrackDistance(of: behind, from: start, to: end)).magnitude < 1e-8)
-        #expect(try #require(sphere.alongTrackDistance(of: beyond, from: start, to: end)).distance(to: Self.arc(120)).magnitude < 1e-8)
+        #expect(
+            try #require(sphere.alongTrackDistance(of: beyond, from: start, to: end)).distance(to: Self.arc(120)).magnitude < 1e-8
+        )
         // The pole of the path is a quarter circle to the left.
-        #expect(try #require(sphere.crossTrackDistance(of: try coordinate(90, 0), from: start, to: end)).distance(to: -Self.arc(90)).magnitude < 1e-8)
+        #expect(
+            try #require(sphere.crossTrackDistance(of: try coordinate(90, 0), from: start, to: end)).distance(to: -Self.arc(90))
+                .magnitude < 1e-8)
     }
 
     @Test("cross-track and along-track from a path up a meridian: R·asin(cos φ sin λ), R·atan2(sin φ, cos φ cos λ)")
     func trackOnAMeridian() throws {
-        let start = try coordinate(0, 0), end = try coordinate(45, 0)
+        let start = try coordinate(0, 0)
+        let end = try coordinate(45, 0)
         for (lat, lon) in [(10.0, 5.0), (-20, -7.5), (60, 30), (30, -150)] {
-            let φ = Angle.radians(lat), λ = Angle.radians(lon)
+            let φ = Angle.radians(lat)
+            let λ = Angle.radians(lon)
             let p = try coordinate(lat, lon)
             let cross = try #require(sphere.crossTrackDistance(of: p, from: start, to: end))
             let along = try #require(sphere.alongTrackDistance(of: p, from: start, to: end))
-            #expect(abs(cross - Self.R * asin(cos(φ) * sin(λ))) < 1e-8, "point \(lat), \(lon)")  // east is right
-            #expect(abs(along - Self.R * atan2(sin(φ), cos(φ) * cos(λ))) < 1e-8, "point \(lat), \(lon)")
+            #expect(abs(cross - Self.earthRadius * asin(cos(φ) * sin(λ))) < 1e-8, "point \(lat), \(lon)")  // east is right
+            #expect(abs(along - Self.earthRadius * atan2(sin(φ), cos(φ) * cos(λ))) < 1e-8, "point \(lat), \(lon)")
         }
     }
 
@@ -167,7 +185,9 @@ struct GreatCircleTests {
     func badDirectInput() throws {
         let p = try coordinate(0, 0)
         #expect(throws: GeodesyError.nonFiniteAzimuth(.infinity)) { try sphere.direct(from: p, bearing: .infinity, distance: 1) }
-        #expect(throws: GeodesyError.nonFiniteDistance(-.infinity)) { try sphere.destination(from: p, bearing: 0, distance: -.infinity) }
+        #expect(throws: GeodesyError.nonFiniteDistance(-.infinity)) {
+            try sphere.destination(from: p, bearing: 0, distance: -.infinity)
+        }
         #expect(throws: GeodesyError.self) { try sphere.direct(from: p, bearing: 0, distance: .nan) }
     }
 }

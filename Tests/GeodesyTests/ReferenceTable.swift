@@ -18,7 +18,7 @@ struct ReferenceTable {
         case malformed(file: String, line: Int, reason: String)
         var description: String {
             switch self {
-            case let .malformed(file, line, reason): "\(file) line \(line): \(reason)"
+            case .malformed(let file, let line, let reason): "\(file) line \(line): \(reason)"
             }
         }
     }

@@ -18,8 +18,10 @@ struct DecimalTextTests {
 
     @Test("equals printf on exact ties and their neighbours, negative zero and large values")
     func edges() {
-        let values: [Double] = [0.5, 1.5, 2.5, 0.125, 0.375, -0.5, -0.0, 0, 41.5749704155, 0.0005, 0.0015,
-                                1e15, -1e15, 123456789.123456789, 9.999999999, 4e15, 1e300, -2.675, 2.675]
+        let values: [Double] = [
+            0.5, 1.5, 2.5, 0.125, 0.375, -0.5, -0.0, 0, 41.5749704155, 0.0005, 0.0015,
+            1e15, -1e15, 123456789.123456789, 9.999999999, 4e15, 1e300, -2.675, 2.675,
+        ]
         for v in values {
             for d in 0...9 {
                 let mine = DecimalText.string(v, decimals: d)
@@ -52,7 +54,7 @@ struct DecimalTextTests {
 
     @Test("integers")
     func integers() {
-        for v: Int64 in [0, 7, -7, 10, 1234567890123, .max, .min] {
+        for v: Int64 in [0, 7, -7, 10, 1_234_567_890_123, .max, .min] {
             var out: [UInt8] = []
             DecimalText.appendInteger(v, to: &out)
             #expect(String(decoding: out, as: UTF8.self) == String(v))

@@ -20,7 +20,8 @@ struct ISO8601Tests {
         #expect(ISO8601.string(Date(timeIntervalSince1970: .infinity), fractionDigits: 0) == "1970-01-01T00:00:00Z")
         #expect(ISO8601.string(Date(timeIntervalSince1970: 1e13), fractionDigits: 2) == "0000-01-01T00:00:00.00Z")
         #expect(ISO8601.string(Date(timeIntervalSince1970: 1e14), fractionDigits: 3) == "1970-01-01T00:00:00.000Z")
-        #expect(ISO8601.string(Date(timeIntervalSince1970: 1_773_480_600.5), fractionDigits: 9) == "2026-03-14T09:30:00.500000000Z")
+        #expect(
+            ISO8601.string(Date(timeIntervalSince1970: 1_773_480_600.5), fractionDigits: 9) == "2026-03-14T09:30:00.500000000Z")
     }
 
     @Test("truncated whole seconds equal Foundation's Date.ISO8601FormatStyle")
@@ -39,8 +40,10 @@ struct ISO8601Tests {
         #expect(ISO8601.parse("2026-12-01T08:00:00+0100") == Date(timeIntervalSince1970: 1_796_108_400))
         #expect(ISO8601.parse("2026-12-01T08:00:00-05") == Date(timeIntervalSince1970: 1_796_130_000))
         #expect(ISO8601.parse("2026-12-01T08:00:00.25Z") == Date(timeIntervalSince1970: 1_796_112_000.25))
-        for bad in ["2026-02-29T00:00:00Z", "2026-13-01T00:00:00Z", "2026-12-01 08:00:00Z", "2026-12-01T24:00:00Z",
-                    "2026-12-01T08:00:00", "2026-12-01T08:00:00.Z", "2026-12-01T08:00:00+25:00", "2026-12-01T08:00Z", ""] {
+        for bad in [
+            "2026-02-29T00:00:00Z", "2026-13-01T00:00:00Z", "2026-12-01 08:00:00Z", "2026-12-01T24:00:00Z",
+            "2026-12-01T08:00:00", "2026-12-01T08:00:00.Z", "2026-12-01T08:00:00+25:00", "2026-12-01T08:00Z", "",
+        ] {
             #expect(ISO8601.parse(bad) == nil, "\(bad)")
         }
     }

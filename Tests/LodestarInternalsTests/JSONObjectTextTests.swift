@@ -18,7 +18,10 @@ struct JSONObjectTextTests {
         o.add("missing", nil as String?)
         o.add("ok", true)
         o.add("ids", integers: [2, 5])
-        #expect(o.json == #"{"class":"TPV","mode":3,"time":"1970-01-01T00:00:00.500Z","lat":51.500000000,"hdop":0.9,"zero":0.0,"missing":null,"ok":true,"ids":[2,5]}"#)
+        #expect(
+            o.json
+                == #"{"class":"TPV","mode":3,"time":"1970-01-01T00:00:00.500Z","lat":51.500000000,"hdop":0.9,"zero":0.0,"missing":null,"ok":true,"ids":[2,5]}"#
+        )
     }
 
     @Test("strings are escaped as RFC 8259 asks, DEL too, other characters as UTF-8")
@@ -45,8 +48,9 @@ struct JSONObjectTextTests {
         o.add("n\n", nil as Int?)
         o.add("text", String(repeating: "é", count: 40))
         o.add("ctl", "a\u{01}b")
-        #expect(o.json == "{\"q\\\"k\":\"v\\\"1\",\"\(long)\":1,\"\":\"\",\"n\\n\":null,"
-            + "\"text\":\"\(String(repeating: "é", count: 40))\",\"ctl\":\"a\\u0001b\"}")
+        #expect(
+            o.json == "{\"q\\\"k\":\"v\\\"1\",\"\(long)\":1,\"\":\"\",\"n\\n\":null,"
+                + "\"text\":\"\(String(repeating: "é", count: 40))\",\"ctl\":\"a\\u0001b\"}")
     }
 
     @Test("objects written in place in an array, after other members and before more")
@@ -76,11 +80,12 @@ struct JSONObjectTextTests {
         }
         o.add("after", fixed: -0.25, decimals: 1)
         o.finish(into: &out)
-        #expect(String(decoding: out, as: UTF8.self)
-            == "x{\"n\":2,\"list\":[{\"i\":1,\"x\":\(String(format: "%.1f", 1e300))},"
-            + "{\"i\":2,\"x\":\(String(format: "%.1f", 1e300))},{\"i\":3,\"x\":\(String(format: "%.1f", 1e300))}],"
-            + "\"cut\":[{}],\"none\":[],"
-            + "\"big\":-100000000000000000000,\"n\":-9223372036854775808,\"after\":-0.2}")
+        #expect(
+            String(decoding: out, as: UTF8.self)
+                == "x{\"n\":2,\"list\":[{\"i\":1,\"x\":\(String(format: "%.1f", 1e300))},"
+                + "{\"i\":2,\"x\":\(String(format: "%.1f", 1e300))},{\"i\":3,\"x\":\(String(format: "%.1f", 1e300))}],"
+                + "\"cut\":[{}],\"none\":[],"
+                + "\"big\":-100000000000000000000,\"n\":-9223372036854775808,\"after\":-0.2}")
     }
 
     @Test("many objects continued in one growing buffer: each is whole, the buffer keeps every byte")
@@ -109,8 +114,9 @@ struct JSONObjectTextTests {
             c.add("k", fixed: -1e20, decimals: 9, alsoAs: "kk")
             c.add("h", fixed: 0.5, decimals: 0, alsoAs: "hh")
         }
-        #expect(o.json == "{\"altMSL\":409.2000,\"alt\":409.2000,"
-            + "\"k\":\(String(format: "%.9f", -1e20)),\"kk\":\(String(format: "%.9f", -1e20)),\"h\":0,\"hh\":0}")
+        #expect(
+            o.json == "{\"altMSL\":409.2000,\"alt\":409.2000,"
+                + "\"k\":\(String(format: "%.9f", -1e20)),\"kk\":\(String(format: "%.9f", -1e20)),\"h\":0,\"hh\":0}")
     }
 
     @Test("a number member with a memo of its text: the text written without one, whatever the values")
@@ -119,7 +125,8 @@ struct JSONObjectTextTests {
         var memo = FixedTextMemo()
         for decimals in [2, 2, 9, 0] {
             for value in values {
-                var with = JSONObjectText(), without = JSONObjectText()
+                var with = JSONObjectText()
+                var without = JSONObjectText()
                 with.inPlace(room: 1) { c in c.add("x", fixed: value, decimals: decimals, memo: &memo) }
                 without.inPlace(room: 1) { c in c.add("x", fixed: value, decimals: decimals) }
                 #expect(with.json == without.json, "\(String(describing: value)) with \(decimals) decimals")
@@ -129,15 +136,18 @@ struct JSONObjectTextTests {
 
     @Test("a time member with a memo of its minute's text: the text written without one, whatever the times")
     func timeMemo() {
-        let base = 1_710_057_600.0                                   // 2024-03-10T08:00:00Z
-        var times = (0..<130).map { base + Double($0) * 0.9999 }       // across two minutes
-        times += [base + 59.9996, base + 59.9994, base + 60, -0.0, -1.5, -86_400.25, 0, 253_402_300_799.9996,
-                  253_402_300_799.4, 1e300, .nan, base, base + 0.0005]
+        let base = 1_710_057_600.0  // 2024-03-10T08:00:00Z
+        var times = (0..<130).map { base + Double($0) * 0.9999 }  // across two minutes
+        times += [
+            base + 59.9996, base + 59.9994, base + 60, -0.0, -1.5, -86_400.25, 0, 253_402_300_799.9996,
+            253_402_300_799.4, 1e300, .nan, base, base + 0.0005,
+        ]
         var memo = TimeTextMemo()
         for digits in [3, 3, 0, 9, 2] {
             for t in times {
                 let date = Date(timeIntervalSince1970: t)
-                var with = JSONObjectText(), without = JSONObjectText()
+                var with = JSONObjectText()
+                var without = JSONObjectText()
                 with.inPlace(room: 1) { c in c.add("time", time: date, fractionDigits: digits, memo: &memo) }
                 without.inPlace(room: 1) { c in c.add("time", time: date, fractionDigits: digits) }
                 #expect(with.json == without.json, "\(t) with \(digits) digits")

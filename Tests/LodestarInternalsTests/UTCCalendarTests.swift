@@ -20,11 +20,14 @@ struct UTCCalendarTests {
             let day = Int.random(in: 1...UTCCalendar.daysInMonth(year: year, month: month), using: &rng)
             let seconds = Int.random(in: 0..<86_400, using: &rng)
             let millis = Int.random(in: 0..<1000, using: &rng)
-            let ours = UTCCalendar.date(year: year, month: month, day: day,
-                                        nanosecondsOfDay: Int64(seconds) * 1_000_000_000 + Int64(millis) * 1_000_000)
-            let theirs = try #require(Self.calendar.date(from: DateComponents(
-                year: year, month: month, day: day, hour: seconds / 3600, minute: seconds / 60 % 60, second: seconds % 60,
-                nanosecond: millis * 1_000_000)))
+            let ours = UTCCalendar.date(
+                year: year, month: month, day: day,
+                nanosecondsOfDay: Int64(seconds) * 1_000_000_000 + Int64(millis) * 1_000_000)
+            let theirs = try #require(
+                Self.calendar.date(
+                    from: DateComponents(
+                        year: year, month: month, day: day, hour: seconds / 3600, minute: seconds / 60 % 60, second: seconds % 60,
+                        nanosecond: millis * 1_000_000)))
             #expect(abs(ours.timeIntervalSince(theirs)) < 1e-6, "\(year)-\(month)-\(day) \(seconds)")
         }
     }

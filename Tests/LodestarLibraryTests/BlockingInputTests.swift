@@ -42,11 +42,12 @@ struct BlockingInputTests {
         var readers: [Task<Int, Never>] = []
         for (fifo, clock) in zip(fifos, clocks) {
             let manager = LocationManager(source: try NMEATraceSource(path: fifo.path), clock: clock)
-            readers.append(Task {
-                var locations = 0
-                for await event in manager.updates() { if case .location = event { locations += 1 } }
-                return locations
-            })
+            readers.append(
+                Task {
+                    var locations = 0
+                    for await event in manager.updates() { if case .location = event { locations += 1 } }
+                    return locations
+                })
         }
         try await Task.sleep(for: .milliseconds(300))
         // More blocked readers than the pool has threads: a new task still runs at once.

@@ -25,7 +25,9 @@ struct ManagerLifecycleTests {
         let ended = ContinuousClock.now
         #expect(await eventually(within: .seconds(30)) { !source.isRunning })
         let stop = source.lastStop
-        #expect(stop.map { $0 - ended < .milliseconds(100) } == true, "stopped \(String(describing: stop.map { $0 - ended })) after the break")
+        #expect(
+            stop.map { $0 - ended < .milliseconds(100) } == true,
+            "stopped \(String(describing: stop.map { $0 - ended })) after the break")
         #expect(source.starts == 1 && source.stops == 1)
     }
 
@@ -63,8 +65,11 @@ struct ManagerLifecycleTests {
                 return count
             }
         }
-        let first = reader(0), second = reader(1)
-        #expect(await eventually(within: .seconds(30)) { seen.counts.withLock { $0.allSatisfy { $0 >= 1 } } }, "both readers see locations")
+        let first = reader(0)
+        let second = reader(1)
+        #expect(
+            await eventually(within: .seconds(30)) { seen.counts.withLock { $0.allSatisfy { $0 >= 1 } } },
+            "both readers see locations")
         first.cancel()
         #expect(await first.value >= 1)
         try? await Task.sleep(for: .milliseconds(50))
@@ -100,8 +105,9 @@ struct ManagerLifecycleTests {
         // delays the check, not the figure.
         #expect(await eventually(within: .seconds(30)) { source.starts == 1 && !source.isRunning })
         let stop = source.lastStop
-        #expect(stop.map { $0 - released < .seconds(1) } == true,
-                "stopped \(String(describing: stop.map { $0 - released })) after the release")
+        #expect(
+            stop.map { $0 - released < .seconds(1) } == true,
+            "stopped \(String(describing: stop.map { $0 - released })) after the release")
         // The reader's loop ends (the suite's time limit fails the test if it waits on a manager
         // that is gone).
         for await _ in events {}
@@ -199,7 +205,8 @@ struct ManagerLifecycleTests {
         #expect(again.map(\.coordinate) == first.map(\.coordinate))
         #expect(!withheld.contains { if case .outOfOrder = $0.reason { true } else { false } })
         let kept = manager.location?.timestamp
-        #expect(kept.map { $0 >= again[9].timestamp } == true, "the last delivered location is kept (a replay runs ahead by a batch)")
+        #expect(
+            kept.map { $0 >= again[9].timestamp } == true, "the last delivered location is kept (a replay runs ahead by a batch)")
     }
 
     @Test("startUpdatingLocationAndHeading: a replay's first fix is judged for both, as updates([.location, .heading]) judges it")

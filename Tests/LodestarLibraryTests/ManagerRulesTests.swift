@@ -44,7 +44,8 @@ struct ManagerRulesTests {
         let manager = LocationManager(source: try NMEATraceSource(path: path), clock: .live)
         #expect(manager.clock == .virtual)
         try manager.setMaximumFixAge(.seconds(10))
-        var locations = 0, stale = 0
+        var locations = 0
+        var stale = 0
         for await event in manager.updates() {
             switch event {
             case .location(let l):
@@ -63,7 +64,8 @@ struct ManagerRulesTests {
     func recordingPacedByDefault() async throws {
         let t0 = Date(timeIntervalSince1970: 1_780_000_000)
         let fixes = (0..<4).map { i in
-            Fix(time: t0.addingTimeInterval(0.1 * Double(i)),
+            Fix(
+                time: t0.addingTimeInterval(0.1 * Double(i)),
                 coordinate: Coordinate(uncheckedLatitude: 51.5 + Double(i) * 1e-4, longitude: 0), mode: .threeD)
         }
         let manager = LocationManager(source: RecordedFixSource(name: "four fixes", fixes: fixes))
@@ -143,10 +145,13 @@ struct DurationAPITests {
         #expect(stale.count == 1)
         #expect(stale.first.map { $0.age > .milliseconds(44_999) && $0.age < .milliseconds(45_001) } == true)
         #expect(stale.first?.limit == .seconds(10))
-        #expect(WithholdReason.stale(age: .seconds(45), limit: .seconds(10)).description
-            == "stale: fix is 45 s old, maximum age is 10 s")
-        let states: [SourceState] = [.noFix(for: .seconds(10)), .noData(for: .milliseconds(5_500)),
-                                     .reconnecting(attempt: 2, delay: .seconds(1))]
+        #expect(
+            WithholdReason.stale(age: .seconds(45), limit: .seconds(10)).description
+                == "stale: fix is 45 s old, maximum age is 10 s")
+        let states: [SourceState] = [
+            .noFix(for: .seconds(10)), .noData(for: .milliseconds(5_500)),
+            .reconnecting(attempt: 2, delay: .seconds(1)),
+        ]
         #expect(states.count == 3)
         #expect(LocationEngine.sensorHeadingPrecedence == .seconds(2))
     }

@@ -37,7 +37,9 @@ struct RegionCrossingTests {
             #expect(list.map(\.kind) == [.outside, .enter, .exit], "\(id)")
             #expect(list.first?.initial == true && list.dropFirst().allSatisfy { $0.interpolated && !$0.initial })
             for (event, expected) in zip(list.dropFirst(), times) {
-                #expect(abs(regionSecond(event.time) - expected) < 2, "\(id) \(event.kind) at \(regionSecond(event.time)) s, not \(expected)")
+                #expect(
+                    abs(regionSecond(event.time) - expected) < 2,
+                    "\(id) \(event.kind) at \(regionSecond(event.time)) s, not \(expected)")
             }
             // The interpolated place is on the road at the edge.
             let enter = try #require(list.dropFirst().first?.coordinate)
@@ -70,7 +72,8 @@ struct RegionCrossingTests {
         let crossing = engine.update(regionFix(map.at(east: 300, north: 0), second: 120, accuracy: 5))
         #expect(crossing.map(\.kind) == [.enter, .exit] && crossing.allSatisfy(\.interpolated))
         // x = ±√(60² − 50²) = ±33.17 m at 15 m/s from −300 m at 80 s.
-        let entry = 80 + (300 - 33.166) / 15, exit = 80 + (300 + 33.166) / 15
+        let entry = 80 + (300 - 33.166) / 15
+        let exit = 80 + (300 + 33.166) / 15
         #expect(abs(regionSecond(crossing[0].time) - entry) < 1 && abs(regionSecond(crossing[1].time) - exit) < 1)
     }
 

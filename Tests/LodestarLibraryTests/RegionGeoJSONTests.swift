@@ -13,19 +13,27 @@ struct RegionGeoJSONTests {
 
     @Test("points with a radius, polygons with holes, multipolygons, dwell, ids from the feature or its properties")
     func readsRegions() throws {
-        let text = Self.features("""
+        let text = Self.features(
+            """
             {"type":"Feature","id":"home","geometry":{"type":"Point","coordinates":[2.35,48.85]},"properties":{"radius":80,"dwell":120}},
             {"type":"Feature","id":7,"geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,1],[0,0]],[[0.2,0.2],[0.4,0.2],[0.4,0.4],[0.2,0.2]]]},"properties":null},
             {"type":"Feature","geometry":{"type":"MultiPolygon","coordinates":[[[[0,0],[1,0],[1,1],[0,0]]],[[[5,5],[6,5],[6,6],[5,5]]]]},"properties":{"id":"parts","radius":1}}
             """)
         let collection = try Self.read(text)
         #expect(collection.conditions.map(\.id) == ["home", "7", "parts"])
-        #expect(collection.conditions[0].shape == .circle(center: Coordinate(uncheckedLatitude: 48.85, longitude: 2.35), radius: 80))
+        #expect(
+            collection.conditions[0].shape == .circle(center: Coordinate(uncheckedLatitude: 48.85, longitude: 2.35), radius: 80))
         #expect(collection.conditions[0].dwell == .seconds(120))
-        guard case .polygon(let polygon) = collection.conditions[1].shape else { Issue.record("not a polygon"); return }
+        guard case .polygon(let polygon) = collection.conditions[1].shape else {
+            Issue.record("not a polygon")
+            return
+        }
         #expect(polygon.rings.map(\.count) == [4, 3])
         #expect(polygon.rings[1][1] == Coordinate(uncheckedLatitude: 0.2, longitude: 0.4))
-        guard case .multiPolygon(let parts) = collection.conditions[2].shape else { Issue.record("not a multipolygon"); return }
+        guard case .multiPolygon(let parts) = collection.conditions[2].shape else {
+            Issue.record("not a multipolygon")
+            return
+        }
         #expect(parts.count == 2 && parts[1].rings[0][2] == Coordinate(uncheckedLatitude: 6, longitude: 6))
     }
 
@@ -33,26 +41,46 @@ struct RegionGeoJSONTests {
     func badFeatures() {
         let point = #""geometry":{"type":"Point","coordinates":[2.35,48.85]}"#
         let cases: [(String, String)] = [
-            (#"{"type":"Feature","id":"a",\#(point),"properties":{}}"#,
-             #"feature 0 (id "a"): a Point needs properties.radius, metres > 0 and ≤ 1000000"#),
-            (#"{"type":"Feature","id":"a",\#(point),"properties":{"radius":-3}}"#,
-             #"feature 0 (id "a"): properties.radius must be metres > 0 and ≤ 1000000, not -3.0"#),
-            (#"{"type":"Feature","id":"a",\#(point),"properties":{"radius":2000000}}"#,
-             #"feature 0 (id "a"): properties.radius must be metres > 0 and ≤ 1000000, not 2000000.0"#),
-            (#"{"type":"Feature",\#(point),"properties":{"radius":3}}"#,
-             "feature 0: no id (a feature id or properties.id, string or number)"),
-            (#"{"type":"Feature","id":"a","geometry":{"type":"Point","coordinates":[2.35,91]},"properties":{"radius":3}}"#,
-             #"feature 0 (id "a"): coordinates: "# + CoordinateError.latitudeOutOfRange(91).description),
-            (#"{"type":"Feature","id":"a",\#(point),"properties":{"radius":3,"dwell":700000}}"#,
-             #"feature 0 (id "a"): properties.dwell must be a number of seconds ≥ 0 and ≤ 604800, not 700000"#),
-            (#"{"type":"Feature","id":"l","geometry":{"type":"LineString","coordinates":[[0,0],[1,1]]}}"#,
-             #"feature 0 (id "l"): geometry type LineString cannot be a region (Point with radius, Polygon, MultiPolygon)"#),
-            (#"{"type":"Feature","id":"p","geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,1]]]}}"#,
-             #"feature 0 (id "p"): coordinates ring 0 is not closed (its first and last positions differ)"#),
-            (#"{"type":"Feature","id":"p","geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[0,0]]]}}"#,
-             #"feature 0 (id "p"): coordinates ring 0 must be an array of at least 4 positions"#),
-            (#"{"type":"Feature","id":"p","geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[0,0],[0,0]]]}}"#,
-             #"feature 0 (id "p"): bad polygon: ring 0 has 2 distinct vertices, needs at least 3"#),
+            (
+                #"{"type":"Feature","id":"a",\#(point),"properties":{}}"#,
+                #"feature 0 (id "a"): a Point needs properties.radius, metres > 0 and ≤ 1000000"#
+            ),
+            (
+                #"{"type":"Feature","id":"a",\#(point),"properties":{"radius":-3}}"#,
+                #"feature 0 (id "a"): properties.radius must be metres > 0 and ≤ 1000000, not -3.0"#
+            ),
+            (
+                #"{"type":"Feature","id":"a",\#(point),"properties":{"radius":2000000}}"#,
+                #"feature 0 (id "a"): properties.radius must be metres > 0 and ≤ 1000000, not 2000000.0"#
+            ),
+            (
+                #"{"type":"Feature",\#(point),"properties":{"radius":3}}"#,
+                "feature 0: no id (a feature id or properties.id, string or number)"
+            ),
+            (
+                #"{"type":"Feature","id":"a","geometry":{"type":"Point","coordinates":[2.35,91]},"properties":{"radius":3}}"#,
+                #"feature 0 (id "a"): coordinates: "# + CoordinateError.latitudeOutOfRange(91).description
+            ),
+            (
+                #"{"type":"Feature","id":"a",\#(point),"properties":{"radius":3,"dwell":700000}}"#,
+                #"feature 0 (id "a"): properties.dwell must be a number of seconds ≥ 0 and ≤ 604800, not 700000"#
+            ),
+            (
+                #"{"type":"Feature","id":"l","geometry":{"type":"LineString","coordinates":[[0,0],[1,1]]}}"#,
+                #"feature 0 (id "l"): geometry type LineString cannot be a region (Point with radius, Polygon, MultiPolygon)"#
+            ),
+            (
+                #"{"type":"Feature","id":"p","geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[1,1],[0,1]]]}}"#,
+                #"feature 0 (id "p"): coordinates ring 0 is not closed (its first and last positions differ)"#
+            ),
+            (
+                #"{"type":"Feature","id":"p","geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[0,0]]]}}"#,
+                #"feature 0 (id "p"): coordinates ring 0 must be an array of at least 4 positions"#
+            ),
+            (
+                #"{"type":"Feature","id":"p","geometry":{"type":"Polygon","coordinates":[[[0,0],[1,0],[0,0],[0,0]]]}}"#,
+                #"feature 0 (id "p"): bad polygon: ring 0 has 2 distinct vertices, needs at least 3"#
+            ),
             (#"{"type":"Point"}"#, "feature 0: not a GeoJSON Feature object"),
         ]
         for (feature, message) in cases {
@@ -73,13 +101,15 @@ struct RegionGeoJSONTests {
 
     @Test("the JSON reader: escapes and surrogate pairs in ids, exponents, and strict errors with their line and column")
     func jsonReader() throws {
-        let ids = Self.features(#"""
+        let ids = Self.features(
+            #"""
             {"type":"Feature","id":"caf\u00e9 \ud83d\ude95 \"q\" \\ \/","geometry":{"type":"Point","coordinates":[2.35e0,4885E-2]},"properties":{"radius":8.0e1}},
             {"type":"Feature","id":-12,"geometry":{"type":"Point","coordinates":[-0.5,51]},"properties":{"radius":1}}
             """#)
         let collection = try Self.read(ids)
         #expect(collection.conditions.map(\.id) == ["café 🚕 \"q\" \\ /", "-12"])
-        #expect(collection.conditions[0].shape == .circle(center: Coordinate(uncheckedLatitude: 48.85, longitude: 2.35), radius: 80))
+        #expect(
+            collection.conditions[0].shape == .circle(center: Coordinate(uncheckedLatitude: 48.85, longitude: 2.35), radius: 80))
         let bad: [(String, String)] = [
             ("{\"type\":\"FeatureCollection\",\n \"features\":[NaN]}", "line 2, column 14: unexpected character"),
             ("{\"type\":\"FeatureCollection\",\"features\":[],}", "line 1, column 43: expected a member name"),

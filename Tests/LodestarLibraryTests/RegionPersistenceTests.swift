@@ -60,11 +60,18 @@ struct RegionPersistenceTests {
         try Data(#"{"version":1,"rule":"uncertainty","exitMargin":0}"#.utf8).write(to: file)
         let foreign = #expect(throws: RegionError.self) { try RegionMonitor(storage: file) }
         #expect(foreign?.description == "region file \(file.path): not a region file: missing \"regions\"")
-        try Data(#"{"version":1,"rule":"uncertainty","exitMargin":0,"regions":[{"condition":{"id":"a","shape":{"circle":{"center":{"latitude":1,"longitude":2},"radius":-4}}},"state":"inside","dwellReported":false}]}"#.utf8).write(to: file)
+        try Data(
+            #"{"version":1,"rule":"uncertainty","exitMargin":0,"regions":[{"condition":{"id":"a","shape":{"circle":{"center":{"latitude":1,"longitude":2},"radius":-4}}},"state":"inside","dwellReported":false}]}"#
+                .utf8
+        ).write(to: file)
         let radius = #expect(throws: RegionError.self) { try RegionMonitor(storage: file) }
-        #expect(radius?.description.contains("a region's radius must be a finite number of metres > 0 and ≤ 1000000, not -4.0") == true)
+        #expect(
+            radius?.description.contains("a region's radius must be a finite number of metres > 0 and ≤ 1000000, not -4.0")
+                == true)
         try Data().write(to: file)
-        #expect(throws: RegionError.storage(path: file.path, reason: "empty, not a region file")) { try RegionMonitor(storage: file) }
+        #expect(throws: RegionError.storage(path: file.path, reason: "empty, not a region file")) {
+            try RegionMonitor(storage: file)
+        }
     }
 
     @Test("regions added and removed between locations: unknown, then decided at the next; a removed one says nothing more")
@@ -76,7 +83,8 @@ struct RegionPersistenceTests {
         for s in 0..<100 { events += engine.update(Self.walk(s)) }
         #expect(events.map(\.kind) == [.outside, .enter])
         // Added while inside it: unknown now, inside (initial) at the next fix.
-        let added = engine.add(try RegionCondition(id: "here", shape: .circle(center: map.at(east: 0, north: 0), checkedRadius: 80)))
+        let added = engine.add(
+            try RegionCondition(id: "here", shape: .circle(center: map.at(east: 0, north: 0), checkedRadius: 80)))
         #expect(added.kind == .unknown && regionSecond(added.time) == 99)
         let next = engine.update(Self.walk(100))
         #expect(next.map { "\($0.region) \($0.kind) \($0.initial)" } == ["here inside true"])
@@ -96,7 +104,8 @@ struct RegionPersistenceTests {
         let map = RegionMap()
         let t0 = Date(timeIntervalSince1970: 1_790_000_000)
         let fixes = (0...200).map { s in
-            Fix(time: t0.addingTimeInterval(Double(s)), coordinate: map.at(east: -200 + 2 * Double(s), north: 0),
+            Fix(
+                time: t0.addingTimeInterval(Double(s)), coordinate: map.at(east: -200 + 2 * Double(s), north: 0),
                 mode: .threeD, quality: .gps, satellitesUsed: 9, hdop: 0.9,
                 errors: ErrorEstimates(latitude: Uncertainty(2.5, .oneSigma), longitude: Uncertainty(2.5, .oneSigma)),
                 speed: 2, course: 90)

@@ -30,7 +30,8 @@ struct RegionRuleTests {
         return regionEventsByID(events)
     }
 
-    @Test("still 8 m from three edges with 3 m jitter: one initial state each and nothing more; 3 m from one, the point rule flaps")
+    @Test(
+        "still 8 m from three edges with 3 m jitter: one initial state each and nothing more; 3 m from one, the point rule flaps")
     func stationaryDoesNotFlap() throws {
         let monitor = try Self.stationary(rule: .uncertainty)
         #expect(monitor["in8"]?.map(\.kind) == [.inside])
@@ -47,13 +48,16 @@ struct RegionRuleTests {
         // the point rule flaps (95 changes with this seed); the monitor's 8 m band is crossed now and
         // then only (4 changes).
         #expect(changes(raw, "in3") > 20, "point rule: \(raw["in3"]?.count ?? 0) events")
-        #expect(changes(monitor, "in3") * 10 <= changes(raw, "in3") && changes(monitor, "in3") <= 6,
-                "monitor \(changes(monitor, "in3")), point rule \(changes(raw, "in3"))")
+        #expect(
+            changes(monitor, "in3") * 10 <= changes(raw, "in3") && changes(monitor, "in3") <= 6,
+            "monitor \(changes(monitor, "in3")), point rule \(changes(raw, "in3"))")
         // 8 m from the edge, the jitter of this seed never reaches 8 m: the point rule holds too here
         // (docs/regions-flapping.svg shows it flapping 28 times at 6 m).
     }
 
-    @Test("the engine's states follow the rule written out directly, on a wandering path with long jumps, for 120 circles and a polygon")
+    @Test(
+        "the engine's states follow the rule written out directly, on a wandering path with long jumps, for 120 circles and a polygon"
+    )
     func statesFollowTheRule() throws {
         // The engine skips measuring a region it cannot have left since it last measured it (it was
         // that far inside, and the location has travelled less since); and it measures an outside
@@ -64,7 +68,8 @@ struct RegionRuleTests {
         var conditions: [RegionCondition] = []
         for k in 0..<120 {
             let center = map.at(east: noise.uniform(-1500...1500), north: noise.uniform(-1500...1500))
-            conditions.append(try RegionCondition(id: "c\(k)", shape: .circle(center: center, checkedRadius: noise.uniform(20...800))))
+            conditions.append(
+                try RegionCondition(id: "c\(k)", shape: .circle(center: center, checkedRadius: noise.uniform(20...800))))
         }
         let square = try RegionPolygon(outer: [
             map.at(east: -400, north: -300), map.at(east: 500, north: -300), map.at(east: 500, north: 600),
@@ -76,7 +81,8 @@ struct RegionRuleTests {
         for condition in conditions { engine.add(condition) }
 
         var expected: [String: RegionState] = [:]
-        var seen: [String: [RegionEvent.Kind]] = [:], wanted: [String: [RegionEvent.Kind]] = [:]
+        var seen: [String: [RegionEvent.Kind]] = [:]
+        var wanted: [String: [RegionEvent.Kind]] = [:]
         var (east, north) = (0.0, 0.0)
         for second in 0..<3000 {
             // Walking pace mostly, now and then a jump of 2 km or 15 km (a long outage), and back.
@@ -84,7 +90,9 @@ struct RegionRuleTests {
             let step = jump < 0.01 ? 2000.0 : jump < 0.013 ? 15_000 : noise.uniform(0...25)
             let heading = noise.uniform(0...(2 * .pi))
             (east, north) = (east + step * sin(heading), north + step * cos(heading))
-            if (east * east + north * north).squareRoot() > 4000 { (east, north) = (noise.uniform(-1000...1000), noise.uniform(-1000...1000)) }
+            if (east * east + north * north).squareRoot() > 4000 {
+                (east, north) = (noise.uniform(-1000...1000), noise.uniform(-1000...1000))
+            }
             let accuracy = noise.uniform(2...40)
             let here = map.at(east: east, north: north)
             for event in engine.update(regionFix(here, second: Double(second), accuracy: accuracy)) where !event.interpolated {
@@ -100,7 +108,8 @@ struct RegionRuleTests {
                 case .outside: next = d <= -accuracy ? .inside : .outside
                 }
                 if next != state {
-                    let kind: RegionEvent.Kind = state == .unknown ? (next == .inside ? .inside : .outside) : (next == .inside ? .enter : .exit)
+                    let kind: RegionEvent.Kind =
+                        state == .unknown ? (next == .inside ? .inside : .outside) : (next == .inside ? .enter : .exit)
                     wanted[condition.id, default: []].append(kind)
                 }
                 expected[condition.id] = next

@@ -8,17 +8,23 @@ struct RegionScaleTests {
     /// Random circles of 20–300 m over a 20 km square (about 4.5 s in a debug build).
     static let circleCount = 100_000
 
-    struct Point { var x: Double; var y: Double }
+    struct Point {
+        var x: Double
+        var y: Double
+    }
 
     /// Distance from p to the segment a b in the test map's plane, metres.
     static func distance(_ p: Point, _ a: Point, _ b: Point) -> Double {
-        let dx = b.x - a.x, dy = b.y - a.y
+        let dx = b.x - a.x
+        let dy = b.y - a.y
         let t = max(0, min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy)))
-        let ex = a.x + t * dx - p.x, ey = a.y + t * dy - p.y
+        let ex = a.x + t * dx - p.x
+        let ey = a.y + t * dy - p.y
         return (ex * ex + ey * ey).squareRoot()
     }
 
-    @Test("every circle the route passes 25 m inside is entered; none it stays 25 m outside of sees more than its initial outside")
+    @Test(
+        "every circle the route passes 25 m inside is entered; none it stays 25 m outside of sees more than its initial outside")
     func cityDrive() throws {
         let map = RegionMap()
         var noise = RegionNoise(seed: 2026)
@@ -28,7 +34,8 @@ struct RegionScaleTests {
             let c = Point(x: noise.uniform(-10_000...10_000), y: noise.uniform(-10_000...10_000))
             let radius = noise.uniform(20...300)
             circles.append((c, radius))
-            engine.add(try RegionCondition(id: "c\(i)", shape: .circle(center: map.at(east: c.x, north: c.y), checkedRadius: radius)))
+            engine.add(
+                try RegionCondition(id: "c\(i)", shape: .circle(center: map.at(east: c.x, north: c.y), checkedRadius: radius)))
         }
         // The route: a polyline of 30.2 km driven at 12 m/s (about 42 minutes), a fix a second.
         let route = [Point(x: -8000, y: -8000), Point(x: 6000, y: -4000), Point(x: -3000, y: 3000), Point(x: 0, y: 6000)]
@@ -50,7 +57,8 @@ struct RegionScaleTests {
         }
         let byID = regionEventsByID(events)
         // Brute force, independently of the monitor: each circle's least distance to the route.
-        var deep = 0, far = 0
+        var deep = 0
+        var far = 0
         for (i, circle) in circles.enumerated() {
             let nearest = zip(route, route.dropFirst()).map { Self.distance(circle.center, $0, $1) }.min() ?? .infinity
             let list = byID["c\(i)"] ?? []

@@ -20,11 +20,14 @@ struct RegionNoise {
     mutating func unit() -> Double { Double(next() >> 11) * 0x1p-53 }
 
     /// Uniform in a range.
-    mutating func uniform(_ range: ClosedRange<Double>) -> Double { range.lowerBound + unit() * (range.upperBound - range.lowerBound) }
+    mutating func uniform(_ range: ClosedRange<Double>) -> Double {
+        range.lowerBound + unit() * (range.upperBound - range.lowerBound)
+    }
 
     /// Normal with mean 0 and this standard deviation (Box–Muller).
     mutating func gaussian(_ sigma: Double) -> Double {
-        let u = max(unit(), 1e-300), v = unit()
+        let u = max(unit(), 1e-300)
+        let v = unit()
         return sigma * (-2 * Foundation.log(u)).squareRoot() * cos(2 * .pi * v)
     }
 }
@@ -48,7 +51,8 @@ struct GaussMarkovJitter {
 
     /// The offset after `dt` more seconds.
     mutating func step(_ dt: Double = 1) -> (east: Double, north: Double) {
-        let phi = exp(-dt / tau), drive = sigma * (1 - phi * phi).squareRoot()
+        let phi = exp(-dt / tau)
+        let drive = sigma * (1 - phi * phi).squareRoot()
         east = phi * east + drive * noise.gaussian(1)
         north = phi * north + drive * noise.gaussian(1)
         return (east, north)
@@ -74,8 +78,9 @@ struct RegionMap {
 
 /// A raw location at a coordinate.
 func regionFix(_ coordinate: Coordinate, second: Double, accuracy: Double?) -> Location {
-    Location(coordinate: coordinate, horizontalAccuracy: accuracy,
-             timestamp: Date(timeIntervalSince1970: 1_790_000_000 + second))
+    Location(
+        coordinate: coordinate, horizontalAccuracy: accuracy,
+        timestamp: Date(timeIntervalSince1970: 1_790_000_000 + second))
 }
 
 /// Seconds from the start of ``regionFix(_:second:accuracy:)``'s clock.

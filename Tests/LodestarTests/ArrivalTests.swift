@@ -19,9 +19,10 @@ struct ArrivalTests {
         let crossings = zip(distances, distances.dropFirst()).filter { ($0 <= 20) != ($1 <= 20) }.count
         #expect(crossings > 20, "the fixture must jitter across the boundary")
         #expect(distances.allSatisfy { $0 <= 35 })
-        let firstInside = try #require(rows.first { r in
-            r.reported.map { Geodesic.wgs84.inverse(from: $0, to: destination).distance <= 20 } ?? false
-        })
+        let firstInside = try #require(
+            rows.first { r in
+                r.reported.map { Geodesic.wgs84.inverse(from: $0, to: destination).distance <= 20 } ?? false
+            })
         let events = try await BundledTrace.replay("stationary-jitter", .init(arrivalRegion: region))
         let t = Self.transitions(events)
         #expect(t.count == 1)
@@ -55,8 +56,10 @@ struct ArrivalTests {
             return Location(coordinate: p, horizontalAccuracy: 3, timestamp: t0.addingTimeInterval(s))
         }
         var fired: [String] = []
-        let track: [(Double, Double)] = [(0, 50), (1, 15), (3, 10), (4, 25), (5, 12), (9, 12), (10, 5), (11, 28), (12, 31),
-                                         (13, 10), (14, 40)]
+        let track: [(Double, Double)] = [
+            (0, 50), (1, 15), (3, 10), (4, 25), (5, 12), (9, 12), (10, 5), (11, 28), (12, 31),
+            (13, 10), (14, 40),
+        ]
         for (s, d) in track {
             switch monitor.update(try at(s, d)) {
             case .arrived(let e): fired.append("arrived \(Int(e.location.timestamp.timeIntervalSince(t0)))")
@@ -73,9 +76,10 @@ struct ArrivalTests {
     func walkArrival() async throws {
         let rows = try GroundTruth.rows("walk-to-pickup")
         let pickup = try Coordinate(latitude: 51.50850, longitude: -0.12470)
-        let expected = try #require(rows.first { r in
-            r.accuracy <= 20 && (r.reported.map { Geodesic.wgs84.inverse(from: $0, to: pickup).distance <= 20 } ?? false)
-        })
+        let expected = try #require(
+            rows.first { r in
+                r.accuracy <= 20 && (r.reported.map { Geodesic.wgs84.inverse(from: $0, to: pickup).distance <= 20 } ?? false)
+            })
         let events = try await BundledTrace.replay(
             "walk-to-pickup", .init(arrivalRegion: ArrivalRegion(destination: pickup, entryRadius: 20)))
         let t = Self.transitions(events)

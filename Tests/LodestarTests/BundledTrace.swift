@@ -17,7 +17,10 @@ enum BundledTrace {
     /// Every event of the trace, read synchronously.
     static func events(_ name: String) throws -> [FixSourceEvent] {
         var events: [FixSourceEvent] = []
-        try source(name).forEachEvent { events.append($0); return true }
+        try source(name).forEachEvent {
+            events.append($0)
+            return true
+        }
         return events
     }
 

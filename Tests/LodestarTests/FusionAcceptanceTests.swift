@@ -56,7 +56,8 @@ struct FusionAcceptanceTests {
 
     /// The times (centiseconds) of the city drive's multipath epochs: the truth's last column.
     static func multipathTimes() throws -> Set<Int> {
-        let text = try String(contentsOf: GroundTruth.tracesDirectory.appendingPathComponent("city-drive.truth.csv"), encoding: .utf8)
+        let text = try String(
+            contentsOf: GroundTruth.tracesDirectory.appendingPathComponent("city-drive.truth.csv"), encoding: .utf8)
         var times = Set<Int>()
         for line in text.split(separator: "\n").dropFirst() {
             let f = line.split(separator: ",", omittingEmptySubsequences: false)

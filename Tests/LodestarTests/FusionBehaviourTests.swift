@@ -13,17 +13,25 @@ struct FusionBehaviourTests {
 
     /// A fix at `second`, `metres` east of the start, ±`sigma` per axis (GST), with a Doppler speed
     /// and course; `offset` (east, north) metres of error added to the reported position.
-    static func fix(_ second: Int, east metres: Double, speed: Double, sigma: Double = 2,
-                    offset: (Double, Double) = (0, 0), position: Bool = true) -> Fix {
+    static func fix(
+        _ second: Int, east metres: Double, speed: Double, sigma: Double = 2,
+        offset: (Double, Double) = (0, 0), position: Bool = true
+    ) -> Fix {
         let truth = (try? Geodesic.wgs84.destination(from: start, azimuth: 90, distance: metres)) ?? start
         var reported = truth
-        if offset.0 != 0 { reported = (try? Geodesic.wgs84.destination(from: reported, azimuth: 90, distance: offset.0)) ?? reported }
-        if offset.1 != 0 { reported = (try? Geodesic.wgs84.destination(from: reported, azimuth: 0, distance: offset.1)) ?? reported }
+        if offset.0 != 0 {
+            reported = (try? Geodesic.wgs84.destination(from: reported, azimuth: 90, distance: offset.0)) ?? reported
+        }
+        if offset.1 != 0 {
+            reported = (try? Geodesic.wgs84.destination(from: reported, azimuth: 0, distance: offset.1)) ?? reported
+        }
         return Fix(
             time: t0.addingTimeInterval(Double(second)), coordinate: position ? reported : nil, altitudeMSL: position ? 20 : nil,
             mode: position ? .threeD : .noFix,
-            errors: position ? ErrorEstimates(latitude: Uncertainty(sigma, .oneSigma), longitude: Uncertainty(sigma, .oneSigma),
-                                              vertical: Uncertainty(3, .oneSigma)) : ErrorEstimates(),
+            errors: position
+                ? ErrorEstimates(
+                    latitude: Uncertainty(sigma, .oneSigma), longitude: Uncertainty(sigma, .oneSigma),
+                    vertical: Uncertainty(3, .oneSigma)) : ErrorEstimates(),
             speed: position ? speed : nil, course: position && speed > 0.5 ? 90 : nil)
     }
 
@@ -144,7 +152,9 @@ struct FusionBehaviourTests {
     @Test("fusion settings are checked")
     func settings() throws {
         #expect(throws: RuleError.maximumDeadReckoning(.zero)) { try Fusion.fused(for: .automotive, maximumDeadReckoning: .zero) }
-        #expect(throws: RuleError.maximumDeadReckoning(.seconds(601))) { try Fusion.fused(for: .fitness, maximumDeadReckoning: .seconds(601)) }
+        #expect(throws: RuleError.maximumDeadReckoning(.seconds(601))) {
+            try Fusion.fused(for: .fitness, maximumDeadReckoning: .seconds(601))
+        }
         #expect(try Fusion.fused(for: .fitness).maximumDeadReckoning == .seconds(15))
         #expect(try Fusion.fused(for: .maritime).maximumDeadReckoning == .seconds(60))
         #expect(Fusion.on.isEnabled && !Fusion.off.isEnabled)

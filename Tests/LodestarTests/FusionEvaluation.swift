@@ -32,9 +32,15 @@ struct FusionEvaluation {
             }
         }
         locations = delivered
-        var rawSquares = 0.0, fusedSquares = 0.0, both = 0, inside = 0, stated = 0
-        var fusedPath = 0.0, rawPath = 0.0
-        var previous: Location?, previousRaw: Coordinate?
+        var rawSquares = 0.0
+        var fusedSquares = 0.0
+        var both = 0
+        var inside = 0
+        var stated = 0
+        var fusedPath = 0.0
+        var rawPath = 0.0
+        var previous: Location?
+        var previousRaw: Coordinate?
         for (l, row) in delivered {
             let e = l.distance(from: row.coordinate)
             if let a = l.horizontalAccuracy {
@@ -61,7 +67,9 @@ struct FusionEvaluation {
     }
 
     var summary: String {
-        String(format: "raw RMS %.2f m, fused RMS %.2f m (%.2f×), 68%% radius holds the truth in %.1f%%, path %.0f m (raw %.0f m), %d locations",
-               rawRMS, fusedRMS, fusedRMS / max(rawRMS, 1e-9), containment * 100, fusedPath, rawPath, locations.count)
+        String(
+            format:
+                "raw RMS %.2f m, fused RMS %.2f m (%.2f×), 68%% radius holds the truth in %.1f%%, path %.0f m (raw %.0f m), %d locations",
+            rawRMS, fusedRMS, fusedRMS / max(rawRMS, 1e-9), containment * 100, fusedPath, rawPath, locations.count)
     }
 }

@@ -3,8 +3,8 @@ import GNSS
 import GPSD
 import GeoMagnetism
 import Geodesy
-import TestSupport
 import Lodestar
+import TestSupport
 import Testing
 
 /// The gpsd source through the same `LocationManager`, against a real gpsd fed a bundled trace by
@@ -114,12 +114,14 @@ struct GPSDManagerTests {
             endpoint: GPSDEndpoint(host: "localhost", port: gpsd.port),
             options: GPSDSourceOptions(noFixTimeout: .seconds(5), noDataTimeout: .seconds(5), pollInterval: .milliseconds(100)))
         // Every heading delivered (no heading filter), so that they can be matched one to one.
-        let manager = LocationManager(source: source, clock: .live, configuration: try LocationConfiguration(headingFilter: nil, fusion: .off))
+        let manager = LocationManager(
+            source: source, clock: .live, configuration: try LocationConfiguration(headingFilter: nil, fusion: .off))
         let headings = await Self.events(of: manager, upTo: .seconds(30)) {
             $0.count(where: { $0.heading?.trueHeading != nil && $0.heading?.source == .magneticPlusDeclination }) >= 10
         }.compactMap(\.heading)
         let compass = headings.filter { $0.source == .magneticPlusDeclination }
-        try #require(compass.count(where: { $0.trueHeading != nil }) >= 10, "only \(compass.count) compass headings from gpsd in 30 s")
+        try #require(
+            compass.count(where: { $0.trueHeading != nil }) >= 10, "only \(compass.count) compass headings from gpsd in 30 s")
         // Walking at 1.3 m/s, each TPV's course would be a heading too; once the compass speaks, it
         // takes precedence. (Before it, the first TPV may give one course heading.)
         let firstCompass = try #require(headings.firstIndex { $0.source == .magneticPlusDeclination })
@@ -136,7 +138,7 @@ struct GPSDManagerTests {
         // walk spans 300 m, over which it changes by less than 0.01°).
         let start = try Coordinate(latitude: 64.14660, longitude: -21.94260)
         let declination = try WorldMagneticModel.wmm2025.declination(
-            at: start, date: Date(timeIntervalSince1970: 1_782_907_200))   // 2026-07-01T12:00:00Z
+            at: start, date: Date(timeIntervalSince1970: 1_782_907_200))  // 2026-07-01T12:00:00Z
         #expect(declination < -10 && declination > -12.5)
         for h in compass where h.trueHeading != nil {
             #expect(h.declinationSource == .worldMagneticModel)

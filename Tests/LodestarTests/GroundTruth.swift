@@ -46,11 +46,12 @@ enum GroundTruth {
             else { throw Unreadable(description: "\(name).truth.csv line \(index + 1)") }
             let reported: Coordinate? =
                 if let la = Double(f[8]), let lo = Double(f[9]) { try Coordinate(latitude: la, longitude: lo) } else { nil }
-            rows.append(TruthRow(
-                time: time, coordinate: try Coordinate(latitude: lat, longitude: lon), speed: speed,
-                course: Double(f[4]), heading: Double(f[5]), hasFix: f[6] == "1", sigma: sigma, reported: reported,
-                reportedSpeed: Double(f[10]), reportedCourse: Double(f[11]), reportedTrueHeading: Double(f[12]),
-                reportedMagneticHeading: Double(f[13]), reportedVariation: Double(f[14]), isRepeat: f[15] == "1"))
+            rows.append(
+                TruthRow(
+                    time: time, coordinate: try Coordinate(latitude: lat, longitude: lon), speed: speed,
+                    course: Double(f[4]), heading: Double(f[5]), hasFix: f[6] == "1", sigma: sigma, reported: reported,
+                    reportedSpeed: Double(f[10]), reportedCourse: Double(f[11]), reportedTrueHeading: Double(f[12]),
+                    reportedMagneticHeading: Double(f[13]), reportedVariation: Double(f[14]), isRepeat: f[15] == "1"))
         }
         return rows
     }
@@ -62,7 +63,8 @@ enum GroundTruth {
         let day = parts[0].split(separator: "-").compactMap { Int($0) }
         let clock = parts[1].split(separator: ":")
         guard day.count == 3, clock.count == 3, let hour = Int(clock[0]), let minute = Int(clock[1]),
-              let seconds = Double(clock[2]) else { return nil }
+            let seconds = Double(clock[2])
+        else { return nil }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC") ?? .gmt
         let midnight = calendar.date(from: DateComponents(year: day[0], month: day[1], day: day[2]))

@@ -11,10 +11,12 @@ struct GuidanceTests {
         Location(coordinate: try Coordinate(latitude: lat, longitude: lon), horizontalAccuracy: 3, speed: speed, timestamp: t0)
     }
 
-    @Test("distance and bearing agree with Geodesy's WGS84 inverse", arguments: [
-        (51.5119, -0.1228, 51.5085, -0.1247), (51.47, -0.4543, 22.308, 113.9185), (-33.9, 151.2, -33.95, 151.1),
-        (0, 179.99, 0.01, -179.99), (89.9, 0, 89.9, 180),
-    ])
+    @Test(
+        "distance and bearing agree with Geodesy's WGS84 inverse",
+        arguments: [
+            (51.5119, -0.1228, 51.5085, -0.1247), (51.47, -0.4543, 22.308, 113.9185), (-33.9, 151.2, -33.95, 151.1),
+            (0, 179.99, 0.01, -179.99), (89.9, 0, 89.9, 180),
+        ])
     func agreesWithGeodesy(_ a: (Double, Double, Double, Double)) throws {
         let here = try Self.location(a.0, a.1, speed: 2)
         let there = try Coordinate(latitude: a.2, longitude: a.3)

@@ -49,14 +49,17 @@ struct GuideSessionTests {
         return out
     }
 
-    @Test("walk-to-pickup: at every location, distance and bearing are Geodesy's from the reported position; the turn uses that fix's heading")
+    @Test(
+        "walk-to-pickup: at every location, distance and bearing are Geodesy's from the reported position; the turn uses that fix's heading"
+    )
     func guidanceAlongTheWalk() async throws {
         let rows = try GroundTruth.rows("walk-to-pickup")
         let byTime = Dictionary(uniqueKeysWithValues: rows.map { ($0.centiseconds, $0) })
         let headings = Self.expectedHeadings(rows)
         var session = GuideSession(region: try ArrivalRegion(destination: Self.pickup, entryRadius: 20))
         let updates = try await Self.updates("walk-to-pickup", &session)
-        var checked = 0, turns = 0
+        var checked = 0
+        var turns = 0
         for case .location(let location, let g) in updates {
             let row = try #require(byTime[GroundTruth.centiseconds(location.timestamp)])
             // The truth's reported position has 9 decimals (±0.06 mm); the trace's minutes have 5.
@@ -66,7 +69,9 @@ struct GuideSessionTests {
             #expect(abs(GroundTruth.circularDifference(from: reference.initialBearing, to: g.bearing)) < bearingTolerance)
             if let speed = row.reportedSpeed, speed >= 0.3 {
                 // An ETA only while closing in: the course within 90° of the bearing.
-                let away = row.reportedCourse.map { abs(GroundTruth.circularDifference(from: $0, to: reference.initialBearing)) > 90 } ?? false
+                let away =
+                    row.reportedCourse.map { abs(GroundTruth.circularDifference(from: $0, to: reference.initialBearing)) > 90 }
+                    ?? false
                 if away {
                     #expect(g.timeToGo == nil && g.isMovingAway)
                 } else {
@@ -84,9 +89,11 @@ struct GuideSessionTests {
             let magnitude = abs(relative)
             if abs(magnitude - magnitude.rounded(.down) - 0.5) > 0.01, abs(magnitude - 10) > 0.01, abs(magnitude - 170) > 0.01 {
                 let expectedTurn: TurnInstruction =
-                    magnitude <= 10 ? .ahead
-                    : magnitude > 170 ? .turnAround
-                    : relative > 0 ? .right(degrees: Int(magnitude.rounded())) : .left(degrees: Int(magnitude.rounded()))
+                    magnitude <= 10
+                    ? .ahead
+                    : magnitude > 170
+                        ? .turnAround
+                        : relative > 0 ? .right(degrees: Int(magnitude.rounded())) : .left(degrees: Int(magnitude.rounded()))
                 #expect(g.turn == expectedTurn)
                 turns += 1
             }
@@ -98,16 +105,18 @@ struct GuideSessionTests {
     @Test("walk-to-pickup: arrival within 20 m is declared once, where the ground truth puts it, and the session stops there")
     func arrivalOnce() async throws {
         let rows = try GroundTruth.rows("walk-to-pickup")
-        let expected = try #require(rows.first { r in
-            r.accuracy <= 20 && (r.reported.map { Geodesic.wgs84.inverse(from: $0, to: Self.pickup).distance <= 20 } ?? false)
-        })
+        let expected = try #require(
+            rows.first { r in
+                r.accuracy <= 20 && (r.reported.map { Geodesic.wgs84.inverse(from: $0, to: Self.pickup).distance <= 20 } ?? false)
+            })
         var session = GuideSession(region: try ArrivalRegion(destination: Self.pickup, entryRadius: 20))
         let updates = try await Self.updates("walk-to-pickup", &session)
         let arrivals = updates.compactMap { if case .arrived(let e, let g) = $0 { (e, g) } else { nil } }
         try #require(arrivals.count == 1)
         let (event, guidance) = arrivals[0]
         #expect(GroundTruth.centiseconds(event.location.timestamp) == expected.centiseconds)
-        #expect(abs(event.distance - Geodesic.wgs84.inverse(from: try #require(expected.reported), to: Self.pickup).distance) < 1e-4)
+        #expect(
+            abs(event.distance - Geodesic.wgs84.inverse(from: try #require(expected.reported), to: Self.pickup).distance) < 1e-4)
         #expect(guidance.arrived && abs(guidance.distance - event.distance) < 1e-9)
         #expect(session.hasArrived && session.arrival == event)
         // The walker waits at the pickup for a minute: jitter there declares nothing more.

@@ -38,7 +38,8 @@ struct HeadingTests {
         try #require(headings.count == rows.count)
         var errors: [Double] = []
         for (h, row) in zip(headings, rows) {
-            let sensor = try #require(row.reportedMagneticHeading), variation = try #require(row.reportedVariation)
+            let sensor = try #require(row.reportedMagneticHeading)
+            let variation = try #require(row.reportedVariation)
             // The compass deviation of this trace is 2.5° W (Traces/README.md).
             let magnetic = sensor - 2.5
             #expect(abs(GroundTruth.circularDifference(from: magnetic, to: h.magneticHeading ?? .nan)) < 1e-9)
@@ -75,8 +76,9 @@ struct HeadingTests {
 
     @Test("a magnetic heading with no location and no variation has a nil true heading")
     func noLocationNoTrueHeading() {
-        let fix = Fix(time: Date(timeIntervalSince1970: 1_780_000_000), mode: .noFix,
-                      heading: HeadingReading(magneticHeading: 123.4))
+        let fix = Fix(
+            time: Date(timeIntervalSince1970: 1_780_000_000), mode: .noFix,
+            heading: HeadingReading(magneticHeading: 123.4))
         let h = Self.engineHeadings([fix])
         #expect(h.count == 1)
         #expect(h.first?.magneticHeading == 123.4)

@@ -9,22 +9,25 @@ import Testing
 /// engine dates it from the last timed fix and lets it take precedence over course over ground.
 @Suite("heading readings on their own, as a live source reports them")
 struct LiveHeadingReadingTests {
-    static let t0 = Date(timeIntervalSince1970: 1_782_907_200)   // 2026-07-01T12:00:00Z
+    static let t0 = Date(timeIntervalSince1970: 1_782_907_200)  // 2026-07-01T12:00:00Z
     static let here = Coordinate(uncheckedLatitude: 64.1466, longitude: -21.9426)
 
     /// A 3D fix at `t0 + s`, received at monotonic `100 s + s`, walking at 1.5 m/s on course 40°.
     static func gnss(_ s: Double) -> Fix {
-        Fix(time: t0.addingTimeInterval(s), monotonicTime: .seconds(100) + .milliseconds(Int64(s * 1000)),
+        Fix(
+            time: t0.addingTimeInterval(s), monotonicTime: .seconds(100) + .milliseconds(Int64(s * 1000)),
             coordinate: here, mode: .threeD, speed: 1.5, course: 40)
     }
 
     /// A compass reading received at monotonic `100 s + s`, with the given variation.
     static func compass(_ s: Double, _ magnetic: Double, variation: Double? = 1.5) -> Fix {
-        Fix(monotonicTime: .seconds(100) + .milliseconds(Int64(s * 1000)),
+        Fix(
+            monotonicTime: .seconds(100) + .milliseconds(Int64(s * 1000)),
             heading: HeadingReading(magneticHeading: magnetic, variation: variation))
     }
 
-    @Test("a reading without time is dated by the monotonic clock from the last timed fix, and not reported as a withheld location")
+    @Test(
+        "a reading without time is dated by the monotonic clock from the last timed fix, and not reported as a withheld location")
     func datedFromTheAnchor() throws {
         var engine = LocationEngine(configuration: try LocationConfiguration(headingFilter: nil, fusion: .off))
         _ = engine.process(Self.gnss(0), now: Self.t0)

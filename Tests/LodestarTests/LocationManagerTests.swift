@@ -17,7 +17,8 @@ struct LocationManagerTests {
     @Test("a replay on the virtual clock is deterministic: the same trace gives the same events every run")
     func deterministicReplay() async throws {
         let source = try BundledTrace.source("walk-to-pickup")
-        let configuration = try LocationConfiguration(desiredAccuracy: .nearestTenMeters, distanceFilter: 5, headingFilter: 5, fusion: .off)
+        let configuration = try LocationConfiguration(
+            desiredAccuracy: .nearestTenMeters, distanceFilter: 5, headingFilter: 5, fusion: .off)
         var runs: [[LocationEvent]] = []
         for _ in 0..<3 {
             runs.append(await Self.collect(LocationManager(source: source, clock: .virtual, configuration: configuration)))
@@ -132,7 +133,8 @@ struct LocationManagerTests {
         }
         let recorder = Recorder()
         let manager = LocationManager(
-            source: try BundledTrace.source("cold-start"), clock: .virtual, configuration: try .init(desiredAccuracy: .nearestTenMeters, fusion: .off))
+            source: try BundledTrace.source("cold-start"), clock: .virtual,
+            configuration: try .init(desiredAccuracy: .nearestTenMeters, fusion: .off))
         manager.delegate = recorder
         let events = await Self.collect(manager, heading: false)
         let expected = events.compactMap { e -> String? in

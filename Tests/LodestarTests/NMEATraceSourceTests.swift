@@ -15,8 +15,9 @@ struct NMEATraceSourceTests {
     /// The deviation each trace's compass writes in HDG (see Traces/README.md); none elsewhere.
     static func deviation(_ trace: String) -> Double { trace == "boat-hdg" ? -2.5 : 0 }
 
-    @Test("each bundled trace decodes to one fix per truth row, at its time, with what the receiver wrote",
-          arguments: traces)
+    @Test(
+        "each bundled trace decodes to one fix per truth row, at its time, with what the receiver wrote",
+        arguments: traces)
     func decodesAsWritten(_ trace: String) throws {
         let rows = try GroundTruth.rows(trace)
         let events = try BundledTrace.events(trace)
@@ -36,8 +37,9 @@ struct NMEATraceSourceTests {
         }
     }
 
-    @Test("HDT, HDG and HDM, written last in each cycle, are attached to their own epoch; HDG's deviation is applied once",
-          arguments: ["boat-hdg", "vehicle-hdt", "compass-hdm-reykjavik", "compass-caution-alert"])
+    @Test(
+        "HDT, HDG and HDM, written last in each cycle, are attached to their own epoch; HDG's deviation is applied once",
+        arguments: ["boat-hdg", "vehicle-hdt", "compass-hdm-reykjavik", "compass-caution-alert"])
     func headingsOnTheirEpochs(_ trace: String) throws {
         let rows = try GroundTruth.rows(trace)
         let fixes = try BundledTrace.fixes(trace)
@@ -83,7 +85,10 @@ struct NMEATraceSourceTests {
         let file = try TemporaryFile(contents: lines.joined(separator: "\r\n") + "\r\n")
         defer { file.remove() }
         var events: [FixSourceEvent] = []
-        try NMEATraceSource(path: file.path).forEachEvent { events.append($0); return true }
+        try NMEATraceSource(path: file.path).forEachEvent {
+            events.append($0)
+            return true
+        }
         let warnings = events.compactMap { if case .warning(let w) = $0 { w } else { nil } }
         #expect(warnings.count == 2)
         #expect(warnings.first?.hasPrefix("skipped line 6: checksum_mismatch:") == true)
@@ -114,11 +119,12 @@ struct NMEATraceSourceTests {
             manager.startUpdatingLocation()
             var events: [LocationEvent] = []
             for await event in stream { events.append(event) }
-            #expect(events == [
-                .sourceState(.refused(reason: "No such file or directory")),
-                .error(.traceUnreadable(path: file.path, reason: "No such file or directory")),
-                .sourceState(.finished),
-            ])
+            #expect(
+                events == [
+                    .sourceState(.refused(reason: "No such file or directory")),
+                    .error(.traceUnreadable(path: file.path, reason: "No such file or directory")),
+                    .sourceState(.finished),
+                ])
         }
     }
 }

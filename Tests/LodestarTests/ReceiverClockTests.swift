@@ -21,7 +21,8 @@ struct ReceiverClockTests {
         return Fix(
             time: t0.addingTimeInterval(Double(i) + offset), monotonicTime: .seconds(Double(i) * pace), coordinate: c,
             mode: .threeD, satellitesUsed: 9, hdop: 0.9,
-            errors: ErrorEstimates(latitude: Uncertainty(3, .oneSigma), longitude: Uncertainty(3, .oneSigma)), speed: 1.4, course: 0)
+            errors: ErrorEstimates(latitude: Uncertainty(3, .oneSigma), longitude: Uncertainty(3, .oneSigma)), speed: 1.4,
+            course: 0)
     }
 
     /// What an engine made of `fixes`: the times of the delivered locations (seconds from t0), the
@@ -33,7 +34,10 @@ struct ReceiverClockTests {
         configuration.fusion = fusion
         var engine = LocationEngine(configuration: configuration, sourceName: "test")
         engine.updatingHeading = false
-        var delivered: [Double] = [], fused = 0, warnings: [String] = [], withheld: [WithholdReason] = []
+        var delivered: [Double] = []
+        var fused = 0
+        var warnings: [String] = []
+        var withheld: [WithholdReason] = []
         for fix in fixes {
             engine.process(fix, now: now(fix)).forEachEvent { event in
                 switch event {
@@ -55,10 +59,11 @@ struct ReceiverClockTests {
         let r = Self.run(fixes, fusion: .on)
         #expect(r.delivered == [0, 1, 2, 3, 4, 9, 10, 11, 12, 13])
         #expect(r.fused == 10, "the issue's track --fusion fused 4 of 14")
-        #expect(r.warnings == [
-            "receiver clock fault: fix time 2026-03-15T05:30:05Z is 20 h ahead of the monotonic clock (2026-03-14T09:30:05Z); "
-                + "fixes are withheld until the receiver's time agrees again",
-        ])
+        #expect(
+            r.warnings == [
+                "receiver clock fault: fix time 2026-03-15T05:30:05Z is 20 h ahead of the monotonic clock (2026-03-14T09:30:05Z); "
+                    + "fixes are withheld until the receiver's time agrees again"
+            ])
         #expect(r.withheld.count == 4)
         #expect(r.withheld.allSatisfy { $0.description.hasPrefix("receiver clock fault: ") }, "\(r.withheld)")
     }
@@ -70,8 +75,10 @@ struct ReceiverClockTests {
             let r = Self.run(fixes)
             #expect(r.delivered == [0, 1, 2, 6, 7, 8, 9], "sign \(sign)")
             #expect(r.warnings.count == 1, "\(r.warnings)")
-            #expect(r.warnings.first?.contains("1024 weeks (the GPS week-number rollover) \(sign < 0 ? "behind" : "ahead of")") == true,
-                    "\(r.warnings)")
+            #expect(
+                r.warnings.first?.contains("1024 weeks (the GPS week-number rollover) \(sign < 0 ? "behind" : "ahead of")")
+                    == true,
+                "\(r.warnings)")
         }
     }
 
@@ -84,8 +91,9 @@ struct ReceiverClockTests {
         #expect(r.delivered == [72_000, 72_001] + (12..<30).map(Double.init))
         #expect(r.warnings.count == 2, "\(r.warnings)")
         #expect(r.warnings.first?.hasPrefix("receiver clock fault: fix time 2026-03-14T09:30:02Z is 20 h behind") == true)
-        #expect(r.warnings.last == "receiver time 2026-03-14T09:30:12Z is 20 h behind the time before it (2026-03-15T05:30:12Z) "
-            + "and has held: taken as the receiver's time from now on")
+        #expect(
+            r.warnings.last == "receiver time 2026-03-14T09:30:12Z is 20 h behind the time before it (2026-03-15T05:30:12Z) "
+                + "and has held: taken as the receiver's time from now on")
     }
 
     @Test("started on a wrong time, with a wall clock that agrees with the correction: taken at the first true fix")
@@ -93,7 +101,8 @@ struct ReceiverClockTests {
         let fixes = try (0..<6).map { try Self.fix($0, offset: $0 < 2 ? 72_000 : 0) }
         let r = Self.run(fixes, now: { _ in nil })
         #expect(r.delivered == [72_000, 72_001], "without a wall clock the true fixes wait")
-        let live = Self.run(fixes, now: { fix in fix.monotonicTime.map { Self.t0.addingTimeInterval(Double($0.components.seconds) + 0.3) } })
+        let live = Self.run(
+            fixes, now: { fix in fix.monotonicTime.map { Self.t0.addingTimeInterval(Double($0.components.seconds) + 0.3) } })
         #expect(live.delivered == [72_000, 72_001, 2, 3, 4, 5])
         #expect(live.warnings.count == 1)
         #expect(live.warnings.first?.hasPrefix("receiver time 2026-03-14T09:30:02Z is 20 h behind") == true)

@@ -65,12 +65,17 @@ struct RuleTests {
         let rule = FixTimeRule(maximumFixAge: .seconds(10))
         let now = Date(timeIntervalSince1970: 1_780_000_000)
         #expect(rule.check(time: now.addingTimeInterval(-9), now: now, lastAccepted: nil) == nil)
-        #expect(rule.check(time: now.addingTimeInterval(-11), now: now, lastAccepted: nil) == .stale(age: .seconds(11), limit: .seconds(10)))
+        #expect(
+            rule.check(time: now.addingTimeInterval(-11), now: now, lastAccepted: nil)
+                == .stale(age: .seconds(11), limit: .seconds(10)))
         let last = now.addingTimeInterval(-2)
         #expect(rule.check(time: last, now: now, lastAccepted: last) == .outOfOrder(time: last, previous: last))
-        #expect(rule.check(time: now.addingTimeInterval(-3), now: now, lastAccepted: last)
-            == .outOfOrder(time: now.addingTimeInterval(-3), previous: last))
+        #expect(
+            rule.check(time: now.addingTimeInterval(-3), now: now, lastAccepted: last)
+                == .outOfOrder(time: now.addingTimeInterval(-3), previous: last))
         #expect(FixTimeRule(maximumFixAge: nil).check(time: .distantPast, now: now, lastAccepted: nil) == nil)
-        #expect(WithholdReason.stale(age: .seconds(45), limit: .seconds(10)).description == "stale: fix is 45 s old, maximum age is 10 s")
+        #expect(
+            WithholdReason.stale(age: .seconds(45), limit: .seconds(10)).description
+                == "stale: fix is 45 s old, maximum age is 10 s")
     }
 }

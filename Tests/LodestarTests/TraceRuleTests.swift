@@ -62,7 +62,8 @@ struct TraceRuleTests {
         #expect(filtered.count == rows.count - expected.count)
         for w in filtered {
             guard case .belowDistanceFilter(let m, let filter) = w.reason, let t = w.time,
-                  let truth = moved[GroundTruth.centiseconds(t)] else {
+                let truth = moved[GroundTruth.centiseconds(t)]
+            else {
                 Issue.record("unexpected withholding \(w)")
                 continue
             }
@@ -102,8 +103,9 @@ struct TraceRuleTests {
             Issue.record("no stale fix")
         }
         let outage = rows.filter { !$0.hasFix }
-        #expect(withheld.filter { $0.reason == .noPosition }.map { $0.time.map(GroundTruth.centiseconds) }
-            == outage.map(\.centiseconds))
+        #expect(
+            withheld.filter { $0.reason == .noPosition }.map { $0.time.map(GroundTruth.centiseconds) }
+                == outage.map(\.centiseconds))
         #expect(outage.count == 40)
         #expect(events.filter { $0 == .error(.locationUnknown) }.count == 1, "lost once, reported once")
         let expected = rows.filter { $0.hasFix && !$0.isRepeat }.map(\.centiseconds)
@@ -117,9 +119,10 @@ struct TraceRuleTests {
         let delivered = events.compactMap(\.location)
         #expect(Self.times(delivered) == rows.map(\.centiseconds))
         #expect(delivered.count == 603)
-        #expect(zip(delivered, delivered.dropFirst()).allSatisfy {
-            abs($1.timestamp.timeIntervalSince($0.timestamp) - 0.1) < 1e-6
-        })
+        #expect(
+            zip(delivered, delivered.dropFirst()).allSatisfy {
+                abs($1.timestamp.timeIntervalSince($0.timestamp) - 0.1) < 1e-6
+            })
         #expect(!events.contains { $0.withheld != nil }, "no fix stale or out of order across the rollover")
         let new = try #require(delivered.first { GroundTruth.centiseconds($0.timestamp) == 1_798_761_600_00 })
         #expect(new.timestamp.formatted(.iso8601) == "2027-01-01T00:00:00Z")

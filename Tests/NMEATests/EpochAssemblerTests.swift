@@ -29,25 +29,32 @@ struct EpochAssemblerTests {
         #expect(epochs.count == 3)
         let last = Self.date(2019, 12, 31, 23, 59, 59)
         #expect(epochs.map(\.fix.time) == [last, last.map { $0 + 1 }, last.map { $0 + 2 }])
-        #expect(epochs.map(\.fix.time) == [Self.date(2019, 12, 31, 23, 59, 59), Self.date(2020, 1, 1, 0, 0, 0), Self.date(2020, 1, 1, 0, 0, 1)])
+        #expect(
+            epochs.map(\.fix.time) == [
+                Self.date(2019, 12, 31, 23, 59, 59), Self.date(2020, 1, 1, 0, 0, 0), Self.date(2020, 1, 1, 0, 0, 1),
+            ])
     }
 
     @Test("a GGA before any date has a time of day but no time")
     func noDateYet() {
-        let epochs = TraceSupport.epochs(TraceSupport.bytes([
-            TraceSupport.sentence("GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,"),
-        ]))
+        let epochs = TraceSupport.epochs(
+            TraceSupport.bytes([
+                TraceSupport.sentence("GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,")
+            ]))
         #expect(epochs.count == 1)
         #expect(epochs.first?.fix.time == nil)
         #expect(epochs.first?.timeOfDay?.description == "12:35:19")
         #expect(epochs.first?.fix.mode == .threeD)
     }
 
-    @Test("two-digit RMC years pivot at 69: 80 is 1980 (GPS epoch era), 68 is 2068", arguments: [("050180", 1980), ("010168", 2068), ("220899", 1999), ("130694", 1994)])
+    @Test(
+        "two-digit RMC years pivot at 69: 80 is 1980 (GPS epoch era), 68 is 2068",
+        arguments: [("050180", 1980), ("010168", 2068), ("220899", 1999), ("130694", 1994)])
     func twoDigitYears(_ ddmmyy: String, _ year: Int) {
-        let epochs = TraceSupport.epochs(TraceSupport.bytes([
-            TraceSupport.sentence("GPRMC,120000,A,4807.038,N,01131.000,E,0.0,0.0,\(ddmmyy),,,A"),
-        ]))
+        let epochs = TraceSupport.epochs(
+            TraceSupport.bytes([
+                TraceSupport.sentence("GPRMC,120000,A,4807.038,N,01131.000,E,0.0,0.0,\(ddmmyy),,,A")
+            ]))
         let components = epochs.first?.fix.time.map { Self.utc.component(.year, from: $0) }
         #expect(components == year)
     }

@@ -1,5 +1,6 @@
-@testable import NMEA
 import Testing
+
+@testable import NMEA
 
 /// The SWAR digit readers against a digit-by-digit reading.
 @Suite("field digits")

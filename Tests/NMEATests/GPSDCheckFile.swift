@@ -27,12 +27,13 @@ struct GPSDCheckFile {
         let chkLines = GPSDCheckFile.lines(try Data(contentsOf: logURL.appendingPathExtension("chk")))
         let decoder = JSONDecoder()
         var reports: [Report] = []
-        var cursor = 0          // index into logLines of the next candidate
+        var cursor = 0  // index into logLines of the next candidate
         var lastLine = 0
         for text in chkLines {
             if text.hasPrefix("{") {
                 guard let json = try? decoder.decode(JSON.self, from: Data(text.utf8)),
-                      json["class"]?.string == "TPV", let object = json.object else { continue }
+                    json["class"]?.string == "TPV", let object = json.object
+                else { continue }
                 reports.append(Report(line: lastLine, tpv: object))
             } else if !text.isEmpty {
                 var i = cursor

@@ -38,7 +38,7 @@ struct GPSDComparison {
 
     /// 1024 GPS weeks, in seconds: gpsd 3.22 adds it to any time before 2017-01-01.
     static let weekRollover: TimeInterval = 1024 * 7 * 86_400
-    static let rolloverGuard = Date(timeIntervalSince1970: 1_483_228_800)   // 2017-01-01
+    static let rolloverGuard = Date(timeIntervalSince1970: 1_483_228_800)  // 2017-01-01
 
     let check: GPSDCheckFile
     let lines: [[UInt8]]
@@ -116,13 +116,14 @@ struct GPSDComparison {
         let fix = epoch.fix
         let gpsdMode = Int(tpv["mode"]?.number ?? 0)
         func differ(_ field: String, _ l: Double?, _ g: Double?, _ lt: String? = nil, _ gt: String? = nil) {
-            differences.append(Difference(
-                log: check.name, field: field, lodestar: l, gpsd: g,
-                lodestarText: lt ?? l.map { "\($0)" } ?? "nil", gpsdText: gt ?? g.map { "\($0)" } ?? "nil",
-                epoch: epoch, gpsdMode: gpsdMode, facts: facts,
-                dateFromInvalidRMC: dateFromInvalidRMC[max(0, min(lastLine, dateFromInvalidRMC.count) - 1)],
-                previousTime: previousTime, reportLine: reportLine,
-                reportSentenceBadField: badField(at: reportLine)))
+            differences.append(
+                Difference(
+                    log: check.name, field: field, lodestar: l, gpsd: g,
+                    lodestarText: lt ?? l.map { "\($0)" } ?? "nil", gpsdText: gt ?? g.map { "\($0)" } ?? "nil",
+                    epoch: epoch, gpsdMode: gpsdMode, facts: facts,
+                    dateFromInvalidRMC: dateFromInvalidRMC[max(0, min(lastLine, dateFromInvalidRMC.count) - 1)],
+                    previousTime: previousTime, reportLine: reportLine,
+                    reportSentenceBadField: badField(at: reportLine)))
         }
         func number(_ field: String, _ l: Double?, _ g: Double?, _ tolerance: Double) {
             switch (l, g) {
@@ -142,15 +143,18 @@ struct GPSDComparison {
         switch (fix.time, gpsdTime) {
         case (nil, nil): break
         case (let l?, let g?) where abs(l.timeIntervalSince(g)) < 0.0005: break
-        case (let l?, let g?) where l < GPSDComparison.rolloverGuard
+        case (let l?, let g?)
+        where l < GPSDComparison.rolloverGuard
             && abs(l.addingTimeInterval(GPSDComparison.weekRollover).timeIntervalSince(g)) < 0.0005:
             rolloverShifted += 1
         default:
-            differ("time", fix.time?.timeIntervalSince1970, gpsdTime?.timeIntervalSince1970,
-                   fix.time.map { ISO8601.string($0, fractionDigits: 3) }, tpv["time"]?.string)
+            differ(
+                "time", fix.time?.timeIntervalSince1970, gpsdTime?.timeIntervalSince1970,
+                fix.time.map { ISO8601.string($0, fractionDigits: 3) }, tpv["time"]?.string)
         }
         // magtrack: Lodestar's TPV writes course − variation (east positive).
-        let lodestarMagtrack = TPVEncoder.string(fix).contains("\"magtrack\"")
+        let lodestarMagtrack =
+            TPVEncoder.string(fix).contains("\"magtrack\"")
             ? fix.course.flatMap { c in fix.magneticVariation.map { Angle360.normalized(c - $0) } } : nil
         if let g = tpv["magtrack"]?.number {
             if let l = lodestarMagtrack, abs(Angle360.difference(l, g)) <= 1e-3 { return }

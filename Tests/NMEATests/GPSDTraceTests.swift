@@ -21,8 +21,9 @@ struct GPSDTraceTests {
         let comparison = GPSDComparison(try GPSDCheckFile(name: name))
         if !comparison.check.reports.isEmpty {
             // gpsd reported on (nearly) every cycle Lodestar found.
-            #expect(comparison.compared * 10 >= comparison.epochs.count * 6,
-                    "\(name): only \(comparison.compared) of \(comparison.epochs.count) epochs compared")
+            #expect(
+                comparison.compared * 10 >= comparison.epochs.count * 6,
+                "\(name): only \(comparison.compared) of \(comparison.epochs.count) epochs compared")
         }
         for d in comparison.differences where KnownDifference.explaining(d) == nil {
             Issue.record("unexplained: \(d)")

@@ -39,9 +39,15 @@ struct InvalidVectorTests {
         "$HEROT,-11.23,X*1E":
             (.skippedUndecoded, "ROT (rate of turn) is recognised and skipped, not decoded"),
         "$GPTXT,hello\n ":
-            (.rejected(.checksumMissing), "blanks after the line end are trimmed like the line end itself; what remains has no checksum (lenient parsing accepts it, as pynmea2 does)"),
+            (
+                .rejected(.checksumMissing),
+                "blanks after the line end are trimmed like the line end itself; what remains has no checksum (lenient parsing accepts it, as pynmea2 does)"
+            ),
         "$GPABC,1,2,3":
-            (.rejected(.checksumMissing), "an unknown type is not an error: strict parsing rejects this line for its missing checksum, lenient parsing skips it as an undecoded type"),
+            (
+                .rejected(.checksumMissing),
+                "an unknown type is not an error: strict parsing rejects this line for its missing checksum, lenient parsing skips it as an undecoded type"
+            ),
     ]
 
     @Test("the file holds the 59 vectors its README describes")

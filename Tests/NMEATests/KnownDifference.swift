@@ -117,7 +117,8 @@ struct KnownDifference: Sendable {
             fields: ["magtrack"],
             applies: { d in
                 guard let l = d.lodestar, let g = d.gpsd, let c = d.epoch.fix.course,
-                      let v = d.epoch.fix.magneticVariation else { return false }
+                    let v = d.epoch.fix.magneticVariation
+                else { return false }
                 return abs(Angle360.difference(l, c - v)) < 1e-6 && abs(Angle360.difference(g, c + v)) < 1e-3
             }),
         KnownDifference(

@@ -18,10 +18,11 @@ struct LeapSecondTests {
 
     /// Whether the fix times are the expected ones, within a microsecond (a `Date` is a `Double`).
     static func same(_ times: [Date?], _ expected: [String]) -> Bool {
-        times.count == expected.count && zip(times, expected).allSatisfy { t, e in
-            guard let t, let d = utc(e) else { return false }
-            return abs(t.timeIntervalSince(d)) < 1e-6
-        }
+        times.count == expected.count
+            && zip(times, expected).allSatisfy { t, e in
+                guard let t, let d = utc(e) else { return false }
+                return abs(t.timeIntervalSince(d)) < 1e-6
+            }
     }
 
     @Test("the list holds the 27 leap seconds since 1972, each at the end of 30 June or 31 December, the last on 2016-12-31")
@@ -41,7 +42,9 @@ struct LeapSecondTests {
         #expect(!days.map(\.description).contains("2016-06-30"))
     }
 
-    @Test("RMC 235960.99 on 31 Dec 2016: its own epoch, labelled 23:59:60.99, timed 23:59:59.999, before the next day's 00:00:00.000")
+    @Test(
+        "RMC 235960.99 on 31 Dec 2016: its own epoch, labelled 23:59:60.99, timed 23:59:59.999, before the next day's 00:00:00.000"
+    )
     func leapSecondEpoch() throws {
         let bytes = TraceSupport.bytes([
             Self.rmc("235959.99", "311216"), Self.gga("235959.99"),
@@ -54,8 +57,9 @@ struct LeapSecondTests {
         #expect(epochs.count == 3, "no epoch is lost")
         #expect(epochs.map { $0.timeOfDay?.description } == ["23:59:59.99", "23:59:60.99", "00:00:00"])
         let times = epochs.map(\.fix.time)
-        #expect(Self.same(times, ["2016-12-31T23:59:59.990Z", "2016-12-31T23:59:59.999Z", "2017-01-01T00:00:00.000Z"]),
-                "\(times)")
+        #expect(
+            Self.same(times, ["2016-12-31T23:59:59.990Z", "2016-12-31T23:59:59.999Z", "2017-01-01T00:00:00.000Z"]),
+            "\(times)")
         let t = times.compactMap { $0 }
         #expect(t.count == 3 && t[0] < t[1] && t[1] < t[2], "the leap second is not after the next day's first epoch")
         #expect(epochs[1].fix.coordinate != nil)
@@ -68,7 +72,8 @@ struct LeapSecondTests {
         sentences += [Self.rmc("000000.00", "010117"), Self.gga("000000.00")]
         let epochs = TraceSupport.epochs(TraceSupport.bytes(sentences))
         #expect(epochs.count == 12)
-        #expect(epochs.dropFirst().prefix(10).map { $0.timeOfDay?.description }
+        #expect(
+            epochs.dropFirst().prefix(10).map { $0.timeOfDay?.description }
                 == ["23:59:60"] + (1..<10).map { "23:59:60.\($0)" })
         let times = try epochs.map { try #require($0.fix.time) }
         #expect(zip(times, times.dropFirst()).allSatisfy { $0 <= $1 }, "fix times never go back")
@@ -95,25 +100,33 @@ struct LeapSecondTests {
         #expect((try? NMEAParser().parse(String(Self.rmc("235960.5", "311216").dropLast()))) != nil)
     }
 
-    @Test("a GGA at 235960.5 on 30 June 2019 (no leap second; the date from the cycle before) is rejected; on 30 June 2015 it is kept")
+    @Test(
+        "a GGA at 235960.5 on 30 June 2019 (no leap second; the date from the cycle before) is rejected; on 30 June 2015 it is kept"
+    )
     func ggaWithCarriedDate() {
         func decode(_ ddmmyy: String) -> (rejected: [NMEADecoder.RejectedLine], epochs: [NMEAEpoch]) {
-            let (events, _) = TraceSupport.events(TraceSupport.bytes([
-                Self.rmc("235959.5", ddmmyy), Self.gga("235959.5"), Self.gga("235960.5"), Self.gga("000000.5"),
-            ]))
-            return (events.compactMap { if case .rejected(let r) = $0 { r } else { nil } },
-                    events.compactMap { if case .epoch(let e) = $0 { e } else { nil } })
+            let (events, _) = TraceSupport.events(
+                TraceSupport.bytes([
+                    Self.rmc("235959.5", ddmmyy), Self.gga("235959.5"), Self.gga("235960.5"), Self.gga("000000.5"),
+                ]))
+            return (
+                events.compactMap { if case .rejected(let r) = $0 { r } else { nil } },
+                events.compactMap { if case .epoch(let e) = $0 { e } else { nil } }
+            )
         }
         let ordinary = decode("300619")
         #expect(ordinary.rejected.map(\.line) == [3])
-        #expect(ordinary.rejected.first?.error.description
+        #expect(
+            ordinary.rejected.first?.error.description
                 == "bad_field: GGA time 23:59:60.5 on 2019-06-30: second 60 on a day without a leap second (IERS Bulletin C)")
         #expect(ordinary.epochs.map { $0.timeOfDay?.description } == ["23:59:59.5", "00:00:00.5"])
         let leap = decode("300615")
         #expect(leap.rejected.isEmpty)
         #expect(leap.epochs.map { $0.timeOfDay?.description } == ["23:59:59.5", "23:59:60.5", "00:00:00.5"])
-        #expect(Self.same(leap.epochs.map(\.fix.time),
-                          ["2015-06-30T23:59:59.500Z", "2015-06-30T23:59:59.999Z", "2015-07-01T00:00:00.500Z"]))
+        #expect(
+            Self.same(
+                leap.epochs.map(\.fix.time),
+                ["2015-06-30T23:59:59.500Z", "2015-06-30T23:59:59.999Z", "2015-07-01T00:00:00.500Z"]))
     }
 
     @Test("a TimeOfDay has second 60 at 23:59 only, and reads back as 23:59:60")

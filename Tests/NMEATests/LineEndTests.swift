@@ -1,5 +1,6 @@
-@testable import NMEA
 import Testing
+
+@testable import NMEA
 
 /// Line ends (LF, CR LF, CR alone), line numbers and the count of skipped lines (issue 12, "NMEA
 /// details"): the rules of ``NMEALineSplitter`` and ``NMEADecoder``.
@@ -9,7 +10,7 @@ struct LineEndTests {
     static let ggas: [String] = (0..<33).map { i in
         let ss = i < 10 ? "0\(i)" : "\(i)"
         let sentence = TraceSupport.sentence("GPGGA,1200\(ss),4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,")
-        return String(sentence.dropLast())   // without its CR LF (one Character)
+        return String(sentence.dropLast())  // without its CR LF (one Character)
     }
 
     /// The lines a splitter hands out for `bytes` cut into chunks of `chunk` bytes: numbers and text.
@@ -47,14 +48,16 @@ struct LineEndTests {
     @Test("LF, CR LF and CR in one file: each is one line end; LF CR is two (an empty line between)")
     func mixed() {
         let text = "a\nb\r\nc\rd\n\re\r\r\nf"
-        #expect(Self.split(Array(text.utf8), chunk: 4096)
+        #expect(
+            Self.split(Array(text.utf8), chunk: 4096)
                 == ["1:a", "2:b", "3:c", "4:d", "5:", "6:e", "7:", "8:f"])
     }
 
     @Test("a CR LF split between two reads is one line end, at every cut", arguments: 1...12)
     func crlfAcrossChunks(_ chunk: Int) {
         let text = "$GPTXT,1\r\n$GPTXT,2\r\n\r\n$GPTXT,3\r$GPTXT,4"
-        #expect(Self.split(Array(text.utf8), chunk: chunk)
+        #expect(
+            Self.split(Array(text.utf8), chunk: chunk)
                 == ["1:$GPTXT,1", "2:$GPTXT,2", "3:", "4:$GPTXT,3", "5:$GPTXT,4"])
     }
 
@@ -65,8 +68,9 @@ struct LineEndTests {
         let text = first + "\n" + Self.ggas[0] + "\r\n" + Self.ggas[1] + "\r\n"
         let bytes = Array(text.utf8)
         #expect(bytes[65_535] == 0x0D && bytes[65_536] == 0x0A)
-        let (events, statistics) = TraceSupport.events(bytes, chunk: 65_536,
-                                                       options: .init(maxLineLength: 70_000))
+        let (events, statistics) = TraceSupport.events(
+            bytes, chunk: 65_536,
+            options: .init(maxLineLength: 70_000))
         #expect(statistics.lines == 3)
         #expect(statistics.blankLines == 0)
         #expect(statistics.commentLines == 1)
@@ -96,7 +100,7 @@ struct LineEndTests {
 
     @Test("random bytes full of CR and LF: any chunking gives the same lines, numbered alike, and the same events")
     func randomChunking() {
-        var generator = SplitMix64(seed: 20261124)
+        var generator = SplitMix64(seed: 20_261_124)
         for round in 0..<100 {
             let count = Int(generator.next() % 1200)
             var bytes = (0..<count).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
@@ -109,13 +113,15 @@ struct LineEndTests {
             let chunk = round % 17 + 1
             #expect(Self.split(bytes, chunk: chunk, maxLength: 128) == whole, "chunk \(chunk)")
             let options = NMEADecoder.Options(maxLineLength: 128)
-            #expect(TraceSupport.events(bytes, chunk: chunk, options: options).events
+            #expect(
+                TraceSupport.events(bytes, chunk: chunk, options: options).events
                     == TraceSupport.events(bytes, options: options).events)
         }
     }
 
-    @Test("a line over the limit is one too-long line, with its number, in every line-end style",
-          arguments: ["\n", "\r\n", "\r"])
+    @Test(
+        "a line over the limit is one too-long line, with its number, in every line-end style",
+        arguments: ["\n", "\r\n", "\r"])
     func tooLong(_ end: String) {
         let text = "a" + end + String(repeating: "b", count: 50) + end + "c" + end
         for chunk in [5, 4096] {

@@ -116,7 +116,10 @@ struct SKYComparison {
                     // An empty field: gpsd 3.22 writes 0.0 (atoi), Lodestar leaves it out.
                     agree = (o[field]?.number ?? 0) == (g[field]?.number ?? 0)
                 }
-                if !agree { out[field] = "PRN \(g["PRN"]?.number ?? 0): lodestar \(o[field].map { "\($0)" } ?? "-"), gpsd \(g[field].map { "\($0)" } ?? "-")" }
+                if !agree {
+                    out[field] =
+                        "PRN \(g["PRN"]?.number ?? 0): lodestar \(o[field].map { "\($0)" } ?? "-"), gpsd \(g[field].map { "\($0)" } ?? "-")"
+                }
             }
         }
         return out

@@ -1,7 +1,8 @@
 import Foundation
-@testable import NMEA
-import Testing
 import TestSupport
+import Testing
+
+@testable import NMEA
 
 /// `NMEASentenceDescription` (what `lodestar nmea decode` prints) renders every shared vector in
 /// the vectors' own vocabulary: read back with Foundation's JSONSerialization, each object equals
@@ -13,7 +14,7 @@ struct SentenceDescriptionTests {
     /// vocabulary (unknown types, proprietary, `!` sentences, GBS's error estimates); the vectors
     /// give it only for the framing-only records of minmea and go-nmea.
     static let extraKeysAllowed: [String: String] = [
-        "fields": "the raw fields of a sentence Lodestar does not decode are always written",
+        "fields": "the raw fields of a sentence Lodestar does not decode are always written"
     ]
 
     static func describe(_ v: ValidVectorTests.Vector) throws -> String {
@@ -27,7 +28,7 @@ struct SentenceDescriptionTests {
         #expect(!text.contains("\n"), "one line")
         let object = try #require(try Self.readBack(text), "not a JSON object: \(text)")
         var expect = v.record["expect"]?.object ?? [:]
-        expect["fix_valid"] = nil   // pynmea2's verdict, not a field of the sentence
+        expect["fix_valid"] = nil  // pynmea2's verdict, not a field of the sentence
         let extra = Set(object.keys).subtracting(expect.keys)
         let missing = Set(expect.keys).subtracting(object.keys)
         #expect(missing.isEmpty, "\(v.sentence): missing \(missing.sorted()) in \(text)")
@@ -68,9 +69,10 @@ struct SentenceDescriptionTests {
     @Test("a GGA renders to exactly this line: field order, shortest numbers, null for empty fields")
     func exactText() throws {
         let d = try NMEASentenceDescription(line: "$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*47")
-        #expect(d.json == #"{"type":"GGA","talker":"GP","time":"12:35:19","latitude_deg":48.1173,"#
-            + #""longitude_deg":11.516666666666667,"fix_quality":1,"satellites":8,"hdop":0.9,"altitude_m":545.4,"#
-            + #""geoid_sep_m":46.9,"dgps_age_s":null,"dgps_station":null}"#)
+        #expect(
+            d.json == #"{"type":"GGA","talker":"GP","time":"12:35:19","latitude_deg":48.1173,"#
+                + #""longitude_deg":11.516666666666667,"fix_quality":1,"satellites":8,"hdop":0.9,"altitude_m":545.4,"#
+                + #""geoid_sep_m":46.9,"dgps_age_s":null,"dgps_station":null}"#)
     }
 
     @Test("−0 is written as 0, and a fraction of a second keeps only its significant digits")
@@ -100,7 +102,9 @@ struct SentenceDescriptionTests {
         let v = try #require(ValidVectorTests.vectors.first { $0.sentence.hasPrefix("$PUBX,03") })
         let object = try #require(try Self.readBack(try Self.describe(v)))
         let sentence = v.sentence.prefix { $0 != "*" }
-        let expected = sentence.split(separator: ",", omittingEmptySubsequences: false).dropFirst().map { JSON.string(String($0)) }
+        let expected = sentence.split(separator: ",", omittingEmptySubsequences: false).dropFirst().map {
+            JSON.string(String($0))
+        }
         #expect(expected.count > 40)
         #expect(object["fields"] == .array(expected))
         #expect(object["manufacturer"] == .string("UBX"))
@@ -109,7 +113,8 @@ struct SentenceDescriptionTests {
     @Test("a TAG block's source and time are written after the sentence's keys")
     func tagBlock() throws {
         let tag = "s:SI1001,c:1553390539"
-        let d = try NMEASentenceDescription(line: "\\\(tag)*\(NMEAFraming.checksum(tag))\\" + NMEAFraming.sentence("GPHDT,123.456,T"))
+        let d = try NMEASentenceDescription(
+            line: "\\\(tag)*\(NMEAFraming.checksum(tag))\\" + NMEAFraming.sentence("GPHDT,123.456,T"))
         #expect(d.json == #"{"type":"HDT","talker":"GP","heading_true_deg":123.456,"tag_source":"SI1001","tag_time":1553390539}"#)
     }
 

@@ -34,12 +34,19 @@ enum JSON: Sendable, Equatable, Decodable {
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.singleValueContainer()
-        if c.decodeNil() { self = .null }
-        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
-        else if let n = try? c.decode(Double.self) { self = .number(n) }
-        else if let s = try? c.decode(String.self) { self = .string(s) }
-        else if let a = try? c.decode([JSON].self) { self = .array(a) }
-        else { self = .object(try c.decode([String: JSON].self)) }
+        if c.decodeNil() {
+            self = .null
+        } else if let b = try? c.decode(Bool.self) {
+            self = .bool(b)
+        } else if let n = try? c.decode(Double.self) {
+            self = .number(n)
+        } else if let s = try? c.decode(String.self) {
+            self = .string(s)
+        } else if let a = try? c.decode([JSON].self) {
+            self = .array(a)
+        } else {
+            self = .object(try c.decode([String: JSON].self))
+        }
     }
 
     subscript(_ key: String) -> JSON? {
@@ -47,10 +54,25 @@ enum JSON: Sendable, Equatable, Decodable {
         return nil
     }
 
-    var string: String? { if case .string(let s) = self { return s }; return nil }
-    var number: Double? { if case .number(let n) = self { return n }; return nil }
-    var bool: Bool? { if case .bool(let b) = self { return b }; return nil }
-    var array: [JSON]? { if case .array(let a) = self { return a }; return nil }
-    var object: [String: JSON]? { if case .object(let o) = self { return o }; return nil }
+    var string: String? {
+        if case .string(let s) = self { return s }
+        return nil
+    }
+    var number: Double? {
+        if case .number(let n) = self { return n }
+        return nil
+    }
+    var bool: Bool? {
+        if case .bool(let b) = self { return b }
+        return nil
+    }
+    var array: [JSON]? {
+        if case .array(let a) = self { return a }
+        return nil
+    }
+    var object: [String: JSON]? {
+        if case .object(let o) = self { return o }
+        return nil
+    }
     var isNull: Bool { self == .null }
 }

@@ -1,6 +1,7 @@
-@testable import NMEA
 import TestSupport
 import Testing
+
+@testable import NMEA
 
 /// Short numeric fields (one to four characters) take a word-at-a-time path in the field
 /// decoders. Every such field over a small alphabet must decode exactly as a plain reading of

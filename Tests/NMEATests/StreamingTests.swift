@@ -1,13 +1,15 @@
 import Foundation
 import NMEA
-@testable import NMEA
 import Testing
+
+@testable import NMEA
 
 /// The stream decoder: chunk boundaries, bounded memory, line numbers, rejected lines.
 @Suite("NMEA stream decoding")
 struct StreamingTests {
-    @Test("any chunking gives the same epochs and reports as one chunk",
-          arguments: ["ublox-8.log", "et-332.log", "triton400.log", "bundg_zeus_9.log"], [1, 7, 81, 4096])
+    @Test(
+        "any chunking gives the same epochs and reports as one chunk",
+        arguments: ["ublox-8.log", "et-332.log", "triton400.log", "bundg_zeus_9.log"], [1, 7, 81, 4096])
     func chunking(_ name: String, _ chunk: Int) throws {
         let bytes = try TraceSupport.log(name)
         let whole = TraceSupport.events(bytes)
@@ -22,9 +24,11 @@ struct StreamingTests {
         var decoder = NMEADecoder()
         var events: [NMEADecoder.Event] = []
         let junk = [UInt8](repeating: 0x41, count: 64 * 1024)
-        for _ in 0..<64 { decoder.decode(junk) { events.append($0) } }   // 4 MiB without a line end
+        for _ in 0..<64 { decoder.decode(junk) { events.append($0) } }  // 4 MiB without a line end
         #expect(decoder.lines.partial.capacity <= 2 * decoder.options.maxLineLength + 64 * 1024)
-        decoder.decode(Array(("\n" + TraceSupport.sentence("GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,")).utf8)) { events.append($0) }
+        decoder.decode(
+            Array(("\n" + TraceSupport.sentence("GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,")).utf8)
+        ) { events.append($0) }
         decoder.finish { events.append($0) }
         let rejected = events.compactMap { if case .rejected(let r) = $0 { r } else { nil } }
         #expect(rejected.count == 1)
@@ -58,12 +62,14 @@ struct StreamingTests {
         #expect(statistics.rejected[.checksumFormat] == 1)
         #expect(rejected.contains { $0.line == 105 && $0.error.reason == .checksumFormat })
         // Every line is accounted for: a sentence, a rejection, a comment or a blank line.
-        #expect(statistics.sentencesTotal + statistics.rejectedTotal + statistics.commentLines + statistics.blankLines >= statistics.lines)
+        #expect(
+            statistics.sentencesTotal + statistics.rejectedTotal + statistics.commentLines + statistics.blankLines
+                >= statistics.lines)
     }
 
     @Test("random bytes never crash the decoder, and every line is accounted for")
     func randomBytes() {
-        var generator = SplitMix64(seed: 20251121)
+        var generator = SplitMix64(seed: 20_251_121)
         for _ in 0..<200 {
             let count = Int(generator.next() % 2000)
             var bytes = (0..<count).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
@@ -80,10 +86,10 @@ struct SplitMix64: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {
-        state &+= 0x9E3779B97F4A7C15
+        state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
     }
 }

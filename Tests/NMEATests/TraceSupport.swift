@@ -10,7 +10,9 @@ enum TraceSupport {
     }
 
     /// All events of decoding `bytes` in chunks of `chunk` bytes (0 = one chunk).
-    static func events(_ bytes: [UInt8], chunk: Int = 0, options: NMEADecoder.Options = .init()) -> (events: [NMEADecoder.Event], statistics: NMEAStatistics) {
+    static func events(_ bytes: [UInt8], chunk: Int = 0, options: NMEADecoder.Options = .init()) -> (
+        events: [NMEADecoder.Event], statistics: NMEAStatistics
+    ) {
         var decoder = NMEADecoder(options: options)
         var events: [NMEADecoder.Event] = []
         let collect: (NMEADecoder.Event) -> Void = { events.append($0) }

@@ -34,23 +34,27 @@ struct ValidVectorTests {
         let parser = NMEAParser(options: .init(lenient: lenient))
         let sentence = try parser.parse(v.sentence)
         let raw = try parser.fields(v.sentence)
-        var check = VectorExpectations(sentence: sentence, rawFields: raw,
-                                       tagBlock: try parser.tagBlock(v.sentence))
+        var check = VectorExpectations(
+            sentence: sentence, rawFields: raw,
+            tagBlock: try parser.tagBlock(v.sentence))
         check.check(v.record["expect"]?.object ?? [:])
         #expect(check.mismatches.isEmpty, "\(v.sentence): \(check.mismatches.joined(separator: "; "))")
         if let expected = v.record["expect"]?["fix_valid"]?.bool {
             let verdict = Self.lodestarValidity(sentence)
             if verdict != expected {
                 let reason = Self.validityPolicy(sentence, raw)
-                #expect(reason != nil, "\(v.sentence): Lodestar says valid=\(String(describing: verdict)), pynmea2 says \(expected)")
+                #expect(
+                    reason != nil, "\(v.sentence): Lodestar says valid=\(String(describing: verdict)), pynmea2 says \(expected)")
             }
         }
     }
 
-    @Test("sentences without a checksum or '$' are rejected by strict parsing for that reason",
-          arguments: vectors.filter(needsLenient))
+    @Test(
+        "sentences without a checksum or '$' are rejected by strict parsing for that reason",
+        arguments: vectors.filter(needsLenient))
     func strictRejects(_ v: Vector) {
-        let expected: NMEAError.Reason = v.record["checksum_present"]?.bool == false && v.sentence.contains("$") ? .checksumMissing : .framing
+        let expected: NMEAError.Reason =
+            v.record["checksum_present"]?.bool == false && v.sentence.contains("$") ? .checksumMissing : .framing
         #expect(throws: NMEAError.self) { try NMEAParser().parse(v.sentence) }
         do {
             _ = try NMEAParser().parse(v.sentence)

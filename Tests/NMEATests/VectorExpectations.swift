@@ -20,10 +20,14 @@ struct VectorExpectations {
             case "type": expectEqual(key, typeName, value.string)
             case "talker": expectEqual(key, sentence.talker?.description, value.string)
             case "manufacturer":
-                if case .proprietary(let m) = sentence { expectEqual(key, m.description, value.string) } else { fail(key, "not proprietary") }
+                if case .proprietary(let m) = sentence {
+                    expectEqual(key, m.description, value.string)
+                } else {
+                    fail(key, "not proprietary")
+                }
             case "tag_source": expectEqual(key, tagBlock?.source, value.string)
             case "tag_time": expectNumber(key, tagBlock?.unixTime.map(Double.init), value)
-            case "fix_valid": break // compared by the caller, with the policy differences named there
+            case "fix_valid": break  // compared by the caller, with the policy differences named there
             case _ where VectorExpectations.undecodedKeys.contains(key): checkUndecoded(key, value)
             default: checkDecoded(key, value)
             }
@@ -38,7 +42,9 @@ struct VectorExpectations {
     mutating func fail(_ key: String, _ message: String) { mismatches.append("\(key): \(message)") }
 
     mutating func expectEqual<T: Equatable>(_ key: String, _ actual: T?, _ expected: T?) {
-        if actual != expected { fail(key, "got \(actual.map { "\($0)" } ?? "nil"), expected \(expected.map { "\($0)" } ?? "null")") }
+        if actual != expected {
+            fail(key, "got \(actual.map { "\($0)" } ?? "nil"), expected \(expected.map { "\($0)" } ?? "null")")
+        }
     }
 
     /// Numbers: degree coordinates ±1e-9°, other floats ±1e-9 relative; null = nil.
@@ -156,7 +162,9 @@ struct VectorExpectations {
             case "signal_id": expectInt(key, s.signalID, v)
             case "sats":
                 let expected = v.array ?? []
-                if expected.count != s.satelliteCount { return fail(key, "got \(s.satelliteCount) satellites, expected \(expected.count)") }
+                if expected.count != s.satelliteCount {
+                    return fail(key, "got \(s.satelliteCount) satellites, expected \(expected.count)")
+                }
                 for (i, e) in expected.enumerated() {
                     let sat = s.satellite(at: i)
                     expectInt("sats[\(i)].prn", sat.prn, e["prn"] ?? .null)

@@ -1,10 +1,10 @@
 import Foundation
-import Geodesy
 import GRDB
+import Geodesy
 import RideBooking
-import RideTestSupport
-import RideStoreSQLite
 import RideStorePostgres
+import RideStoreSQLite
+import RideTestSupport
 import Synchronization
 import TestSupport
 
@@ -86,7 +86,8 @@ enum BackendFixtures {
     static func report(_ vehicle: String, at coordinate: Coordinate, age: Double = 0, course: Double? = 90, speed: Double? = 8)
         -> VehicleReport
     {
-        VehicleReport(vehicleIdentifier: vehicle, coordinate: coordinate, course: course, speed: speed, date: date.addingTimeInterval(-age))
+        VehicleReport(
+            vehicleIdentifier: vehicle, coordinate: coordinate, course: course, speed: speed, date: date.addingTimeInterval(-age))
     }
 
     /// Registers the vehicles and reports each at its `position` (its stand is moved 20 km north

@@ -82,7 +82,9 @@ import Testing
     }
 
     @Test func handleBooksAndStoresTheRide() async throws {
-        let fixture = try await ServiceFixture(vehicles: [Fixture.vehicle("V-1", at: Fixture.point(azimuth: 30, distance: 2_400), speed: 8)])
+        let fixture = try await ServiceFixture(vehicles: [
+            Fixture.vehicle("V-1", at: Fixture.point(azimuth: 30, distance: 2_400), speed: 8)
+        ])
         let response = try await fixture.requests.handle(request)
         #expect(response.code == .success)
         let status = try #require(response.rideStatus)
@@ -120,8 +122,9 @@ import Testing
             Fixture.vehicle("V-NEAR", at: Fixture.point(azimuth: 0, distance: 1_000)),
             Fixture.vehicle("V-NEXT", at: Fixture.point(azimuth: 0, distance: 2_000)),
         ])
-        let other = RideRequestHandler(service: RideService(
-            store: fixture.store, databaseKind: "sqlite", fleet: fixture.service.fleet, now: fixture.clock.function))
+        let other = RideRequestHandler(
+            service: RideService(
+                store: fixture.store, databaseKind: "sqlite", fleet: fixture.service.fleet, now: fixture.clock.function))
         #expect(try await fixture.requests.confirm(request).quote?.vehicle.identifier == "V-NEAR")
         // Meanwhile someone else books V-NEAR.
         #expect(try await other.handle(request).rideStatus?.vehicle?.identifier == "V-NEAR")
@@ -134,7 +137,8 @@ import Testing
 
     @Test func aVehicleFreedByAnotherProcessIsOfferedAgain() async throws {
         let fixture = try await ServiceFixture(vehicles: [Fixture.vehicle("V-1", at: Fixture.point(azimuth: 0, distance: 1_000))])
-        let other = RideService(store: fixture.store, databaseKind: "sqlite", fleet: fixture.service.fleet, now: fixture.clock.function)
+        let other = RideService(
+            store: fixture.store, databaseKind: "sqlite", fleet: fixture.service.fleet, now: fixture.clock.function)
         let booked = try #require(try await RideRequestHandler(service: other).handle(request).rideStatus)
         #expect(try await fixture.requests.confirm(request).code == .failureRequiringAppLaunchServiceTemporarilyUnavailable)
         #expect(try await CancelRideHandler(service: other).handle(rideIdentifier: booked.rideIdentifier).code == .success)
@@ -144,11 +148,13 @@ import Testing
     }
 
     @Test func handleRechecksRange() async throws {
-        let fixture = try await ServiceFixture(vehicles: [Fixture.vehicle("V-1", at: Fixture.point(azimuth: 0, distance: 49_000))])
+        let fixture = try await ServiceFixture(vehicles: [Fixture.vehicle("V-1", at: Fixture.point(azimuth: 0, distance: 49_000))]
+        )
         #expect(try await fixture.requests.confirm(request).code == .ready)
         // The vehicle reports a position out of range between confirm and handle.
         _ = try await fixture.service.report([
-            ReportedPosition(vehicleIdentifier: "V-1", coordinate: Fixture.point(azimuth: 0, distance: 51_000), timestamp: fixture.clock.now)
+            ReportedPosition(
+                vehicleIdentifier: "V-1", coordinate: Fixture.point(azimuth: 0, distance: 51_000), timestamp: fixture.clock.now)
         ])
         #expect(try await fixture.requests.handle(request).code == .failureRequiringAppLaunchNoServiceInArea)
         #expect(try await fixture.store.count() == 0)

@@ -35,18 +35,24 @@ final class FleetFileErrorTests {
     /// 21st character (the 22nd byte; "Café" on line 1 has a two-byte character too).
     @Test("a syntax error: its line and column, the column counting characters, not bytes")
     func syntax() throws {
-        let path = try file("syntax.json", "{\"name\": \"Café fleet\", \"vehicles\": [\n\t{\"identifier\": \"é\" \"capacity\": 4}]}")
+        let path = try file(
+            "syntax.json", "{\"name\": \"Café fleet\", \"vehicles\": [\n\t{\"identifier\": \"é\" \"capacity\": 4}]}")
         #expect(fleetError(path) == .invalid(path: path, reason: "JSON syntax error at line 2, column 21: invalid value"))
         let unterminated = try file("open.json", "{\"vehicles\": [\n")
-        #expect(fleetError(unterminated) == .invalid(path: unterminated, reason: "JSON syntax error at line 2, column 1: the document ends before it is complete"))
+        #expect(
+            fleetError(unterminated)
+                == .invalid(
+                    path: unterminated, reason: "JSON syntax error at line 2, column 1: the document ends before it is complete"))
     }
 
     @Test("a member missing or of the wrong type: its path")
     func members() throws {
-        let vehicle = #"{"identifier": "A", "position": {"latitude": 51.5, "longitude": -0.12}, "capacity": 4, "rideOptionName": "Standard", "speed": 8}"#
+        let vehicle =
+            #"{"identifier": "A", "position": {"latitude": 51.5, "longitude": -0.12}, "capacity": 4, "rideOptionName": "Standard", "speed": 8}"#
         let missing = try file("missing.json", #"{"vehicles": [\#(vehicle), {"identifier": "B"}]}"#)
         #expect(fleetError(missing) == .invalid(path: missing, reason: "missing 'position' in vehicles[1]"))
-        let typed = try file("typed.json", #"{"vehicles": [\#(vehicle.replacingOccurrences(of: "\"speed\": 8", with: "\"speed\": \"fast\""))]}"#)
+        let typed = try file(
+            "typed.json", #"{"vehicles": [\#(vehicle.replacingOccurrences(of: "\"speed\": 8", with: "\"speed\": \"fast\""))]}"#)
         #expect(fleetError(typed) == .invalid(path: typed, reason: "vehicles[0].speed is a string; expected a number"))
         let null = try file("null.json", #"{"vehicles": null}"#)
         #expect(fleetError(null) == .invalid(path: null, reason: "vehicles is null; expected an array"))

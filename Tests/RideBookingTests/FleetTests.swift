@@ -2,8 +2,8 @@ import Foundation
 import Geodesy
 import RideBooking
 import RideTestSupport
-import Testing
 import TestSupport
+import Testing
 
 /// Fleet files, the simulated fleet, and trips along geodesics.
 @Suite struct FleetTests {
@@ -22,8 +22,11 @@ import TestSupport
         defer { directory.remove() }
         let path = directory.path("fleet.json")
         #expect(throws: FleetError.self) { try Fleet.load(contentsOf: directory.path("missing.json")) }
-        try Data(#"{"vehicles": [{"identifier": "A", "position": {"latitude": 95, "longitude": 0}, "capacity": 4, "rideOptionName": "Standard", "speed": 9}]}"#.utf8)
-            .write(to: URL(fileURLWithPath: path))
+        try Data(
+            #"{"vehicles": [{"identifier": "A", "position": {"latitude": 95, "longitude": 0}, "capacity": 4, "rideOptionName": "Standard", "speed": 9}]}"#
+                .utf8
+        )
+        .write(to: URL(fileURLWithPath: path))
         #expect {
             try Fleet.load(contentsOf: path)
         } throws: { error in
@@ -32,7 +35,9 @@ import TestSupport
         }
         let twice = Fixture.vehicle("A", at: Fixture.charingCross)
         #expect(throws: FleetError.duplicateIdentifier("A")) { try Fleet(name: "x", vehicles: [twice, twice]) }
-        #expect(throws: FleetError.self) { try Fleet(name: "x", vehicles: [Fixture.vehicle("B", at: Fixture.charingCross, speed: 0)]) }
+        #expect(throws: FleetError.self) {
+            try Fleet(name: "x", vehicles: [Fixture.vehicle("B", at: Fixture.charingCross, speed: 0)])
+        }
     }
 
     @Test func theSimulatedFleetIsDeterministic() {
@@ -51,12 +56,15 @@ import TestSupport
     @Test func tripsFollowTheGeodesicsWithTheirCourse() {
         let start = Fixture.point(azimuth: 0, distance: 1_000)
         let drop = Fixture.point(azimuth: 90, distance: 2_000)
-        let trip = Trip(start: start, pickup: Fixture.charingCross, dropOff: drop, speed: 10, departureDate: TestClock.start, boardingDuration: 60)
+        let trip = Trip(
+            start: start, pickup: Fixture.charingCross, dropOff: drop, speed: 10, departureDate: TestClock.start,
+            boardingDuration: 60)
         #expect(abs(trip.pickupDistance - 1_000) < 1e-6)
         #expect(trip.pickupArrivalDate == TestClock.start.addingTimeInterval(100))
         let halfway = trip.position(at: TestClock.start.addingTimeInterval(50))
         #expect(abs(Geodesic.wgs84.inverse(from: halfway.coordinate, to: Fixture.charingCross).distance - 500) < 1e-6)
-        #expect(abs(Geodesic.wgs84.inverse(from: halfway.coordinate, to: Fixture.charingCross).finalAzimuth.magnitude - 180) < 0.01)
+        #expect(
+            abs(Geodesic.wgs84.inverse(from: halfway.coordinate, to: Fixture.charingCross).finalAzimuth.magnitude - 180) < 0.01)
         #expect(halfway.course.map { abs($0 - 180) < 0.01 } == true)  // heading south to the pickup
         #expect(trip.position(at: TestClock.start.addingTimeInterval(130)).coordinate == Fixture.charingCross)
         #expect(trip.position(at: TestClock.start.addingTimeInterval(130)).course == nil)

@@ -26,8 +26,9 @@ import Testing
     @Test func noServiceAndAllBusy() async throws {
         let fixture = try await ServiceFixture(vehicles: [Fixture.vehicle("S-1", at: Fixture.point(azimuth: 0, distance: 1_200))])
         let handler = ListRideOptionsHandler(service: fixture.service)
-        #expect(try await handler.handle(pickup: Fixture.point(azimuth: 0, distance: 80_000)).code
-            == .failureRequiringAppLaunchNoServiceInArea)
+        #expect(
+            try await handler.handle(pickup: Fixture.point(azimuth: 0, distance: 80_000)).code
+                == .failureRequiringAppLaunchNoServiceInArea)
         _ = try await fixture.book()
         let busy = try await handler.handle(pickup: Fixture.charingCross)
         #expect(busy.code == .failureRequiringAppLaunchServiceTemporarilyUnavailable)

@@ -41,8 +41,9 @@ import Testing
         let handler = fixture.requests
         #expect(handler.resolveRideOptionName(for: RideRequest()) == .notRequired)
         #expect(handler.resolveRideOptionName(for: RideRequest(rideOptionName: "xl")).value?.name == "XL")
-        #expect(handler.resolveRideOptionName(for: RideRequest(rideOptionName: "Helicopter"))
-            == .unsupported(.unknownRideOption("Helicopter")))
+        #expect(
+            handler.resolveRideOptionName(for: RideRequest(rideOptionName: "Helicopter"))
+                == .unsupported(.unknownRideOption("Helicopter")))
     }
 
     @Test func scheduledTime() {
@@ -51,8 +52,9 @@ import Testing
         #expect(handler.resolveScheduledPickupTime(for: RideRequest()) == .notRequired)
         let soon = now.addingTimeInterval(3_600)
         #expect(handler.resolveScheduledPickupTime(for: RideRequest(scheduledPickupTime: soon)) == .success(soon))
-        #expect(handler.resolveScheduledPickupTime(for: RideRequest(scheduledPickupTime: now.addingTimeInterval(-61)))
-            == .unsupported(.scheduledInPast))
+        #expect(
+            handler.resolveScheduledPickupTime(for: RideRequest(scheduledPickupTime: now.addingTimeInterval(-61)))
+                == .unsupported(.scheduledInPast))
         // Beyond the horizon still resolves; confirm refuses it.
         let far = now.addingTimeInterval(8 * 86_400)
         #expect(handler.resolveScheduledPickupTime(for: RideRequest(scheduledPickupTime: far)) == .success(far))
@@ -87,9 +89,13 @@ import Testing
 
     @Test func confirmRefusesUnresolvedParameters() async throws {
         #expect(try await fixture.requests.confirm(RideRequest(partySize: 1)).code == .failure)
-        #expect(try await fixture.requests.confirm(RideRequest(pickupLocation: Placemark(coordinate: Fixture.charingCross))).code
-            == .failure)
-        #expect(try await fixture.requests.confirm(RideRequest(
-            pickupLocation: Placemark(name: "Trafalgar"), partySize: 1)).code == .failure)
+        #expect(
+            try await fixture.requests.confirm(RideRequest(pickupLocation: Placemark(coordinate: Fixture.charingCross))).code
+                == .failure)
+        #expect(
+            try await fixture.requests.confirm(
+                RideRequest(
+                    pickupLocation: Placemark(name: "Trafalgar"), partySize: 1)
+            ).code == .failure)
     }
 }

@@ -15,13 +15,14 @@ import Testing
     /// A status that has reached `phase` along allowed transitions.
     func status(in phase: RidePhase) throws -> RideStatus {
         var status = RideStatus(rideIdentifier: "R", bookedDate: TestClock.start, date: TestClock.start)
-        let path: [RidePhase] = switch phase {
-        case .received, .unknown: []
-        case .confirmed: [.confirmed]
-        case .approachingPickup: [.confirmed, .approachingPickup]
-        case .pickup: [.confirmed, .approachingPickup, .pickup]
-        case .ongoing, .completed: [.confirmed, .approachingPickup, .pickup, .ongoing]
-        }
+        let path: [RidePhase] =
+            switch phase {
+            case .received, .unknown: []
+            case .confirmed: [.confirmed]
+            case .approachingPickup: [.confirmed, .approachingPickup]
+            case .pickup: [.confirmed, .approachingPickup, .pickup]
+            case .ongoing, .completed: [.confirmed, .approachingPickup, .pickup, .ongoing]
+            }
         for next in path { try status.advance(to: next) }
         if phase == .completed { try status.complete(.completed) }
         return status

@@ -39,8 +39,10 @@ import Testing
 
     @Test func doesNotSnapBeyond200m() {
         let here = Fixture.point(azimuth: 90, distance: 201)
-        #expect(resolver.resolvePickup(nil, current: current(here)) == .confirmationRequired(
-            Placemark(name: "Current location", coordinate: here)))
+        #expect(
+            resolver.resolvePickup(nil, current: current(here))
+                == .confirmationRequired(
+                    Placemark(name: "Current location", coordinate: here)))
     }
 
     @Test func noLocationNeedsValue() {
@@ -77,8 +79,9 @@ import Testing
     }
 
     @Test func unknownNameIsUnsupported() {
-        #expect(resolver.resolvePickup(Placemark(name: "Gare du Nord"), current: .unknown(at: now))
-            == .unsupported(.noPlaceNamed("Gare du Nord")))
+        #expect(
+            resolver.resolvePickup(Placemark(name: "Gare du Nord"), current: .unknown(at: now))
+                == .unsupported(.noPlaceNamed("Gare du Nord")))
     }
 
     @Test func oneExactMatchSucceeds() {
@@ -90,12 +93,15 @@ import Testing
         }
         #expect(place.name == "Victoria station")
         // An alias counts as the name.
-        #expect(resolver.resolvePickup(Placemark(name: "Charing Cross"), current: .unknown(at: now)).value?.name
-            == "Charing Cross station forecourt")
+        #expect(
+            resolver.resolvePickup(Placemark(name: "Charing Cross"), current: .unknown(at: now)).value?.name
+                == "Charing Cross station forecourt")
     }
 
     @Test func oneInexactMatchNeedsConfirmation() {
-        guard case .confirmationRequired(let place) = resolver.resolvePickup(Placemark(name: "Trafalgar"), current: .unknown(at: now))
+        guard
+            case .confirmationRequired(let place) = resolver.resolvePickup(
+                Placemark(name: "Trafalgar"), current: .unknown(at: now))
         else {
             Issue.record("expected confirmationRequired")
             return
@@ -110,7 +116,10 @@ import Testing
             Issue.record("expected disambiguation")
             return
         }
-        #expect(places.compactMap(\.name) == ["Heathrow Terminal 5", "Heathrow Terminal 3", "Heathrow Terminal 2", "Heathrow Terminal 4"])
+        #expect(
+            places.compactMap(\.name) == [
+                "Heathrow Terminal 5", "Heathrow Terminal 3", "Heathrow Terminal 2", "Heathrow Terminal 4",
+            ])
         // From Terminal 4 the order changes.
         let atT4 = current(Coordinate(uncheckedLatitude: 51.4591, longitude: -0.4466))
         guard case .disambiguation(let fromT4) = resolver.resolvePickup(Placemark(name: "Heathrow"), current: atT4) else {
@@ -122,7 +131,9 @@ import Testing
     }
 
     @Test func severalExactMatchesDisambiguate() {
-        guard case .disambiguation(let places) = resolver.resolvePickup(Placemark(name: "Victoria"), current: current(Fixture.charingCross))
+        guard
+            case .disambiguation(let places) = resolver.resolvePickup(
+                Placemark(name: "Victoria"), current: current(Fixture.charingCross))
         else {
             Issue.record("expected disambiguation")
             return
@@ -133,7 +144,8 @@ import Testing
 
     @Test func missingDropOffIsNotRequired() {
         #expect(resolver.resolveDropOff(nil, current: .unknown(at: now)) == .notRequired)
-        #expect(resolver.resolveDropOff(Placemark(name: "Heathrow T9"), current: .unknown(at: now))
-            == .unsupported(.noPlaceNamed("Heathrow T9")))
+        #expect(
+            resolver.resolveDropOff(Placemark(name: "Heathrow T9"), current: .unknown(at: now))
+                == .unsupported(.noPlaceNamed("Heathrow T9")))
     }
 }

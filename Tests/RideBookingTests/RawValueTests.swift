@@ -31,8 +31,9 @@ import Testing
             (.failureRequiringAppLaunchPreviousRideNeedsCompletion, 9), (.failureRequiringAppLaunchRideScheduledTooFar, 10),
         ])
         #expect(RequestRideIntentResponseCode.allCases.count == 11)
-        #expect("\(RequestRideIntentResponseCode.failureRequiringAppLaunchNoServiceInArea)"
-            == "failureRequiringAppLaunchNoServiceInArea")
+        #expect(
+            "\(RequestRideIntentResponseCode.failureRequiringAppLaunchNoServiceInArea)"
+                == "failureRequiringAppLaunchNoServiceInArea")
     }
 
     @Test func getRideStatusCodes() throws {

@@ -39,9 +39,9 @@ struct ReportedRidePhasesTests {
 
     @Test("Leaving the pickup needs the 68% circle beyond 50 m; in between nothing happens")
     func departure() {
-        #expect(Self.next(.pickup, Self.report(45, accuracy: 3)) == [])   // 45 - 3 < 50
-        #expect(Self.next(.pickup, Self.report(52, accuracy: 4)) == [])   // 48 < 50
-        #expect(Self.next(.pickup, Self.report(56, accuracy: 4)) == [.ongoing])   // 52 ≥ 50
+        #expect(Self.next(.pickup, Self.report(45, accuracy: 3)) == [])  // 45 - 3 < 50
+        #expect(Self.next(.pickup, Self.report(52, accuracy: 4)) == [])  // 48 < 50
+        #expect(Self.next(.pickup, Self.report(56, accuracy: 4)) == [.ongoing])  // 52 ≥ 50
         #expect(Self.next(.pickup, Self.report(10, accuracy: nil)) == [])
     }
 
@@ -55,9 +55,9 @@ struct ReportedRidePhasesTests {
     @Test("Approaching: within 500 m, or an ETA of 60 s at the reported (else nominal) speed")
     func approach() {
         #expect(Self.next(.confirmed, Self.report(480, accuracy: 5)) == [.approachingPickup])
-        #expect(Self.next(.confirmed, Self.report(2_000, accuracy: 5, speed: 40)) == [.approachingPickup])   // 50 s
-        #expect(Self.next(.confirmed, Self.report(2_000, accuracy: 5, speed: 20)) == [])   // 100 s
-        #expect(Self.next(.confirmed, Self.report(550, accuracy: 5)) == [.approachingPickup])   // 55 s at the nominal 10 m/s
-        #expect(Self.next(.confirmed, Self.report(700, accuracy: 5)) == [])   // 70 s
+        #expect(Self.next(.confirmed, Self.report(2_000, accuracy: 5, speed: 40)) == [.approachingPickup])  // 50 s
+        #expect(Self.next(.confirmed, Self.report(2_000, accuracy: 5, speed: 20)) == [])  // 100 s
+        #expect(Self.next(.confirmed, Self.report(550, accuracy: 5)) == [.approachingPickup])  // 55 s at the nominal 10 m/s
+        #expect(Self.next(.confirmed, Self.report(700, accuracy: 5)) == [])  // 70 s
     }
 }

@@ -2,10 +2,10 @@ import Foundation
 import GRDB
 import RideBooking
 import RideServer
-import RideStoreSQLite
 import RideStorePostgres
-import TestSupport
+import RideStoreSQLite
 import RideTestSupport
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -22,10 +22,12 @@ import Glibc
         try await backend.run { fixture in
             let writer = try fixture.another()
             try await F.fleet(
-                (0..<5).map { Fixture.vehicle("V-\($0)", at: Fixture.point(azimuth: Double($0) * 70, distance: 800)) }, in: writer)
+                (0..<5).map { Fixture.vehicle("V-\($0)", at: Fixture.point(azimuth: Double($0) * 70, distance: 800)) }, in: writer
+            )
             var booked: [RideRecord] = []
             for n in 0..<5 {
-                booked.append(try #require(try await F.book(F.order(at: F.date.addingTimeInterval(Double(n))), in: writer).record))
+                booked.append(
+                    try #require(try await F.book(F.order(at: F.date.addingTimeInterval(Double(n))), in: writer).record))
             }
             if let writer = writer as? PostgresRideStore { await writer.close() }
             let reader = try fixture.another()
@@ -38,9 +40,13 @@ import Glibc
         try await backend.run { fixture in
             try await fixture.insertRawRide("done", vehicle: "V-1", phase: 4, completion: "completed")
             try await fixture.insertRawRide("active", vehicle: "V-1", phase: 2, completion: nil)
-            await #expect(throws: (any Error).self) { try await fixture.insertRawRide("second", vehicle: "V-1", phase: 5, completion: nil) }
+            await #expect(throws: (any Error).self) {
+                try await fixture.insertRawRide("second", vehicle: "V-1", phase: 5, completion: nil)
+            }
             // A completed phase needs a completion status, and only it has one.
-            await #expect(throws: (any Error).self) { try await fixture.insertRawRide("bad", vehicle: "V-2", phase: 4, completion: nil) }
+            await #expect(throws: (any Error).self) {
+                try await fixture.insertRawRide("bad", vehicle: "V-2", phase: 4, completion: nil)
+            }
             await #expect(throws: (any Error).self) {
                 try await fixture.insertRawRide("bad", vehicle: "V-2", phase: 2, completion: "completed")
             }
@@ -49,7 +55,9 @@ import Glibc
             await #expect(
                 throws: RideStoreError.invalidRecord(
                     rideIdentifier: "active",
-                    reason: "its record: No value associated with key CodingKeys(stringValue: \"booking\", intValue: nil) (\"booking\").")
+                    reason:
+                        "its record: No value associated with key CodingKeys(stringValue: \"booking\", intValue: nil) (\"booking\")."
+                )
             ) { try await store.activeRide(vehicleIdentifier: "V-1") }
         }
     }
@@ -61,7 +69,9 @@ import Glibc
             case .postgres: try await fixture.execute("INSERT INTO schema_migrations (version, applied_at) VALUES (9, 0)")
             }
             let store = fixture.store
-            await #expect(throws: RideStoreError.incompatibleSchema(path: store.database, version: 9)) { try await store.migrate() }
+            await #expect(throws: RideStoreError.incompatibleSchema(path: store.database, version: 9)) {
+                try await store.migrate()
+            }
             #expect(try await store.schemaVersion() == 9)
         }
     }
@@ -70,8 +80,10 @@ import Glibc
         try await backend.run { fixture in
             let store = fixture.store
             try await F.fleet(
-                [Fixture.vehicle("V-1", at: Fixture.point(azimuth: 0, distance: 300)),
-                 Fixture.vehicle("V-2", at: Fixture.point(azimuth: 0, distance: 600))], in: store)
+                [
+                    Fixture.vehicle("V-1", at: Fixture.point(azimuth: 0, distance: 300)),
+                    Fixture.vehicle("V-2", at: Fixture.point(azimuth: 0, distance: 600)),
+                ], in: store)
             let good = try #require(try await F.book(F.order(), in: store).record)
             let bad = try #require(try await F.book(F.order(at: F.date.addingTimeInterval(1)), in: store).record)
             try await fixture.execute("UPDATE ride SET record = '{\"booking\": 1}' WHERE id = '\(bad.rideIdentifier)'")
@@ -108,20 +120,23 @@ import Glibc
         var booked: [String] = []
         do {
             let service = try await openService(
-                try Fixture.fleet((0..<3).map { Fixture.vehicle("V-\($0)", at: Fixture.point(azimuth: Double($0) * 90, distance: 700)) }),
+                try Fixture.fleet(
+                    (0..<3).map { Fixture.vehicle("V-\($0)", at: Fixture.point(azimuth: Double($0) * 90, distance: 700)) }),
                 try RideStore(path: path), now: TestClock().function)
             for _ in 0..<3 {
                 let request = RideRequest(pickupLocation: Placemark(coordinate: Fixture.charingCross), partySize: 1)
-                booked.append(try #require(try await RideRequestHandler(service: service).handle(request).rideStatus).rideIdentifier)
+                booked.append(
+                    try #require(try await RideRequestHandler(service: service).handle(request).rideStatus).rideIdentifier)
             }
         }
         // Back to what version 1 wrote.
         try await DatabaseQueue(path: path).writeWithoutTransaction { db in
-            try db.execute(sql: """
-                DROP TABLE grdb_migrations; DROP TABLE idempotency_key; DROP TABLE ride_event;
-                DROP TABLE token; DROP TABLE vehicle_position; DROP TABLE vehicle; DROP INDEX ride_rider_booked_at;
-                ALTER TABLE ride DROP COLUMN rider; PRAGMA user_version = 1;
-                """)
+            try db.execute(
+                sql: """
+                    DROP TABLE grdb_migrations; DROP TABLE idempotency_key; DROP TABLE ride_event;
+                    DROP TABLE token; DROP TABLE vehicle_position; DROP TABLE vehicle; DROP INDEX ride_rider_booked_at;
+                    ALTER TABLE ride DROP COLUMN rider; PRAGMA user_version = 1;
+                    """)
         }
         let reader = try RideStore(path: path, access: .readOnly)
         #expect(Set(try await reader.rides(limit: 10).map(\.rideIdentifier)) == Set(booked))
@@ -134,23 +149,35 @@ import Glibc
         let tables = try await DatabaseQueue(path: path).read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
         }
-        #expect(tables == [
-            "grdb_migrations", "idempotency_key", "ride", "ride_event", "sqlite_sequence", "store_revision", "token", "vehicle",
-            "vehicle_position",
-        ])
+        #expect(
+            tables == [
+                "grdb_migrations", "idempotency_key", "ride", "ride_event", "sqlite_sequence", "store_revision", "token",
+                "vehicle",
+                "vehicle_position",
+            ])
     }
 
     @Test func databaseURLs() throws {
-        #expect(try RideDatabaseURL(parsing: "postgres://lodestar@db.example/rides")
-            == .postgres(.init(host: "db.example", port: 5432, user: "lodestar", database: "rides")))
+        #expect(
+            try RideDatabaseURL(parsing: "postgres://lodestar@db.example/rides")
+                == .postgres(.init(host: "db.example", port: 5432, user: "lodestar", database: "rides")))
         let full = try RideDatabaseURL(parsing: "postgresql://ride%20svc:s3cret@10.0.0.5:6543/fleet?sslmode=require")
-        #expect(full == .postgres(.init(host: "10.0.0.5", port: 6543, user: "ride svc", password: "s3cret", database: "fleet", requiresTLS: true)))
+        #expect(
+            full
+                == .postgres(
+                    .init(
+                        host: "10.0.0.5", port: 6543, user: "ride svc", password: "s3cret", database: "fleet", requiresTLS: true))
+        )
         if case .postgres(let parts) = full { #expect(parts.description == "postgres://ride svc:***@10.0.0.5:6543/fleet") }
-        #expect(try RideDatabaseURL(parsing: "sqlite:///var/lib/lodestar/rides.sqlite") == .sqlite(path: "/var/lib/lodestar/rides.sqlite"))
+        #expect(
+            try RideDatabaseURL(parsing: "sqlite:///var/lib/lodestar/rides.sqlite")
+                == .sqlite(path: "/var/lib/lodestar/rides.sqlite"))
         #expect(try RideDatabaseURL(parsing: "sqlite:rides.sqlite") == .sqlite(path: "rides.sqlite"))
         #expect(try RideDatabaseURL(parsing: "/tmp/rides.sqlite") == .sqlite(path: "/tmp/rides.sqlite"))
-        for bad in ["", "postgres://db.example/rides", "postgres://u@db.example/", "postgres://u@db.example:70000/r",
-                    "postgres://u@h/r?sslmode=verify-full", "mysql://u@h/r", "sqlite://relative"] {
+        for bad in [
+            "", "postgres://db.example/rides", "postgres://u@db.example/", "postgres://u@db.example:70000/r",
+            "postgres://u@h/r?sslmode=verify-full", "mysql://u@h/r", "sqlite://relative",
+        ] {
             #expect(throws: RideStoreError.self, "\(bad)") { try RideDatabaseURL(parsing: bad) }
         }
     }

@@ -61,7 +61,8 @@ import Testing
             let store = fixture.store
             await #expect(throws: RideStoreError.invalidVehicle(identifier: "V-0", reason: "capacity 0 is below 1")) {
                 try await store.register([
-                    Fixture.vehicle("V-1", at: Fixture.charingCross), Fixture.vehicle("V-0", at: Fixture.charingCross, capacity: 0),
+                    Fixture.vehicle("V-1", at: Fixture.charingCross),
+                    Fixture.vehicle("V-0", at: Fixture.charingCross, capacity: 0),
                 ])
             }
             #expect(try await store.vehicle(identifier: "V-1") == nil)
@@ -69,7 +70,8 @@ import Testing
             await #expect(throws: RideStoreError.invalidVehicle(identifier: "V-1", reason: "course 360.0° is not in [0, 360)")) {
                 try await store.reportPositions([F.report("V-1", at: Fixture.charingCross, course: 360)])
             }
-            await #expect(throws: RideStoreError.invalidVehicle(identifier: "V-1", reason: "speed nan m/s is not ≥ 0 and finite")) {
+            await #expect(throws: RideStoreError.invalidVehicle(identifier: "V-1", reason: "speed nan m/s is not ≥ 0 and finite"))
+            {
                 try await store.reportPositions([F.report("V-1", at: Fixture.charingCross, speed: .nan)])
             }
             #expect(try await store.vehicle(identifier: "V-1")?.position == nil)
@@ -117,7 +119,8 @@ import Testing
             #expect(try await F.book(F.order(), in: store) == .noVehicleAvailable)
             // A vehicle that never reported is nowhere, whatever its stand.
             try await store.register([Fixture.vehicle("V-silent", at: Fixture.charingCross)])
-            #expect(try await F.book(F.order(pickup: Fixture.point(azimuth: 0, distance: 60_000)), in: store) == .noVehicleInRange)
+            #expect(
+                try await F.book(F.order(pickup: Fixture.point(azimuth: 0, distance: 60_000)), in: store) == .noVehicleInRange)
         }
     }
 
@@ -162,20 +165,27 @@ import Testing
             // confirmed → ongoing skips the pickup: refused, unchanged.
             let refused = try await store.advance(rideIdentifier: ride, to: .ongoing, completion: nil, at: later)
             #expect(refused.record?.storedPhase == .confirmed)
-            guard case .refused = refused else { Issue.record("expected refused, got \(refused)"); return }
+            guard case .refused = refused else {
+                Issue.record("expected refused, got \(refused)")
+                return
+            }
             for phase in [RidePhase.approachingPickup, .pickup, .ongoing] {
                 let outcome = try await store.advance(rideIdentifier: ride, to: phase, completion: nil, at: later)
                 #expect(outcome == .updated(try #require(try await store.ride(identifier: ride))))
                 #expect(outcome.record?.storedPhase == phase)
             }
             #expect(try await store.cancel(rideIdentifier: ride, rider: "ada", at: later).record?.storedPhase == .ongoing)
-            #expect(try await store.advance(rideIdentifier: ride, to: .completed, completion: nil, at: later).record?.storedPhase == .ongoing)
+            #expect(
+                try await store.advance(rideIdentifier: ride, to: .completed, completion: nil, at: later).record?.storedPhase
+                    == .ongoing)
             let done = try await store.advance(rideIdentifier: ride, to: .completed, completion: .completed, at: later)
             #expect(done.record?.completionStatus == .completed)
             #expect(done.record?.completedDate == later)
             #expect(try await store.ride(identifier: ride)?.completedDate == later)
             #expect(try await store.activeRide(vehicleIdentifier: "V-1") == nil)
-            #expect(try await store.advance(rideIdentifier: ride, to: .ongoing, completion: nil, at: later).record?.storedPhase == .completed)
+            #expect(
+                try await store.advance(rideIdentifier: ride, to: .ongoing, completion: nil, at: later).record?.storedPhase
+                    == .completed)
             #expect(try await store.advance(rideIdentifier: "no-such-ride", to: .pickup, completion: nil, at: later) == .notFound)
             // The vehicle is free again.
             #expect(try await F.book(F.order(at: later), in: store).record?.vehicle.identifier == "V-1")
@@ -192,11 +202,15 @@ import Testing
             #expect(try await store.activeRide(vehicleIdentifier: "V-1")?.rideIdentifier == ride)
             let cancelled = try await store.cancel(rideIdentifier: ride, rider: "ada", at: F.date.addingTimeInterval(30))
             #expect(cancelled.record?.completionStatus == .canceledByUser)
-            guard case .updated = cancelled else { Issue.record("expected updated, got \(cancelled)"); return }
+            guard case .updated = cancelled else {
+                Issue.record("expected updated, got \(cancelled)")
+                return
+            }
             #expect(try await store.ride(identifier: ride) == cancelled.record)
             // Twice: refused, the ride as it is.
             guard case .refused = try await store.cancel(rideIdentifier: ride, rider: nil, at: F.date) else {
-                Issue.record("a second cancellation was not refused"); return
+                Issue.record("a second cancellation was not refused")
+                return
             }
             #expect(try await F.book(F.order(rider: "grace"), in: store).record?.vehicle.identifier == "V-1")
         }
@@ -206,18 +220,24 @@ import Testing
         try await backend.run { fixture in
             let store = fixture.store
             try await F.fleet(
-                (0..<6).map { Fixture.vehicle("V-\($0)", at: Fixture.point(azimuth: Double($0) * 60, distance: 500 + Double($0) * 100)) },
+                (0..<6).map {
+                    Fixture.vehicle("V-\($0)", at: Fixture.point(azimuth: Double($0) * 60, distance: 500 + Double($0) * 100))
+                },
                 in: store)
             var booked: [RideRecord] = []
             for n in 0..<6 {
                 let rider = n.isMultiple(of: 2) ? "ada" : "grace"
-                booked.append(try #require(try await F.book(F.order(rider: rider, at: F.date.addingTimeInterval(Double(n))), in: store).record))
+                booked.append(
+                    try #require(
+                        try await F.book(F.order(rider: rider, at: F.date.addingTimeInterval(Double(n))), in: store).record))
             }
             let newest = Array(booked.reversed())
             #expect(try await store.rides(limit: 100) == newest)
             #expect(try await store.rides(rider: nil, limit: 4) == Array(newest.prefix(4)))
             #expect(try await store.rides(rider: "ada", limit: 100) == newest.filter { $0.rider == "ada" })
-            #expect(try await store.rides(rider: "grace", limit: 2).map(\.rideIdentifier) == [booked[5], booked[3]].map(\.rideIdentifier))
+            #expect(
+                try await store.rides(rider: "grace", limit: 2).map(\.rideIdentifier)
+                    == [booked[5], booked[3]].map(\.rideIdentifier))
             #expect(try await store.rides(rider: "nobody", limit: 10).isEmpty)
             #expect(try await store.rides(limit: 0).isEmpty)
             #expect(try await store.rides(limit: -5).isEmpty)
@@ -250,7 +270,9 @@ import Testing
         try await backend.run { fixture in
             let second = try fixture.another()
             try await F.fleet(
-                (0..<20).map { Fixture.vehicle("V-\($0)", at: Fixture.point(azimuth: Double($0) * 18, distance: 300 + Double($0) * 37)) },
+                (0..<20).map {
+                    Fixture.vehicle("V-\($0)", at: Fixture.point(azimuth: Double($0) * 18, distance: 300 + Double($0) * 37))
+                },
                 in: fixture.store)
             let stores = [fixture.store, second]
             let outcomes = try await withThrowingTaskGroup(of: RideBookingOutcome.self) { group in

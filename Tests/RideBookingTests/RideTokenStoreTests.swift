@@ -1,9 +1,9 @@
 import Foundation
 import RideBooking
-import Synchronization
-import Testing
 import RideTestSupport
+import Synchronization
 import TestSupport
+import Testing
 
 /// Issue 24: tokens with an expiry, revoked by the identifier `serve token list` shows; both stores.
 @Suite("Token store")
@@ -19,14 +19,18 @@ struct RideTokenStoreTests {
             let one = shared + String(repeating: "1", count: 52)
             let two = shared + String(repeating: "2", count: 52)
             let three = String(repeating: "c", count: 64)
-            try await store.storeToken(hash: one, principal: .rider("ada"), at: created, expires: created.addingTimeInterval(3_600))
+            try await store.storeToken(
+                hash: one, principal: .rider("ada"), at: created, expires: created.addingTimeInterval(3_600))
             try await store.storeToken(hash: two, principal: .vehicle("V-1"), at: created.addingTimeInterval(1), expires: nil)
             try await store.storeToken(hash: three, principal: .operator, at: created.addingTimeInterval(2))
 
             let listed = try await store.tokens()
             #expect(listed.map(\.hash) == [one, two, three])
             #expect(listed.map(\.identifier) == [shared, shared, "cccccccccccc"])
-            #expect(listed[0] == RideTokenRecord(hash: one, principal: .rider("ada"), created: created, expires: created.addingTimeInterval(3_600)))
+            #expect(
+                listed[0]
+                    == RideTokenRecord(
+                        hash: one, principal: .rider("ada"), created: created, expires: created.addingTimeInterval(3_600)))
             #expect(listed[1].expires == nil && listed[1].revoked == nil)
 
             // Valid until its expiry, and not at it.
@@ -38,12 +42,17 @@ struct RideTokenStoreTests {
             // A prefix of two tokens revokes neither; a longer one revokes one, once.
             #expect(try await store.revokeToken(hashPrefix: shared, at: created) == .ambiguous)
             #expect(try await store.revokeToken(hashPrefix: "dddddddddddd", at: created) == .notFound)
-            #expect(try await store.revokeToken(hashPrefix: "ABABABABABAB", at: created) == .notFound, "upper case is not a prefix")
+            #expect(
+                try await store.revokeToken(hashPrefix: "ABABABABABAB", at: created) == .notFound, "upper case is not a prefix")
             #expect(try await store.revokeToken(hashPrefix: "abab", at: created) == .notFound, "shorter than 12 digits")
             let revokedAt = created.addingTimeInterval(10)
-            #expect(try await store.revokeToken(hashPrefix: shared + "2", at: revokedAt)
-                == .revoked(RideTokenRecord(hash: two, principal: .vehicle("V-1"), created: created.addingTimeInterval(1), revoked: revokedAt)))
-            guard case .revoked(let again) = try await store.revokeToken(hashPrefix: two, at: revokedAt.addingTimeInterval(50)) else {
+            #expect(
+                try await store.revokeToken(hashPrefix: shared + "2", at: revokedAt)
+                    == .revoked(
+                        RideTokenRecord(
+                            hash: two, principal: .vehicle("V-1"), created: created.addingTimeInterval(1), revoked: revokedAt)))
+            guard case .revoked(let again) = try await store.revokeToken(hashPrefix: two, at: revokedAt.addingTimeInterval(50))
+            else {
                 Issue.record("a revoked token is found again")
                 return
             }
@@ -55,7 +64,8 @@ struct RideTokenStoreTests {
 
             // Issued again, a hash is valid again, with its new principal.
             try await store.storeToken(hash: two, principal: .rider("grace"), at: revokedAt, expires: nil)
-            #expect(try await store.token(hash: two) == RideTokenRecord(hash: two, principal: .rider("grace"), created: revokedAt))
+            #expect(
+                try await store.token(hash: two) == RideTokenRecord(hash: two, principal: .rider("grace"), created: revokedAt))
         }
     }
 
@@ -75,8 +85,12 @@ struct RideTokenStoreTests {
             let record = try #require(try await F.book(F.order(), in: store).record)
             let id = record.rideIdentifier
             let later = F.date.addingTimeInterval(60)
-            #expect(try await store.advance(rideIdentifier: id, to: .approachingPickup, completion: nil, at: later).record?.storedPhase == .approachingPickup)
-            #expect(try await store.cancel(rideIdentifier: id, rider: "ada", at: later.addingTimeInterval(5)).record?.storedPhase == .completed)
+            #expect(
+                try await store.advance(rideIdentifier: id, to: .approachingPickup, completion: nil, at: later).record?
+                    .storedPhase == .approachingPickup)
+            #expect(
+                try await store.cancel(rideIdentifier: id, rider: "ada", at: later.addingTimeInterval(5)).record?.storedPhase
+                    == .completed)
 
             let events = try await store.rideEvents(rideIdentifier: id, after: nil)
             #expect(events.map(\.phase) == [.confirmed, .approachingPickup, .completed])
@@ -84,13 +98,19 @@ struct RideTokenStoreTests {
             #expect(events.map(\.date) == [F.date, later, later.addingTimeInterval(5)])
             #expect(events.allSatisfy { $0.rideIdentifier == id })
             #expect(zip(events, events.dropFirst()).allSatisfy { $0.identifier < $1.identifier })
-            #expect(try await store.rideEvents(rideIdentifier: id, after: events[0].identifier).map(\.phase) == [.approachingPickup, .completed])
+            #expect(
+                try await store.rideEvents(rideIdentifier: id, after: events[0].identifier).map(\.phase) == [
+                    .approachingPickup, .completed,
+                ])
             #expect(try await store.rideEvents(rideIdentifier: id, after: events[2].identifier) == [])
             #expect(try await store.rideEvents(rideIdentifier: "no-such-ride", after: nil) == [])
 
             // The other instance heard of this ride (once per event for PostgreSQL's NOTIFY;
             // at least once for SQLite's log, read every 20 ms).
-            #expect(await waitUntil(upTo: .seconds(10)) { seen.withLock { $0.filter { $0 == .ride(id) }.count } >= (backend == .postgres ? 3 : 1) })
+            #expect(
+                await waitUntil(upTo: .seconds(10)) {
+                    seen.withLock { $0.filter { $0 == .ride(id) }.count } >= (backend == .postgres ? 3 : 1)
+                })
         }
     }
 }

@@ -2,8 +2,8 @@ import Foundation
 import Geodesy
 import RideBooking
 import RideTestSupport
-import Testing
 import TestSupport
+import Testing
 
 private typealias F = BackendFixtures
 
@@ -12,12 +12,16 @@ private typealias F = BackendFixtures
 /// on both stores, whatever the number of bookings at once and of store instances.
 @Suite("A rider's active rides", .serialized)
 struct RiderActiveRideLimitTests {
-    @Test("40 bookings at once by one rider through two store instances: one ride, 39 refusals; another rider still books", arguments: Backend.allCases)
+    @Test(
+        "40 bookings at once by one rider through two store instances: one ride, 39 refusals; another rider still books",
+        arguments: Backend.allCases)
     func oneActiveRide(_ backend: Backend) async throws {
         try await backend.run { fixture in
             let second = try fixture.another()
             try await F.fleet(
-                (0..<20).map { Fixture.vehicle("V-\($0)", at: Fixture.point(azimuth: Double($0) * 18, distance: 300 + Double($0) * 37)) },
+                (0..<20).map {
+                    Fixture.vehicle("V-\($0)", at: Fixture.point(azimuth: Double($0) * 18, distance: 300 + Double($0) * 37))
+                },
                 in: fixture.store)
             let stores = [fixture.store, second]
             var order = F.order(rider: "greedy")

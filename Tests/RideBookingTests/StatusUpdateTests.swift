@@ -46,8 +46,10 @@ import Testing
         #expect(ongoing.date.timeIntervalSince(pickup.date) == 60)
         let completed = try firstUpdate(.completed)
         #expect(abs(completed.date.timeIntervalSince(start) - 457) <= 1)
-        #expect(completed.vehicle?.location.map {
-            Geodesic.wgs84.inverse(from: $0, to: Fixture.point(azimuth: 270, distance: 3_000)).distance <= 25 } == true)
+        #expect(
+            completed.vehicle?.location.map {
+                Geodesic.wgs84.inverse(from: $0, to: Fixture.point(azimuth: 270, distance: 3_000)).distance <= 25
+            } == true)
     }
 
     @Test func everyPhaseChangeIsPublishedWhenItHappens() async throws {
@@ -69,7 +71,9 @@ import Testing
 
     @Test func heartbeatEvery20sWhileNothingChanges() async throws {
         // 10 km out at 10 m/s: 940 s in confirmed before approaching.
-        let fixture = try await ServiceFixture(vehicles: [Fixture.vehicle("V-1", at: Fixture.point(azimuth: 180, distance: 10_000))])
+        let fixture = try await ServiceFixture(vehicles: [
+            Fixture.vehicle("V-1", at: Fixture.point(azimuth: 180, distance: 10_000))
+        ])
         let booked = try #require(try await fixture.book())
         fixture.clock.advance(by: 300)
         let updates = try #require(try await fixture.updates(booked.rideIdentifier))
@@ -114,8 +118,10 @@ import Testing
         // radius (it leaves at 160 s: 100 s to the pickup, 60 s boarding; 60 m out at 166 s).
         let (fixture, booked) = try await bookedRide()
         let id = booked.rideIdentifier
-        let expected: [(Double, RidePhase)] = [(0, .confirmed), (39, .confirmed), (40, .approachingPickup), (97, .approachingPickup),
-            (98, .pickup), (160, .pickup), (166, .ongoing), (600, .completed)]
+        let expected: [(Double, RidePhase)] = [
+            (0, .confirmed), (39, .confirmed), (40, .approachingPickup), (97, .approachingPickup),
+            (98, .pickup), (160, .pickup), (166, .ongoing), (600, .completed),
+        ]
         for (offset, phase) in expected {
             fixture.clock.set(booked.date.addingTimeInterval(offset))
             let status = try await fixture.status(id)

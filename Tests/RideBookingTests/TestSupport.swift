@@ -22,7 +22,8 @@ final class ServiceFixture: Sendable {
         store = try RideStore(path: directory.path("rides.sqlite"))
         self.clock = clock
         service = RideService(
-            store: store, databaseKind: "sqlite", fleet: try Fixture.fleet(vehicles), places: places, configuration: configuration,
+            store: store, databaseKind: "sqlite", fleet: try Fixture.fleet(vehicles), places: places,
+            configuration: configuration,
             now: clock.function)
         try await service.registerFleet()
         try await report()
@@ -72,4 +73,3 @@ final class ServiceFixture: Sendable {
         return try await requests.handle(request).rideStatus
     }
 }
-

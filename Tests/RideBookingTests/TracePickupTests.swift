@@ -5,8 +5,8 @@ import Lodestar
 import NMEA
 import RideBooking
 import RideTestSupport
-import Testing
 import TestSupport
+import Testing
 
 /// The pickup taken from Traces/walk-to-pickup.nmea through the location manager.
 ///
@@ -86,7 +86,13 @@ import TestSupport
             clock: TestClock(truth.time))
         var request = RideRequest(dropOffLocation: Placemark(coordinate: Fixture.heathrow), partySize: 2)
         request.pickupLocation = try #require(
-            { if case .confirmationRequired(let p) = fixture.requests.resolvePickupLocation(for: request, current: current) { p } else { nil } }())
+            {
+                if case .confirmationRequired(let p) = fixture.requests.resolvePickupLocation(for: request, current: current) {
+                    p
+                } else {
+                    nil
+                }
+            }())
         #expect(try await fixture.requests.confirm(request).code == .ready)
         let booked = try #require(try await fixture.requests.handle(request).rideStatus)
         #expect(booked.pickupLocation?.name == "Charing Cross station forecourt")

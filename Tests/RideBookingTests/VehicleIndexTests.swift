@@ -35,10 +35,13 @@ import Testing
         var random = SplitMix64(seed: 4)
         // 400 moves: more than max(64, n/64), so the tree is rebuilt on the way.
         for _ in 0..<400 {
-            index.move(slot: Int(random.next() % 5_000), to: Fixture.point(azimuth: 360 * random.nextUnit(), distance: 25_000 * random.nextUnit()))
+            index.move(
+                slot: Int(random.next() % 5_000),
+                to: Fixture.point(azimuth: 360 * random.nextUnit(), distance: 25_000 * random.nextUnit()))
             let query = Fixture.point(azimuth: 360 * random.nextUnit(), distance: 20_000 * random.nextUnit())
-            #expect(index.nearest(to: query, within: 50_000) { _ in true }?.slot
-                == index.nearestByLinearScan(to: query, within: 50_000) { _ in true }?.slot)
+            #expect(
+                index.nearest(to: query, within: 50_000) { _ in true }?.slot
+                    == index.nearestByLinearScan(to: query, within: 50_000) { _ in true }?.slot)
         }
     }
 

@@ -70,10 +70,15 @@ private final class DroppingPeer: Sendable {
                 }
                 let text = String(decoding: head, as: UTF8.self)
                 let key = text.split(separator: "\r\n").first { $0.lowercased().hasPrefix("idempotency-key:") }
-                log.keys.withLock { $0.append(key.map { String($0.dropFirst("idempotency-key:".count)).trimmingCharacters(in: .whitespaces) } ?? "") }
+                log.keys.withLock {
+                    $0.append(
+                        key.map { String($0.dropFirst("idempotency-key:".count)).trimmingCharacters(in: .whitespaces) } ?? "")
+                }
                 if attempt == 1 {
                     let status = text.hasPrefix("POST /rides ") ? "201 Created" : "200 OK"
-                    let answer = Array("HTTP/1.1 \(status)\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}".utf8)
+                    let answer = Array(
+                        "HTTP/1.1 \(status)\r\nContent-Type: application/json\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}"
+                            .utf8)
                     _ = answer.withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
                 }
                 close(connection)

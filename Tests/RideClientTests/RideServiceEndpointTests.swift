@@ -1,8 +1,8 @@
 import Foundation
 import Geodesy
+import RideAPI
 import Testing
 
-import RideAPI
 @testable import RideClient
 
 @Suite("Ride service endpoint, paths and report bodies")
@@ -16,8 +16,10 @@ struct RideServiceEndpointTests {
 
     @Test(
         "anything else is refused with the URL named",
-        arguments: ["", "127.0.0.1:8080", "ftp://host", "http://", "http://h:0", "http://h:70000", "http://h/?q=1",
-                    "http://user:pw@h", "http://h/#x"])
+        arguments: [
+            "", "127.0.0.1:8080", "ftp://host", "http://", "http://h:0", "http://h:70000", "http://h/?q=1",
+            "http://user:pw@h", "http://h/#x",
+        ])
     func refused(url: String) {
         #expect(throws: RideServiceEndpoint.Problem.badURL(url)) { try RideServiceEndpoint(url: url, token: nil) }
     }
@@ -48,7 +50,10 @@ struct RideServiceEndpointTests {
         )
         let bare = PositionReport(vehicleID: "V1", coordinate: coordinate, horizontalAccuracy: .nan, speed: 250, timestamp: time)
         #expect(try text(PositionReport.batch([bare, bare])).hasPrefix(#"{"locations":[{"coordinate":{"latitude":51.5085"#))
-        #expect(try text(bare.batchElement) == #"{"coordinate":{"latitude":51.5085,"longitude":-0.1247},"timestamp":"2026-03-14T09:30:05.250Z","vehicleIdentifier":"V1"}"#)
+        #expect(
+            try text(bare.batchElement)
+                == #"{"coordinate":{"latitude":51.5085,"longitude":-0.1247},"timestamp":"2026-03-14T09:30:05.250Z","vehicleIdentifier":"V1"}"#
+        )
         // What the client writes, the server reads back unchanged.
         #expect(try APICoding.decode(VehicleLocationBody.self, from: try APICoding.encode(full.body)) == full.body)
     }

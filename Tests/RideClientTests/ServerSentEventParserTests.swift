@@ -7,7 +7,8 @@ struct ServerSentEventParserTests {
     @Test("the standard's examples: fields, comments, multi-line data, the space after the colon")
     func standardExamples() throws {
         var parser = ServerSentEventParser()
-        let text = ": test stream\n\ndata: first event\nid: 1\n\ndata:second event\nid\n\ndata:  third event\n\nevent: phase\ndata: YHOO\ndata: +2\ndata: 10\n\n"
+        let text =
+            ": test stream\n\ndata: first event\nid: 1\n\ndata:second event\nid\n\ndata:  third event\n\nevent: phase\ndata: YHOO\ndata: +2\ndata: 10\n\n"
         let events = try parser.feed(Array(text.utf8))
         #expect(
             events == [
@@ -20,7 +21,8 @@ struct ServerSentEventParserTests {
 
     @Test("CR LF and lone CR end lines; an event split across chunks at any byte comes out whole")
     func chunking() throws {
-        let text = Array("event: status\r\ndata: {\"phase\":\"pickup\"}\r\n\r\nevent: status\rdata: {\"phase\":\"ongoing\"}\r\r".utf8)
+        let text = Array(
+            "event: status\r\ndata: {\"phase\":\"pickup\"}\r\n\r\nevent: status\rdata: {\"phase\":\"ongoing\"}\r\r".utf8)
         for cut in 0...text.count {
             var parser = ServerSentEventParser()
             let events = try parser.feed(text[..<cut]) + parser.feed(text[cut...])

@@ -2,8 +2,8 @@ import Foundation
 import Geodesy
 import RideAPI
 import RideBooking
-import Testing
 import TestSupport
+import Testing
 
 /// The committed OpenAPI document against RideAPI's Codable bodies, which the server and the
 /// client both use: every body, filled in as fully as it can be, is valid against the schema the
@@ -20,14 +20,17 @@ struct APIBodiesDocumentTests {
         availablePartySizeOptions: [RidePartySizeOption(partySizeRange: 1...4, sizeDescription: "up to 4", priceRange: price)],
         disclaimerMessage: "Prices are estimates")
     static let vehicle = RideVehicle(
-        identifier: "LDN-001", location: here, course: 271.5, registrationPlate: "LD26 RDE", manufacturer: "Toyota", model: "Prius")
+        identifier: "LDN-001", location: here, course: 271.5, registrationPlate: "LD26 RDE", manufacturer: "Toyota",
+        model: "Prius")
     static let driver = RideDriver(name: "Ada", rating: "4.9", phoneNumber: "+44 20 7946 0000")
     static let place = Placemark(name: "King's Cross", coordinate: here, address: "Euston Road, London")
 
     static func status(completed: Bool) throws -> RideStatus {
         var s = RideStatus(
-            rideIdentifier: "2F1C1B5E-8A44-4A8E-9D5F-3C7A1E2B9D10", bookedDate: date, date: date, vehicle: vehicle, driver: driver,
-            estimatedPickupDate: date, estimatedDropOffDate: date, pickupLocation: place, dropOffLocation: place, rideOption: option,
+            rideIdentifier: "2F1C1B5E-8A44-4A8E-9D5F-3C7A1E2B9D10", bookedDate: date, date: date, vehicle: vehicle,
+            driver: driver,
+            estimatedPickupDate: date, estimatedDropOffDate: date, pickupLocation: place, dropOffLocation: place,
+            rideOption: option,
             partySize: 2, scheduledPickupTime: date, distanceRemaining: 412.5)
         try s.advance(to: .confirmed)
         if completed { try s.complete(.canceledByUser) }
@@ -44,41 +47,85 @@ struct APIBodiesDocumentTests {
         let location = VehicleLocationBody(coordinate: here, timestamp: date, horizontalAccuracy: 3.5, speed: 9.25, course: 270)
         var report = location
         report.vehicleIdentifier = "LDN-001"
-        let progress = VehicleRideProgress(vehicleIdentifier: "LDN-001", rideIdentifier: "2F1C1B5E-8A44-4A8E-9D5F-3C7A1E2B9D10", phase: .approachingPickup)
+        let progress = VehicleRideProgress(
+            vehicleIdentifier: "LDN-001", rideIdentifier: "2F1C1B5E-8A44-4A8E-9D5F-3C7A1E2B9D10", phase: .approachingPickup)
         return [
             ("RideStatus", try text(RideStatusBody(try status(completed: false)))),
             ("RideStatus", try text(RideStatusBody(try status(completed: true)))),
-            ("RequestRideIntentResponse", try text(RequestRideBody(code: .success, rideStatus: try status(completed: false), quote: quote, failureReason: "none"))),
-            ("GetRideStatusIntentResponse", try text(GetRideStatusBody(code: .success, rideStatus: try status(completed: false)))),
-            ("CancelRideIntentResponse", try text(CancelRideBody(code: .success, rideStatus: try status(completed: true), failureReason: "none"))),
-            ("ListRideOptionsIntentResponse", try text(ListRideOptionsBody(ListRideOptionsIntentResponse(code: .success, rideOptions: [option], expirationDate: date)))),
+            (
+                "RequestRideIntentResponse",
+                try text(
+                    RequestRideBody(code: .success, rideStatus: try status(completed: false), quote: quote, failureReason: "none")
+                )
+            ),
+            (
+                "GetRideStatusIntentResponse",
+                try text(GetRideStatusBody(code: .success, rideStatus: try status(completed: false)))
+            ),
+            (
+                "CancelRideIntentResponse",
+                try text(CancelRideBody(code: .success, rideStatus: try status(completed: true), failureReason: "none"))
+            ),
+            (
+                "ListRideOptionsIntentResponse",
+                try text(
+                    ListRideOptionsBody(
+                        ListRideOptionsIntentResponse(code: .success, rideOptions: [option], expirationDate: date)))
+            ),
             ("RideList", try text(RideListBody([try status(completed: false)]))),
             ("PlacemarkResolution", try text(ResolutionBody("pickupLocation", .success(place)))),
             ("PlacemarkResolution", try text(ResolutionBody("pickupLocation", .disambiguation([place, place])))),
-            ("PartySizeResolution", try text(ResolutionBody("partySize", Resolution<Int>.unsupported(.exceedsCapacity(partySize: 9, capacity: 4))))),
+            (
+                "PartySizeResolution",
+                try text(ResolutionBody("partySize", Resolution<Int>.unsupported(.exceedsCapacity(partySize: 9, capacity: 4))))
+            ),
             ("PartySizeResolution", try text(ResolutionBody("partySize", Resolution<Int>.needsValue))),
             ("PartySizeResolution", try text(ResolutionBody("partySize", .disambiguation([1, 2])))),
             ("PartySizeResolution", try text(ResolutionBody("partySize", .success(2)))),
-            ("PlacemarkResolution", try text(ResolutionBody("pickupLocation", Resolution<Placemark>.unsupported(.noPlaceNamed("Atlantis"))))),
+            (
+                "PlacemarkResolution",
+                try text(ResolutionBody("pickupLocation", Resolution<Placemark>.unsupported(.noPlaceNamed("Atlantis"))))
+            ),
             ("RideOptionResolution", try text(ResolutionBody("rideOptionName", .disambiguation([option])))),
             ("PaymentMethodResolution", try text(ResolutionBody("paymentMethod", .disambiguation([PaymentMethod(kind: .cash)])))),
-            ("PaymentMethodResolution", try text(ResolutionBody("paymentMethod", Resolution<PaymentMethod>.unsupported(.unknownPaymentMethod("barter"))))),
+            (
+                "PaymentMethodResolution",
+                try text(ResolutionBody("paymentMethod", Resolution<PaymentMethod>.unsupported(.unknownPaymentMethod("barter"))))
+            ),
             ("ScheduledPickupTimeResolution", try text(ResolutionBody("scheduledPickupTime", .disambiguation([date])))),
-            ("ScheduledPickupTimeResolution", try text(ResolutionBody("scheduledPickupTime", Resolution<Date>.unsupported(.scheduledInPast)))),
+            (
+                "ScheduledPickupTimeResolution",
+                try text(ResolutionBody("scheduledPickupTime", Resolution<Date>.unsupported(.scheduledInPast)))
+            ),
             ("RideOptionResolution", try text(ResolutionBody("rideOptionName", .confirmationRequired(option)))),
-            ("RideOptionResolution", try text(ResolutionBody("rideOptionName", Resolution<RideOption>.unsupported(.emptyFleet(rideOptionName: "XL"))))),
+            (
+                "RideOptionResolution",
+                try text(ResolutionBody("rideOptionName", Resolution<RideOption>.unsupported(.emptyFleet(rideOptionName: "XL"))))
+            ),
             ("PaymentMethodResolution", try text(ResolutionBody("paymentMethod", .success(PaymentMethod(kind: .cash))))),
             ("ScheduledPickupTimeResolution", try text(ResolutionBody("scheduledPickupTime", .success(date)))),
             ("ScheduledPickupTimeResolution", try text(ResolutionBody("scheduledPickupTime", Resolution<Date>.notRequired))),
             ("RideRequest", try text(request)),
-            ("ResolveRequest", try text(ResolveRequestBody(request: request, currentLocation: CurrentLocationBody(coordinate: here, horizontalAccuracy: 5, timestamp: date)))),
+            (
+                "ResolveRequest",
+                try text(
+                    ResolveRequestBody(
+                        request: request,
+                        currentLocation: CurrentLocationBody(coordinate: here, horizontalAccuracy: 5, timestamp: date)))
+            ),
             ("VehicleLocation", try text(location)),
             ("VehicleLocationReport", try text(report)),
             ("VehicleLocationBatch", try text(VehicleLocationBatchBody(locations: [report]))),
             ("VehicleLocationReceipt", try text(PositionReceiptBody(progress))),
             ("VehicleLocationBatchReceipt", try text(PositionBatchReceiptBody(accepted: 1, progress: [progress]))),
             ("Health", try text(HealthBody(database: "sqlite", version: "1.0.0"))),
-            ("Problem", try text(ProblemBody(type: "https://lodestar.invalid/problems/invalid-body", title: "t", status: 400, detail: "d", instance: "/rides", errors: ["e"]))),
+            (
+                "Problem",
+                try text(
+                    ProblemBody(
+                        type: "https://lodestar.invalid/problems/invalid-body", title: "t", status: 400, detail: "d",
+                        instance: "/rides", errors: ["e"]))
+            ),
         ]
     }
 
@@ -92,7 +139,8 @@ struct APIBodiesDocumentTests {
     @Test("the bodies together write every member the document's schemas name")
     func documentMembersAreWritten() throws {
         let document = try #require(
-            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: OpenAPIConformance.documentPath))) as? [String: Any])
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: OpenAPIConformance.documentPath)))
+                as? [String: Any])
         let schemas = try #require((document["components"] as? [String: Any])?["schemas"] as? [String: Any])
         var written: [String: Set<String>] = [:]
         for (schema, json) in try Self.bodies() {
@@ -101,8 +149,12 @@ struct APIBodiesDocumentTests {
         }
         for (schema, members) in written {
             let named = Set(((schemas[schema] as? [String: Any])?["properties"] as? [String: Any])?.keys.map { $0 } ?? [])
-            #expect(named.subtracting(members).isEmpty, "\(schema): the document names \(named.subtracting(members).sorted()), no body writes them")
-            #expect(members.subtracting(named).isEmpty, "\(schema): bodies write \(members.subtracting(named).sorted()), the document does not name them")
+            #expect(
+                named.subtracting(members).isEmpty,
+                "\(schema): the document names \(named.subtracting(members).sorted()), no body writes them")
+            #expect(
+                members.subtracting(named).isEmpty,
+                "\(schema): bodies write \(members.subtracting(named).sorted()), the document does not name them")
         }
     }
 
@@ -111,7 +163,8 @@ struct APIBodiesDocumentTests {
         let request = RideRequestBody(pickup: Self.here, dropOffName: "Paddington", partySize: 3, scheduledPickupTime: Self.date)
         #expect(try APICoding.decode(RideRequestBody.self, from: try APICoding.encode(request)) == request)
         let status = try Self.status(completed: false)
-        let read = try APICoding.decode(GetRideStatusBody.self, from: try APICoding.encode(GetRideStatusBody(code: .success, rideStatus: status)))
+        let read = try APICoding.decode(
+            GetRideStatusBody.self, from: try APICoding.encode(GetRideStatusBody(code: .success, rideStatus: status)))
         #expect(read.code == .success)
         #expect(read.rideStatus?.status == status)
     }
@@ -129,10 +182,12 @@ struct APIBodiesDocumentTests {
         #expect(problem(RideRequestBody.self, #"{"tip":5}"#).contains("unknown member 'tip'"))
         #expect(problem(RideRequestBody.self, #"{"partySize":0}"#).contains("partySize: must be an integer from 1 to 100"))
         #expect(problem(RideRequestBody.self, #"{"partySize":"2"}"#).contains("partySize: must be"))
-        #expect(problem(RideRequestBody.self, #"{"pickupLocation":{"coordinate":{"latitude":91,"longitude":0}}}"#)
-            .contains("pickupLocation.coordinate.latitude: must be a number from -90.0 to 90.0"))
-        #expect(problem(VehicleLocationBatchBody.self, #"{"locations":[{"coordinate":{"latitude":1,"longitude":2}}]}"#)
-            .contains("locations[0]: 'vehicleIdentifier' is required"))
+        #expect(
+            problem(RideRequestBody.self, #"{"pickupLocation":{"coordinate":{"latitude":91,"longitude":0}}}"#)
+                .contains("pickupLocation.coordinate.latitude: must be a number from -90.0 to 90.0"))
+        #expect(
+            problem(VehicleLocationBatchBody.self, #"{"locations":[{"coordinate":{"latitude":1,"longitude":2}}]}"#)
+                .contains("locations[0]: 'vehicleIdentifier' is required"))
         #expect(problem(RideRequestBody.self, "[1]").contains("must be a JSON object"))
         #expect(problem(RideRequestBody.self, #"{"partySize":NaN}"#).contains("not valid JSON"))
         #expect(problem(RideRequestBody.self, #"{"partySize":2}"#) == "accepted")

@@ -8,7 +8,9 @@ import Testing
 /// the operator lists everything. Every response is checked against the OpenAPI document.
 @Suite("Who may do what", .serialized)
 struct AuthorizationTests {
-    @Test("No token, an unknown token or a malformed header: 401 with WWW-Authenticate on every protected route", arguments: StoreKind.allCases)
+    @Test(
+        "No token, an unknown token or a malformed header: 401 with WWW-Authenticate on every protected route",
+        arguments: StoreKind.allCases)
     func unauthorized(_ kind: StoreKind) async throws {
         try await kind.withServer { server in
             let api = OpenAPIConformance()
@@ -23,10 +25,14 @@ struct AuthorizationTests {
                 ("POST", "/rides/\(ride)/cancel", "/rides/{rideIdentifier}/cancel", nil),
                 ("GET", "/rides/\(ride)/events", "/rides/{rideIdentifier}/events", nil),
                 ("GET", "/ride-options", "/ride-options", nil),
-                ("PUT", "/vehicles/\(server.vehicle.identifier)/location", "/vehicles/{vehicleIdentifier}/location",
-                 #"{"coordinate":{"latitude":51.5,"longitude":-0.1}}"#),
-                ("POST", "/vehicles/locations", "/vehicles/locations",
-                 #"{"locations":[{"vehicleIdentifier":"T-0001","coordinate":{"latitude":51.5,"longitude":-0.1}}]}"#),
+                (
+                    "PUT", "/vehicles/\(server.vehicle.identifier)/location", "/vehicles/{vehicleIdentifier}/location",
+                    #"{"coordinate":{"latitude":51.5,"longitude":-0.1}}"#
+                ),
+                (
+                    "POST", "/vehicles/locations", "/vehicles/locations",
+                    #"{"locations":[{"vehicleIdentifier":"T-0001","coordinate":{"latitude":51.5,"longitude":-0.1}}]}"#
+                ),
             ]
             for (method, path, template, json) in routes {
                 for token in [nil, "not-a-token-the-store-knows", ""] as [String?] {
@@ -47,7 +53,9 @@ struct AuthorizationTests {
         }
     }
 
-    @Test("A rider reads, follows and cancels only its own rides: another's is 404, exactly as an unknown one", arguments: StoreKind.allCases)
+    @Test(
+        "A rider reads, follows and cancels only its own rides: another's is 404, exactly as an unknown one",
+        arguments: StoreKind.allCases)
     func ridersOwnRides(_ kind: StoreKind) async throws {
         try await kind.withServer { server in
             let api = OpenAPIConformance()
@@ -62,7 +70,8 @@ struct AuthorizationTests {
             let unknown = try await server.call(
                 "GET", "/rides/\(UUID().uuidString)", "/rides/{rideIdentifier}", token: server.otherRiderToken, into: api)
             for (method, path, template) in [
-                ("GET", "/rides/\(id)", "/rides/{rideIdentifier}"), ("POST", "/rides/\(id)/cancel", "/rides/{rideIdentifier}/cancel"),
+                ("GET", "/rides/\(id)", "/rides/{rideIdentifier}"),
+                ("POST", "/rides/\(id)/cancel", "/rides/{rideIdentifier}/cancel"),
                 ("GET", "/rides/\(id)/events", "/rides/{rideIdentifier}/events"),
             ] {
                 let reply = try await server.call(method, path, template, token: server.otherRiderToken, into: api)
@@ -73,11 +82,13 @@ struct AuthorizationTests {
                 #expect(reply.json["type"] as? String == unknown.json["type"] as? String)
             }
             // A malformed identifier is not found either.
-            let malformed = try await server.call("GET", "/rides/not-a-uuid", "/rides/{rideIdentifier}", token: server.riderToken, into: api)
+            let malformed = try await server.call(
+                "GET", "/rides/not-a-uuid", "/rides/{rideIdentifier}", token: server.riderToken, into: api)
             #expect(malformed.status == 404)
 
             // The other rider's attempt to cancel changed nothing.
-            let still = try await server.call("GET", "/rides/\(id)", "/rides/{rideIdentifier}", token: server.riderToken, into: api)
+            let still = try await server.call(
+                "GET", "/rides/\(id)", "/rides/{rideIdentifier}", token: server.riderToken, into: api)
             #expect((still.json["rideStatus"] as? [String: Any])?["phaseName"] as? String == "confirmed")
 
             // Lists: each rider sees only its own; the operator sees every ride.
@@ -89,7 +100,8 @@ struct AuthorizationTests {
             #expect((all.json["rides"] as? [[String: Any]])?.compactMap { $0["rideIdentifier"] as? String } == [id])
 
             // The operator reads and cancels any ride.
-            let byOperator = try await server.call("GET", "/rides/\(id)", "/rides/{rideIdentifier}", token: server.operatorToken, into: api)
+            let byOperator = try await server.call(
+                "GET", "/rides/\(id)", "/rides/{rideIdentifier}", token: server.operatorToken, into: api)
             #expect(byOperator.status == 200)
             let cancelled = try await server.call(
                 "POST", "/rides/\(id)/cancel", "/rides/{rideIdentifier}/cancel", token: server.operatorToken, into: api)
@@ -120,10 +132,13 @@ struct AuthorizationTests {
             // A batch with another vehicle's entry is refused whole.
             let batch = try await server.call(
                 "POST", "/vehicles/locations", "/vehicles/locations", token: server.vehicleToken,
-                json: #"{"locations":[{"vehicleIdentifier":"\#(server.vehicle.identifier)","coordinate":{"latitude":51.6,"longitude":-0.1}},{"vehicleIdentifier":"\#(server.otherVehicle.identifier)","coordinate":{"latitude":51.6,"longitude":-0.1}}]}"#,
+                json:
+                    #"{"locations":[{"vehicleIdentifier":"\#(server.vehicle.identifier)","coordinate":{"latitude":51.6,"longitude":-0.1}},{"vehicleIdentifier":"\#(server.otherVehicle.identifier)","coordinate":{"latitude":51.6,"longitude":-0.1}}]}"#,
                 into: api)
             #expect(batch.status == 404)
-            #expect(try await server.backend.store.vehicle(identifier: server.vehicle.identifier)?.position?.coordinate.latitude == 51.51)
+            #expect(
+                try await server.backend.store.vehicle(identifier: server.vehicle.identifier)?.position?.coordinate.latitude
+                    == 51.51)
 
             // The operator reports for any vehicle of the fleet, but not for one outside it.
             let byOperator = try await server.call(
@@ -142,17 +157,21 @@ struct AuthorizationTests {
             #expect(riderReports.status == 403)
             let riderBatch = try await server.call(
                 "POST", "/vehicles/locations", "/vehicles/locations", token: server.riderToken,
-                json: #"{"locations":[{"vehicleIdentifier":"\#(server.vehicle.identifier)","coordinate":{"latitude":51.6,"longitude":-0.1}}]}"#,
+                json:
+                    #"{"locations":[{"vehicleIdentifier":"\#(server.vehicle.identifier)","coordinate":{"latitude":51.6,"longitude":-0.1}}]}"#,
                 into: api)
             #expect(riderBatch.status == 403)
             let request = ServerHarness.rideRequest(pickup: ServerHarness.centre, dropOff: nil)
-            for (method, path, json) in [("POST", "/rides", request), ("POST", "/rides/confirm", request), ("GET", "/rides", nil)] {
+            for (method, path, json) in [
+                ("POST", "/rides", request), ("POST", "/rides/confirm", request), ("GET", "/rides", nil),
+            ] {
                 let reply = try await server.call(method, path, path, token: server.vehicleToken, json: json, into: api)
                 #expect(reply.status == 403, "\(method) \(path): \(reply)")
                 #expect(reply.json["type"] as? String == "https://lodestar.invalid/problems/forbidden")
             }
             // The operator may confirm but not book: a ride belongs to a rider.
-            let operatorBooks = try await server.call("POST", "/rides", "/rides", token: server.operatorToken, json: request, into: api)
+            let operatorBooks = try await server.call(
+                "POST", "/rides", "/rides", token: server.operatorToken, json: request, into: api)
             #expect(operatorBooks.status == 403)
             #expect(try await api.problems() == [])
         }

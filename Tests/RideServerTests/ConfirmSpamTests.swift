@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 26: confirm spam held row locks on PostgreSQL. Six clients looping `/rides/confirm`
 /// made 16 of 40 real bookings fail "busy" on a one-vehicle fleet, because a confirm ran the
@@ -10,7 +10,9 @@ import TestSupport
 /// needs. scripts/hostile-load.py's confirm-spam case is the same on a release build.
 @Suite("Confirm spam", .serialized)
 struct ConfirmSpamTests {
-    @Test("Confirms in a loop by six operator clients (no rate limit) take nothing a booking needs: every booking of the only vehicle in range succeeds", arguments: StoreKind.allCases)
+    @Test(
+        "Confirms in a loop by six operator clients (no rate limit) take nothing a booking needs: every booking of the only vehicle in range succeeds",
+        arguments: StoreKind.allCases)
     func confirmsDoNotTakeTheVehicle(_ kind: StoreKind) async throws {
         try await kind.withServer { server in
             // Only ServerHarness.vehicle is in range; every other vehicle is 60 km away.
@@ -24,7 +26,8 @@ struct ConfirmSpamTests {
                     group.addTask {
                         var statuses: [Int: Int] = [:]
                         while !stop.isSet {
-                            let reply = try await server.probe.send("POST", "/rides/confirm", token: server.operatorToken, json: request)
+                            let reply = try await server.probe.send(
+                                "POST", "/rides/confirm", token: server.operatorToken, json: request)
                             statuses[reply.status, default: 0] += 1
                         }
                         return statuses
@@ -49,7 +52,9 @@ struct ConfirmSpamTests {
             }
             #expect(failures == [], "\(failures.count) of \(bookings) bookings failed while confirms ran: \(failures)")
             #expect(confirms.keys.allSatisfy { $0 == 200 }, "\(confirms)")
-            print("\(kind): \(confirms[200, default: 0]) confirms by 6 clients, \(bookings - failures.count) of \(bookings) bookings succeeded")
+            print(
+                "\(kind): \(confirms[200, default: 0]) confirms by 6 clients, \(bookings - failures.count) of \(bookings) bookings succeeded"
+            )
         }
     }
 

@@ -1,7 +1,7 @@
 import Foundation
 import RideServer
-import Testing
 import TestSupport
+import Testing
 
 #if canImport(Glibc)
 import Glibc
@@ -16,8 +16,11 @@ struct ConnectionLimitTests {
         maximumConnections: Int = 512, header: Duration = .seconds(1), idle: Duration = .seconds(1), body: Duration = .seconds(1),
         grace: Duration = .seconds(1)
     ) -> (inout RideServerConfiguration) -> Void {
-        { $0.connections = ConnectionLimits(
-            maximumConnections: maximumConnections, headerTimeout: header, idleTimeout: idle, bodyTimeout: body, shutdownGrace: grace) }
+        {
+            $0.connections = ConnectionLimits(
+                maximumConnections: maximumConnections, headerTimeout: header, idleTimeout: idle, bodyTimeout: body,
+                shutdownGrace: grace)
+        }
     }
 
     @Test("A connection that sends nothing, or half a request head, is closed at the header timeout")
@@ -62,15 +65,19 @@ struct ConnectionLimitTests {
             defer { close(fd) }
             try HTTPProbe.write(
                 fd,
-                Array("POST /rides/confirm HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(server.riderToken)\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{".utf8))
-            let closedAfter = try #require(try await Self.closed(fd, within: 8, trickle: true), "a trickled body was still open after 8 s")
+                Array(
+                    "POST /rides/confirm HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(server.riderToken)\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"
+                        .utf8))
+            let closedAfter = try #require(
+                try await Self.closed(fd, within: 8, trickle: true), "a trickled body was still open after 8 s")
             #expect(closedAfter < .seconds(6), "\(closedAfter)")
             print("body timeout 1 s: body at ~4 bytes/s closed after \(closedAfter)")
             #expect(!log.all.contains { $0.level >= .error }, "\(log.all.filter { $0.level >= .error }.map(\.message))")
         }
     }
 
-    @Test("Beyond the connection limit a connection is closed at once and the limit is logged; /health answers again once one ends")
+    @Test(
+        "Beyond the connection limit a connection is closed at once and the limit is logged; /health answers again once one ends")
     func connectionCap() async throws {
         let log = LogCapture()
         try await StoreKind.sqlite.withServer(
@@ -99,12 +106,15 @@ struct ConnectionLimitTests {
 
     @Test("A request whose body stalls does not keep the server from stopping: it ends within the grace period")
     func stopWithStalledBody() async throws {
-        let server = try await ServerHarness.start(.sqlite, configure: Self.limits(header: .seconds(60), idle: .seconds(60), body: .seconds(600), grace: .seconds(1)))
+        let server = try await ServerHarness.start(
+            .sqlite, configure: Self.limits(header: .seconds(60), idle: .seconds(60), body: .seconds(600), grace: .seconds(1)))
         let fd = try HTTPProbe.connect(port: server.port)
         defer { close(fd) }
         try HTTPProbe.write(
             fd,
-            Array("POST /rides/confirm HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(server.riderToken)\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{".utf8))
+            Array(
+                "POST /rides/confirm HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(server.riderToken)\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"
+                    .utf8))
         // A request on another connection, answered after this head was sent: the server has
         // accepted the stalled one by then.
         #expect(try await server.probe.send("GET", "/health").status == 200)

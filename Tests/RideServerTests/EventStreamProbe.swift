@@ -42,7 +42,8 @@ struct EventStreamProbe: Sendable {
             defer { close(fd) }
             var short = timeval(tv_sec: 0, tv_usec: 200_000)
             setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &short, socklen_t(MemoryLayout<timeval>.size))
-            let head = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\nAuthorization: Bearer \(token)\r\n"
+            let head =
+                "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAccept: text/event-stream\r\nAuthorization: Bearer \(token)\r\n"
                 + (lastEventID.map { "Last-Event-ID: \($0)\r\n" } ?? "") + "\r\n"
             try HTTPProbe.write(fd, Array(head.utf8))
             let deadline = ContinuousClock.now + timeout
@@ -62,7 +63,8 @@ struct EventStreamProbe: Sendable {
                 // The chunked body's last chunk: the server has ended the stream.
                 if raw.count >= 5, Array(raw.suffix(5)) == Array("0\r\n\r\n".utf8) { ended = true }
                 if let reply = try? HTTPProbe.parse(raw) {
-                    reading = Reading(status: reply.status, contentType: reply.contentType, events: Self.events(reply.body), ended: ended)
+                    reading = Reading(
+                        status: reply.status, contentType: reply.contentType, events: Self.events(reply.body), ended: ended)
                     if reply.status != 200 || ended || done(reading.events) { break }
                 }
                 if ended || (n < 0 && failure != EAGAIN && failure != EWOULDBLOCK && failure != EINTR) { break }

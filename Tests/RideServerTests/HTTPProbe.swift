@@ -79,7 +79,9 @@ struct HTTPProbe: Sendable {
         address.sin_port = port.bigEndian
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let rc = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard rc == 0 else {
             close(fd)
@@ -102,11 +104,15 @@ struct HTTPProbe: Sendable {
     /// Status line, headers, body (with chunked transfer coding removed).
     static func parse(_ raw: [UInt8]) throws -> Reply {
         guard let end = find([13, 10, 13, 10], in: raw, from: 0) else {
-            throw Failure(description: "no complete response head in \(raw.count) bytes: \(String(decoding: raw.prefix(200), as: UTF8.self))")
+            throw Failure(
+                description:
+                    "no complete response head in \(raw.count) bytes: \(String(decoding: raw.prefix(200), as: UTF8.self))")
         }
         let lines = String(decoding: raw[0..<end], as: UTF8.self).components(separatedBy: "\r\n")
         let statusParts = lines[0].split(separator: " ")
-        guard statusParts.count >= 2, let status = Int(statusParts[1]) else { throw Failure(description: "bad status line \(lines[0])") }
+        guard statusParts.count >= 2, let status = Int(statusParts[1]) else {
+            throw Failure(description: "bad status line \(lines[0])")
+        }
         var headers: [String: String] = [:]
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
@@ -137,7 +143,8 @@ struct HTTPProbe: Sendable {
 
     static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
         guard bytes.count >= needle.count, start <= bytes.count - needle.count else { return nil }
-        for i in start...(bytes.count - needle.count) where bytes[i] == needle[0] && Array(bytes[i..<(i + needle.count)]) == needle {
+        for i in start...(bytes.count - needle.count)
+        where bytes[i] == needle[0] && Array(bytes[i..<(i + needle.count)]) == needle {
             return i
         }
         return nil

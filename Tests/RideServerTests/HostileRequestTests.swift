@@ -1,16 +1,20 @@
 import Foundation
 import Geodesy
 import RideServer
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 26, "The service": what a hostile or careless client tried, answered as HTTP says.
 @Suite("Hostile requests, round two", .serialized)
 struct HostileRequestTests {
-    @Test("HEAD is answered as GET without a body; a route without GET answers HEAD with 405 and Allow", arguments: [StoreKind.sqlite])
+    @Test(
+        "HEAD is answered as GET without a body; a route without GET answers HEAD with 405 and Allow",
+        arguments: [StoreKind.sqlite])
     func head(_ kind: StoreKind) async throws {
         try await kind.withServer { server in
-            for (path, token) in [("/health", nil), ("/openapi.json", nil), ("/metrics", nil), ("/rides", server.riderToken)] as [(String, String?)] {
+            for (path, token) in [("/health", nil), ("/openapi.json", nil), ("/metrics", nil), ("/rides", server.riderToken)]
+                as [(String, String?)]
+            {
                 let get = try await server.probe.send("GET", path, token: token)
                 let head = try await server.probe.send("HEAD", path, token: token)
                 #expect(get.status == 200, "GET \(path): \(get)")
@@ -29,11 +33,14 @@ struct HostileRequestTests {
         }
     }
 
-    @Test("The Authorization scheme is case-insensitive (RFC 9110 §11.1): bearer, BEARER and BeArEr all work", arguments: [StoreKind.sqlite])
+    @Test(
+        "The Authorization scheme is case-insensitive (RFC 9110 §11.1): bearer, BEARER and BeArEr all work",
+        arguments: [StoreKind.sqlite])
     func bearerScheme(_ kind: StoreKind) async throws {
         try await kind.withServer { server in
             for scheme in ["bearer", "BEARER", "BeArEr", "Bearer"] {
-                let reply = try await server.probe.send("GET", "/rides", headers: ["Authorization": "\(scheme) \(server.riderToken)"])
+                let reply = try await server.probe.send(
+                    "GET", "/rides", headers: ["Authorization": "\(scheme) \(server.riderToken)"])
                 #expect(reply.status == 200, "\(scheme): \(reply)")
             }
             for header in ["Bearer", "Bearer ", "Bearertoken \(server.riderToken)", "Basic \(server.riderToken)"] {
@@ -52,11 +59,13 @@ struct HostileRequestTests {
                 ServerHarness.rideRequest(pickup: ServerHarness.centre, dropOff: nil), token: server.riderToken, into: api)
             let lower = id.lowercased()
             #expect(lower != id)
-            let status = try await server.call("GET", "/rides/\(lower)", "/rides/{rideIdentifier}", token: server.riderToken, into: api)
+            let status = try await server.call(
+                "GET", "/rides/\(lower)", "/rides/{rideIdentifier}", token: server.riderToken, into: api)
             #expect(status.status == 200, "\(status)")
             #expect((status.json["rideStatus"] as? [String: Any])?["rideIdentifier"] as? String == id)
             // Another rider still gets 404 for it, in any case.
-            let other = try await server.call("GET", "/rides/\(lower)", "/rides/{rideIdentifier}", token: server.otherRiderToken, into: api)
+            let other = try await server.call(
+                "GET", "/rides/\(lower)", "/rides/{rideIdentifier}", token: server.otherRiderToken, into: api)
             #expect(other.status == 404)
             let cancel = try await server.call(
                 "POST", "/rides/\(lower)/cancel", "/rides/{rideIdentifier}/cancel", token: server.riderToken, into: api)
@@ -65,13 +74,17 @@ struct HostileRequestTests {
         }
     }
 
-    @Test("A store failure is a 503 that names no path, user, host or port; /metrics looks up no token and answers", arguments: StoreKind.allCases)
+    @Test(
+        "A store failure is a 503 that names no path, user, host or port; /metrics looks up no token and answers",
+        arguments: StoreKind.allCases)
     func storeFailureSaysNothingOfTheStore(_ kind: StoreKind) async throws {
         let log = LogCapture()
         try await kind.withServer(logger: log.logger()) { server in
             let api = OpenAPIConformance()
             try await server.execute("ALTER TABLE token RENAME TO token_gone")
-            let secrets = [server.location, "127.0.0.1", "postgres://", "postgres@", "rides.sqlite", "token_gone", "no such table"]
+            let secrets = [
+                server.location, "127.0.0.1", "postgres://", "postgres@", "rides.sqlite", "token_gone", "no such table",
+            ]
             for token in [server.riderToken, "not-a-token-the-store-knows"] {
                 let reply = try await server.call("GET", "/rides", "/rides", token: token, into: api)
                 #expect(reply.status == 503, "\(reply)")
@@ -91,7 +104,9 @@ struct HostileRequestTests {
         }
     }
 
-    @Test("A report timed more than 30 s ahead of the server's clock is a 400 naming it; the truthful reports after it are stored", arguments: StoreKind.allCases)
+    @Test(
+        "A report timed more than 30 s ahead of the server's clock is a 400 naming it; the truthful reports after it are stored",
+        arguments: StoreKind.allCases)
     func clockAhead(_ kind: StoreKind) async throws {
         try await kind.withServer { server in
             let api = OpenAPIConformance()
@@ -103,15 +118,19 @@ struct HostileRequestTests {
             let here = point(from: ServerHarness.centre, azimuth: 0, distance: 100)
             let there = point(from: ServerHarness.centre, azimuth: 90, distance: 900)
             let future = try await server.call(
-                "PUT", path, template, token: server.vehicleToken, json: body(there, Date().addingTimeInterval(23 * 3600)), into: api)
+                "PUT", path, template, token: server.vehicleToken, json: body(there, Date().addingTimeInterval(23 * 3600)),
+                into: api)
             #expect(future.status == 400, "\(future)")
             #expect(future.contentType == "application/problem+json")
             let errors = future.json["errors"] as? [String] ?? []
-            #expect(errors.contains { $0.contains("timestamp") && $0.contains("ahead of the server's clock") && $0.contains("30 s") }, "\(errors)")
+            #expect(
+                errors.contains { $0.contains("timestamp") && $0.contains("ahead of the server's clock") && $0.contains("30 s") },
+                "\(errors)")
             // In a batch too: refused whole.
             let batch = try await server.call(
                 "POST", "/vehicles/locations", "/vehicles/locations", token: server.operatorToken,
-                json: #"{"locations":[{"vehicleIdentifier":"\#(server.vehicle.identifier)","coordinate":{"latitude":51.5,"longitude":-0.1},"timestamp":"\#(ISO8601DateFormatter().string(from: Date().addingTimeInterval(3600)))"}]}"#,
+                json:
+                    #"{"locations":[{"vehicleIdentifier":"\#(server.vehicle.identifier)","coordinate":{"latitude":51.5,"longitude":-0.1},"timestamp":"\#(ISO8601DateFormatter().string(from: Date().addingTimeInterval(3600)))"}]}"#,
                 into: api)
             #expect(batch.status == 400, "\(batch)")
             #expect(try await server.backend.store.vehicle(identifier: server.vehicle.identifier)?.position == nil)
@@ -123,7 +142,9 @@ struct HostileRequestTests {
                 "PUT", path, template, token: server.vehicleToken, json: body(there, Date().addingTimeInterval(11)), into: api)
             #expect(truthful.status == 200)
             let stored = try #require(try await server.backend.store.vehicle(identifier: server.vehicle.identifier)?.position)
-            #expect(abs(stored.coordinate.latitude - there.latitude) < 1e-9 && abs(stored.coordinate.longitude - there.longitude) < 1e-9)
+            #expect(
+                abs(stored.coordinate.latitude - there.latitude) < 1e-9
+                    && abs(stored.coordinate.longitude - there.longitude) < 1e-9)
             #expect(try await api.problems() == [])
         }
     }

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @testable import RideServer
 
@@ -9,7 +9,9 @@ import TestSupport
 /// also while the first is in flight; the same key with another request is 422.
 @Suite("Idempotency keys")
 struct IdempotencyKeyTests {
-    @Test("Two concurrent bookings with one key through two servers make one ride, both answered with it; another body is 422", arguments: StoreKind.allCases)
+    @Test(
+        "Two concurrent bookings with one key through two servers make one ride, both answered with it; another body is 422",
+        arguments: StoreKind.allCases)
     func oneRideForOneKey(_ kind: StoreKind) async throws {
         try await kind.withTwoServers { a, b in
             let api = OpenAPIConformance()
@@ -35,7 +37,8 @@ struct IdempotencyKeyTests {
                 json: ServerHarness.rideRequest(pickup: ServerHarness.centre, dropOff: nil, party: 1), into: api)
             #expect(other.status == 200, "without a key the rider's second ride is refused by the active-ride limit")
             let reused = try await a.probe.send(
-                "POST", "/rides", token: a.riderToken, json: ServerHarness.rideRequest(pickup: ServerHarness.centre, dropOff: nil, party: 1),
+                "POST", "/rides", token: a.riderToken,
+                json: ServerHarness.rideRequest(pickup: ServerHarness.centre, dropOff: nil, party: 1),
                 headers: key)
             api.record("POST", "/rides", reused)
             #expect(reused.status == 422)
@@ -60,7 +63,8 @@ struct IdempotencyKeyTests {
 
             // A key that is not 1 to 255 visible characters is refused before anything runs.
             let bad = try await a.probe.send(
-                "POST", "/rides", token: a.riderToken, json: body, headers: ["Idempotency-Key": String(repeating: "k", count: 256)])
+                "POST", "/rides", token: a.riderToken, json: body,
+                headers: ["Idempotency-Key": String(repeating: "k", count: 256)])
             api.record("POST", "/rides", bad)
             #expect(bad.status == 400)
             #expect(try await api.problems() == [])

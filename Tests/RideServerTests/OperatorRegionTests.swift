@@ -1,8 +1,8 @@
 import Foundation
 import Geodesy
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 /// The operator's regions on the ride service: `POST /regions` with GeoJSON, `GET /regions`,
 /// `DELETE /regions/{id}`, and the vehicles' crossings on `GET /regions/events`. Operator tokens
@@ -16,10 +16,12 @@ struct OperatorRegionTests {
     static var regions: String {
         let d = depot
         let north = point(from: d, azimuth: 0, distance: 400)
-        let dLat = 20 / 111_200.0, dLon = 200 / (111_200.0 * cos(north.latitude * .pi / 180))
+        let dLat = 20 / 111_200.0
+        let dLon = 200 / (111_200.0 * cos(north.latitude * .pi / 180))
         let ring = [(-dLon, -dLat), (dLon, -dLat), (dLon, dLat), (-dLon, dLat), (-dLon, -dLat)]
             .map { "[\(north.longitude + $0.0),\(north.latitude + $0.1)]" }.joined(separator: ",")
-        return #"{"type":"FeatureCollection","features":[{"type":"Feature","id":"depot","geometry":{"type":"Point","coordinates":[\#(d.longitude),\#(d.latitude)]},"properties":{"radius":60}},{"type":"Feature","properties":{"id":"yard"},"geometry":{"type":"Polygon","coordinates":[[\#(ring)]]}}]}"#
+        return
+            #"{"type":"FeatureCollection","features":[{"type":"Feature","id":"depot","geometry":{"type":"Point","coordinates":[\#(d.longitude),\#(d.latitude)]},"properties":{"radius":60}},{"type":"Feature","properties":{"id":"yard"},"geometry":{"type":"Polygon","coordinates":[[\#(ring)]]}}]}"#
     }
 
     /// A position report of the harness's vehicle with an accuracy and a time.
@@ -37,13 +39,15 @@ struct OperatorRegionTests {
                 let events = try await server.call("GET", "/regions/events", "/regions/events", token: token, into: api)
                 #expect(events.status == 403, "\(events)")
             }
-            let added = try await server.call("POST", "/regions", "/regions", token: server.operatorToken, json: Self.regions, into: api)
+            let added = try await server.call(
+                "POST", "/regions", "/regions", token: server.operatorToken, json: Self.regions, into: api)
             #expect(added.status == 200, "\(added)")
             #expect(added.json["added"] as? Int == 2 && added.json["regions"] as? Int == 2, "\(added)")
             let list = try await server.call("GET", "/regions", "/regions", token: server.operatorToken, into: api)
             #expect(list.json["regions"] as? [String] == ["depot", "yard"], "\(list)")
 
-            let bad = #"{"type":"FeatureCollection","features":[{"type":"Feature","id":"ok","geometry":{"type":"Point","coordinates":[0,0]},"properties":{"radius":10}},{"type":"Feature","id":"neg","geometry":{"type":"Point","coordinates":[0,0]},"properties":{"radius":-5}}]}"#
+            let bad =
+                #"{"type":"FeatureCollection","features":[{"type":"Feature","id":"ok","geometry":{"type":"Point","coordinates":[0,0]},"properties":{"radius":10}},{"type":"Feature","id":"neg","geometry":{"type":"Point","coordinates":[0,0]},"properties":{"radius":-5}}]}"#
             let refused = try await server.call("POST", "/regions", "/regions", token: server.operatorToken, json: bad, into: api)
             #expect(refused.status == 400, "\(refused)")
             let detail = refused.json["detail"] as? String ?? ""
@@ -62,11 +66,14 @@ struct OperatorRegionTests {
         }
     }
 
-    @Test("A vehicle's reports enter and leave the circle; a pair of reports on both sides of the rectangle crosses it, interpolated")
+    @Test(
+        "A vehicle's reports enter and leave the circle; a pair of reports on both sides of the rectangle crosses it, interpolated"
+    )
     func crossings() async throws {
         try await StoreKind.sqlite.withServer { server in
             let api = OpenAPIConformance()
-            let added = try await server.call("POST", "/regions", "/regions", token: server.operatorToken, json: Self.regions, into: api)
+            let added = try await server.call(
+                "POST", "/regions", "/regions", token: server.operatorToken, json: Self.regions, into: api)
             #expect(added.status == 200, "\(added)")
             let ready = Atomic(false)
             let vehicle = server.vehicle.identifier
@@ -81,11 +88,11 @@ struct OperatorRegionTests {
             let start = Date().addingTimeInterval(-600)
             let north = point(from: Self.depot, azimuth: 0, distance: 400)
             let steps: [(Coordinate, Double)] = [
-                (point(from: Self.depot, azimuth: 270, distance: 300), 0),   // outside both: no event
-                (Self.depot, 30),                                            // inside the circle: enter
+                (point(from: Self.depot, azimuth: 270, distance: 300), 0),  // outside both: no event
+                (Self.depot, 30),  // inside the circle: enter
                 (point(from: Self.depot, azimuth: 270, distance: 300), 60),  // outside: exit
-                (point(from: north, azimuth: 180, distance: 150), 90),       // south of the rectangle
-                (point(from: north, azimuth: 0, distance: 150), 110),        // north of it: crossed between
+                (point(from: north, azimuth: 180, distance: 150), 90),  // south of the rectangle
+                (point(from: north, azimuth: 0, distance: 150), 110),  // north of it: crossed between
             ]
             for (c, t) in steps {
                 let r = try await server.call(
@@ -106,7 +113,8 @@ struct OperatorRegionTests {
             let times = events.suffix(2).compactMap { ($0["time"] as? String).flatMap(formatter.date(from:)) }
             #expect(times.count == 2)
             if times.count == 2 {
-                let enter = times[0].timeIntervalSince(start) - 90, exit = times[1].timeIntervalSince(start) - 90
+                let enter = times[0].timeIntervalSince(start) - 90
+                let exit = times[1].timeIntervalSince(start) - 90
                 #expect(abs(enter - 130.0 / 15) < 1.5 && abs(exit - 170.0 / 15) < 1.5, "enter \(enter) s, exit \(exit) s")
             }
             #expect(try await api.problems() == [])

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 26: with PostgreSQL unreachable every request hung about 65 s before its 503, and
 /// `/metrics` with a bearer token answered 503 because the token was looked up. The database
@@ -8,7 +8,9 @@ import TestSupport
 /// (`ALLOW_CONNECTIONS false`) and every open one is ended (`pg_terminate_backend`).
 @Suite("PostgreSQL outage", .serialized)
 struct PostgresOutageTests {
-    @Test("While no connection can be made: 503 within 2 s, /metrics 200; once connections are accepted again the service recovers by itself")
+    @Test(
+        "While no connection can be made: 503 within 2 s, /metrics 200; once connections are accepted again the service recovers by itself"
+    )
     func failFast() async throws {
         try await StoreKind.postgres.withServer { server in
             let postgres = try await PostgresServer.shared()
@@ -17,7 +19,9 @@ struct PostgresOutageTests {
             try await postgres.psql("ALTER DATABASE \(name) ALLOW_CONNECTIONS false")
             try await postgres.psql("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '\(name)'")
             var slowest = Duration.zero
-            for (path, token) in [("/rides", server.riderToken), ("/health", nil), ("/rides", server.operatorToken)] as [(String, String?)] {
+            for (path, token) in [("/rides", server.riderToken), ("/health", nil), ("/rides", server.operatorToken)]
+                as [(String, String?)]
+            {
                 let start = ContinuousClock.now
                 let reply = try await server.probe.send("GET", path, token: token)
                 let elapsed = ContinuousClock.now - start

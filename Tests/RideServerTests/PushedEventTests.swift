@@ -1,15 +1,17 @@
 import Foundation
 import Geodesy
 import RideBooking
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 24: events pushed, not polled. A phase written through one server reaches the event
 /// streams on another through the store's change feed (PostgreSQL's LISTEN/NOTIFY), open
 /// streams cost no query, and a stream that reconnects with Last-Event-ID gets what it missed.
 @Suite("Pushed ride events")
 struct PushedEventTests {
-    @Test("A phase written through server A reaches 5 streams on server B within 1 s; open streams run no query while nothing changes")
+    @Test(
+        "A phase written through server A reaches 5 streams on server B within 1 s; open streams run no query while nothing changes"
+    )
     func pushedAcrossServers() async throws {
         try await StoreKind.postgres.withTwoServers(heartbeat: .milliseconds(300)) { a, b in
             let postgres = try await PostgresServer.shared()
@@ -17,7 +19,8 @@ struct PushedEventTests {
             try await postgres.psql("CREATE EXTENSION IF NOT EXISTS pg_stat_statements", database: database)
             let api = OpenAPIConformance()
             try await a.placeVehicles(point(from: ServerHarness.centre, azimuth: 90, distance: 2_000))
-            let id = try await a.book(ServerHarness.rideRequest(pickup: ServerHarness.centre, dropOff: nil), token: a.riderToken, into: api)
+            let id = try await a.book(
+                ServerHarness.rideRequest(pickup: ServerHarness.centre, dropOff: nil), token: a.riderToken, into: api)
 
             let streams = (0..<5).map { _ in
                 Task {
@@ -50,7 +53,8 @@ struct PushedEventTests {
             let ran = Set(quiet.components(separatedBy: " | ")).subtracting(before.components(separatedBy: " | "))
             #expect(!before.isEmpty && ran.isEmpty, "queries while 5 streams were open and nothing changed: \(ran.sorted())")
 
-            let cancelled = try await a.call("POST", "/rides/\(id)/cancel", "/rides/{rideIdentifier}/cancel", token: a.riderToken, into: api)
+            let cancelled = try await a.call(
+                "POST", "/rides/\(id)/cancel", "/rides/{rideIdentifier}/cancel", token: a.riderToken, into: api)
             // Committed when A answers: from then on, B's streams have it within 1 s.
             let answered = ContinuousClock.now
             #expect(cancelled.json["codeName"] as? String == "success")
@@ -66,16 +70,21 @@ struct PushedEventTests {
         }
     }
 
-    @Test("A stream that reconnects with Last-Event-ID gets every phase it missed, in order, then ends", arguments: StoreKind.allCases)
+    @Test(
+        "A stream that reconnects with Last-Event-ID gets every phase it missed, in order, then ends",
+        arguments: StoreKind.allCases)
     func lastEventID(_ kind: StoreKind) async throws {
         try await kind.withServer(heartbeat: .seconds(20)) { server in
             let api = OpenAPIConformance()
             let pickup = ServerHarness.centre
             let dropOff = point(from: pickup, azimuth: 45, distance: 2_000)
             try await server.placeVehicles(point(from: pickup, azimuth: 180, distance: 2_000))
-            let id = try await server.book(ServerHarness.rideRequest(pickup: pickup, dropOff: dropOff), token: server.riderToken, into: api)
+            let id = try await server.book(
+                ServerHarness.rideRequest(pickup: pickup, dropOff: dropOff), token: server.riderToken, into: api)
             // The first connection sees the confirmed ride, then goes away.
-            let first = try await server.events.read("/rides/\(id)/events", token: server.riderToken, timeout: .seconds(30)) { $0.count >= 1 }
+            let first = try await server.events.read("/rides/\(id)/events", token: server.riderToken, timeout: .seconds(30)) {
+                $0.count >= 1
+            }
             let seen = try #require(first.events.first?.id)
             #expect(first.events.first?.json["phaseName"] as? String == "confirmed")
             // While no stream is open, the vehicle takes the ride to its end.
@@ -87,7 +96,10 @@ struct PushedEventTests {
                 "/rides/\(id)/events", token: server.riderToken, lastEventID: seen, timeout: .seconds(30)
             ) { _ in false }
             #expect(again.status == 200)
-            #expect(again.events.map { $0.json["phaseName"] as? String ?? "?" } == ["approachingPickup", "pickup", "ongoing", "completed"])
+            #expect(
+                again.events.map { $0.json["phaseName"] as? String ?? "?" } == [
+                    "approachingPickup", "pickup", "ongoing", "completed",
+                ])
             let ids = again.events.compactMap { $0.id.flatMap { Int64($0) } }
             #expect(ids.count == 4 && ids.allSatisfy { $0 > Int64(seen) ?? .max } && ids == ids.sorted())
             #expect(again.ended)

@@ -21,7 +21,8 @@ struct RideFlowTests {
             // No pickup: the rider's current location (fresh, ±10 m) is proposed, to confirm.
             let current = try await resolve(
                 "pickupLocation",
-                #"{"request":{},"currentLocation":{"coordinate":{"latitude":51.5007,"longitude":-0.1246},"horizontalAccuracy":10,"timestamp":"\#(now)"}}"#)
+                #"{"request":{},"currentLocation":{"coordinate":{"latitude":51.5007,"longitude":-0.1246},"horizontalAccuracy":10,"timestamp":"\#(now)"}}"#
+            )
             #expect(current["outcome"] as? String == "confirmationRequired")
             #expect(current["value"] is [String: Any])
             // No pickup and no location: a value is needed.
@@ -48,9 +49,13 @@ struct RideFlowTests {
             // Ride options.
             let xl = try await resolve("rideOptionName", #"{"request":{"rideOptionName":"xl"}}"#)
             #expect((xl["value"] as? [String: Any])?["name"] as? String == "XL")
-            #expect(try await resolve("rideOptionName", #"{"request":{"rideOptionName":"Limo"}}"#)["outcome"] as? String == "unsupported")
+            #expect(
+                try await resolve("rideOptionName", #"{"request":{"rideOptionName":"Limo"}}"#)["outcome"] as? String
+                    == "unsupported")
             // Payment and time.
-            #expect(try await resolve("paymentMethod", #"{"request":{"paymentMethod":{"kind":"cash"}}}"#)["outcome"] as? String == "success")
+            #expect(
+                try await resolve("paymentMethod", #"{"request":{"paymentMethod":{"kind":"cash"}}}"#)["outcome"] as? String
+                    == "success")
             #expect(try await resolve("paymentMethod", #"{"request":{}}"#)["outcome"] as? String == "notRequired")
             let past = try await resolve("scheduledPickupTime", #"{"request":{"scheduledPickupTime":"2020-01-01T00:00:00Z"}}"#)
             #expect((past["unsupportedReason"] as? [String: Any])?["kind"] as? String == "scheduledInPast")
@@ -62,14 +67,17 @@ struct RideFlowTests {
     func bookStatusCancel(_ kind: StoreKind) async throws {
         try await kind.withServer { server in
             let api = OpenAPIConformance()
-            let request = ServerHarness.rideRequest(pickup: ServerHarness.centre, dropOff: point(from: ServerHarness.centre, azimuth: 0, distance: 3_000))
+            let request = ServerHarness.rideRequest(
+                pickup: ServerHarness.centre, dropOff: point(from: ServerHarness.centre, azimuth: 0, distance: 3_000))
             // No vehicle has reported: no service in the area (raw value 7).
-            let none = try await server.call("POST", "/rides/confirm", "/rides/confirm", token: server.riderToken, json: request, into: api)
+            let none = try await server.call(
+                "POST", "/rides/confirm", "/rides/confirm", token: server.riderToken, json: request, into: api)
             #expect(none.json["code"] as? Int == 7)
             #expect(none.json["codeName"] as? String == "failureRequiringAppLaunchNoServiceInArea")
 
             try await server.placeVehicles(point(from: ServerHarness.centre, azimuth: 90, distance: 1_200))
-            let confirm = try await server.call("POST", "/rides/confirm", "/rides/confirm", token: server.riderToken, json: request, into: api)
+            let confirm = try await server.call(
+                "POST", "/rides/confirm", "/rides/confirm", token: server.riderToken, json: request, into: api)
             #expect(confirm.status == 200)
             #expect(confirm.json["code"] as? Int == 1)
             #expect(confirm.json["codeName"] as? String == "ready")
@@ -98,20 +106,25 @@ struct RideFlowTests {
             let options = try await server.call(
                 "GET", "/ride-options?latitude=51.5074&longitude=-0.1278", "/ride-options", token: server.riderToken, into: api)
             #expect(options.json["codeName"] as? String == "failureRequiringAppLaunchServiceTemporarilyUnavailable")
-            #expect((options.json["rideOptions"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["Standard", "XL"])
+            #expect(
+                (options.json["rideOptions"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["Standard", "XL"])
 
-            let read = try await server.call("GET", "/rides/\(id)", "/rides/{rideIdentifier}", token: server.riderToken, into: api)
+            let read = try await server.call(
+                "GET", "/rides/\(id)", "/rides/{rideIdentifier}", token: server.riderToken, into: api)
             #expect(read.json["code"] as? Int == 3)
             #expect(read.json["codeName"] as? String == "success")
-            let active = try await server.call("GET", "/rides?active=true&limit=10", "/rides", token: server.riderToken, into: api)
+            let active = try await server.call(
+                "GET", "/rides?active=true&limit=10", "/rides", token: server.riderToken, into: api)
             #expect((active.json["rides"] as? [[String: Any]])?.count == 1)
 
-            let cancel = try await server.call("POST", "/rides/\(id)/cancel", "/rides/{rideIdentifier}/cancel", token: server.riderToken, into: api)
+            let cancel = try await server.call(
+                "POST", "/rides/\(id)/cancel", "/rides/{rideIdentifier}/cancel", token: server.riderToken, into: api)
             #expect(cancel.json["code"] as? Int == 2)
             let cancelled = cancel.json["rideStatus"] as? [String: Any]
             #expect(cancelled?["phase"] as? Int == 4)
             #expect(cancelled?["completionStatus"] as? String == "canceledByUser")
-            let again = try await server.call("POST", "/rides/\(id)/cancel", "/rides/{rideIdentifier}/cancel", token: server.riderToken, into: api)
+            let again = try await server.call(
+                "POST", "/rides/\(id)/cancel", "/rides/{rideIdentifier}/cancel", token: server.riderToken, into: api)
             #expect(again.json["code"] as? Int == 3)
             #expect(again.json["codeName"] as? String == "failure")
             let noneActive = try await server.call("GET", "/rides?active=true", "/rides", token: server.riderToken, into: api)
@@ -121,24 +134,29 @@ struct RideFlowTests {
             let free = try await server.call(
                 "GET", "/ride-options?latitude=51.5074&longitude=-0.1278", "/ride-options", token: server.riderToken, into: api)
             #expect(free.json["codeName"] as? String == "success")
-            let withoutPickup = try await server.call("GET", "/ride-options", "/ride-options", token: server.riderToken, into: api)
+            let withoutPickup = try await server.call(
+                "GET", "/ride-options", "/ride-options", token: server.riderToken, into: api)
             #expect(withoutPickup.json["code"] as? Int == 3)
             #expect(try await api.problems() == [])
         }
     }
 
-    @Test("The vehicle's reports advance the ride through every phase, and the rider's event stream shows each, one ride identifier throughout", arguments: StoreKind.allCases)
+    @Test(
+        "The vehicle's reports advance the ride through every phase, and the rider's event stream shows each, one ride identifier throughout",
+        arguments: StoreKind.allCases)
     func phasesFromReports(_ kind: StoreKind) async throws {
         try await kind.withServer(heartbeat: .seconds(20)) { server in
             let api = OpenAPIConformance()
             let pickup = ServerHarness.centre
             let dropOff = point(from: pickup, azimuth: 45, distance: 2_000)
             try await server.placeVehicles(point(from: pickup, azimuth: 180, distance: 2_000))
-            let id = try await server.book(ServerHarness.rideRequest(pickup: pickup, dropOff: dropOff), token: server.riderToken, into: api)
+            let id = try await server.book(
+                ServerHarness.rideRequest(pickup: pickup, dropOff: dropOff), token: server.riderToken, into: api)
 
             let stream = Task {
                 // Read until the server ends the stream.
-                try await server.events.read("/rides/\(id)/events", token: server.riderToken, timeout: .seconds(60)) { _ in false }
+                try await server.events.read("/rides/\(id)/events", token: server.riderToken, timeout: .seconds(60)) { _ in false
+                }
             }
             // Wait for the stream's first event before moving the vehicle.
             _ = await waitForStreams(server)
@@ -174,7 +192,8 @@ struct RideFlowTests {
             #expect(Set(ids).count == distinct.count)
             for event in reading.events { api.recordEvent(event.data) }
 
-            let final = try await server.call("GET", "/rides/\(id)", "/rides/{rideIdentifier}", token: server.riderToken, into: api)
+            let final = try await server.call(
+                "GET", "/rides/\(id)", "/rides/{rideIdentifier}", token: server.riderToken, into: api)
             let status = final.json["rideStatus"] as? [String: Any]
             #expect(status?["completionStatus"] as? String == "completed")
             #expect(status?["distanceRemaining"] as? Double == 0)
@@ -192,12 +211,17 @@ struct RideFlowTests {
         try await kind.withServer(heartbeat: .seconds(1)) { server in
             let api = OpenAPIConformance()
             try await server.placeVehicles(point(from: ServerHarness.centre, azimuth: 90, distance: 3_000))
-            let id = try await server.book(ServerHarness.rideRequest(pickup: ServerHarness.centre, dropOff: nil), token: server.riderToken, into: api)
-            let reading = try await server.events.read("/rides/\(id)/events", token: server.riderToken, timeout: .seconds(30)) { events in
+            let id = try await server.book(
+                ServerHarness.rideRequest(pickup: ServerHarness.centre, dropOff: nil), token: server.riderToken, into: api)
+            let reading = try await server.events.read("/rides/\(id)/events", token: server.riderToken, timeout: .seconds(30)) {
+                events in
                 events.count >= 3
             }
             #expect(reading.events.count >= 3)
-            #expect(reading.events.allSatisfy { $0.json["phaseName"] as? String == "confirmed" && $0.json["rideIdentifier"] as? String == id })
+            #expect(
+                reading.events.allSatisfy {
+                    $0.json["phaseName"] as? String == "confirmed" && $0.json["rideIdentifier"] as? String == id
+                })
             for event in reading.events { api.recordEvent(event.data) }
             #expect(try await api.problems() == [])
         }
@@ -206,7 +230,9 @@ struct RideFlowTests {
     /// Waits until the server has an event stream open (its gauge in /metrics).
     private func waitForStreams(_ server: ServerHarness) async -> Bool {
         for _ in 0..<100 {
-            if let metrics = try? await server.probe.send("GET", "/metrics"), metrics.text.contains("lodestar_event_streams_open 1") {
+            if let metrics = try? await server.probe.send("GET", "/metrics"),
+                metrics.text.contains("lodestar_event_streams_open 1")
+            {
                 return true
             }
             try? await Task.sleep(for: .milliseconds(50))

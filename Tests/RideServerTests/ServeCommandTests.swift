@@ -1,8 +1,8 @@
 import Foundation
 import RideBooking
 import RideServer
-import Testing
 import TestSupport
+import Testing
 
 #if canImport(Glibc)
 import Glibc
@@ -14,7 +14,8 @@ import Glibc
 struct ServeCommandTests {
     /// The `lodestar` built beside this test bundle.
     static var lodestar: String {
-        URL(fileURLWithPath: CommandLine.arguments.first ?? ".").deletingLastPathComponent().appendingPathComponent("lodestar").path
+        URL(fileURLWithPath: CommandLine.arguments.first ?? ".").deletingLastPathComponent().appendingPathComponent("lodestar")
+            .path
     }
 
     /// A temporary directory, removed by the caller.
@@ -53,7 +54,9 @@ struct ServeCommandTests {
             stdout: "\(directory)/serve.out", stderr: "\(directory)/serve.err")
         var port: UInt16?
         _ = await waitUntil(upTo: .seconds(60), poll: .milliseconds(50)) {
-            guard let line = server.stdout.split(separator: "\n").first, line.hasPrefix("listening on http://127.0.0.1:") else { return false }
+            guard let line = server.stdout.split(separator: "\n").first, line.hasPrefix("listening on http://127.0.0.1:") else {
+                return false
+            }
             port = UInt16(line.split(separator: ":").last ?? "")
             return true
         }
@@ -64,7 +67,8 @@ struct ServeCommandTests {
         return (server, port)
     }
 
-    @Test("token create prints a token once; serve prints its bound port, serves the simulated fleet with it, and stops on SIGTERM")
+    @Test(
+        "token create prints a token once; serve prints its bound port, serves the simulated fleet with it, and stops on SIGTERM")
     func serveWithSimulatedFleet() async throws {
         let dir = try Self.directory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
@@ -87,7 +91,8 @@ struct ServeCommandTests {
         var booked: HTTPProbe.Reply?
         for _ in 0..<50 {
             let reply = try await probe.send(
-                "POST", "/rides", token: token, json: ServerHarness.rideRequest(pickup: ServerHarness.centre, dropOff: nil, party: 1))
+                "POST", "/rides", token: token,
+                json: ServerHarness.rideRequest(pickup: ServerHarness.centre, dropOff: nil, party: 1))
             if reply.status == 201 {
                 booked = reply
                 break
@@ -104,12 +109,15 @@ struct ServeCommandTests {
         #expect(!FileManager.default.fileExists(atPath: "\(dir)/default-rides.sqlite"))
     }
 
-    @Test("token create --expires, token list without secrets, token revoke by identifier or --token; bad durations and identifiers are usage errors")
+    @Test(
+        "token create --expires, token list without secrets, token revoke by identifier or --token; bad durations and identifiers are usage errors"
+    )
     func tokenListAndRevoke() async throws {
         let dir = try Self.directory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let database = "sqlite://\(dir)/rides.sqlite"
-        let rider = try await Self.run(["serve", "token", "create", "--database", database, "--rider", "ada", "--expires", "2h"], in: dir)
+        let rider = try await Self.run(
+            ["serve", "token", "create", "--database", database, "--rider", "ada", "--expires", "2h"], in: dir)
         let operatorToken = try await Self.run(["serve", "token", "create", "--database", database, "--operator"], in: dir)
         #expect(rider.status == 0 && operatorToken.status == 0, "\(rider.stderr)\(operatorToken.stderr)")
         let riderToken = rider.stdout.trimmingCharacters(in: .newlines)
@@ -124,7 +132,9 @@ struct ServeCommandTests {
         let riderLine = try #require(lines.first { $0.hasPrefix(riderID) })
         #expect(riderLine.contains("rider ada") && riderLine.hasSuffix("active"))
         // Expires 2 h after it was made (the list shows whole seconds).
-        let times = riderLine.split(separator: " ").filter { $0.hasSuffix("Z") }.compactMap { ISO8601DateFormatter().date(from: String($0)) }
+        let times = riderLine.split(separator: " ").filter { $0.hasSuffix("Z") }.compactMap {
+            ISO8601DateFormatter().date(from: String($0))
+        }
         #expect(times.count == 2 && abs(times[1].timeIntervalSince(times[0]) - 7_200) <= 1)
         #expect(lines.contains { $0.hasPrefix(operatorID) && $0.contains("never") })
         #expect(!listed.stdout.contains(riderToken) && !listed.stdout.contains("ldst_"))
@@ -135,7 +145,10 @@ struct ServeCommandTests {
         let after = try await Self.run(["serve", "token", "list", "--database", database], in: dir)
         #expect(after.stdout.split(separator: "\n").contains { $0.hasPrefix(riderID) && $0.hasSuffix("revoked") })
         let byToken = try await Self.run(
-            ["serve", "token", "revoke", "--database", database, "--token", operatorToken.stdout.trimmingCharacters(in: .newlines)], in: dir)
+            [
+                "serve", "token", "revoke", "--database", database, "--token",
+                operatorToken.stdout.trimmingCharacters(in: .newlines),
+            ], in: dir)
         #expect(byToken.stdout == "revoked \(operatorID) (operator)\n", "\(byToken.stderr)")
 
         let missing = try await Self.run(["serve", "token", "revoke", "--database", database, "0123456789ab"], in: dir)
@@ -174,19 +187,25 @@ struct ServeCommandTests {
         #expect(unreachable.stderr.contains("unknown scheme"))
     }
 
-    @Test("token create --vehicle refuses a vehicle that is neither registered nor in the fleet (status 64); a fleet's vehicle gets its token")
+    @Test(
+        "token create --vehicle refuses a vehicle that is neither registered nor in the fleet (status 64); a fleet's vehicle gets its token"
+    )
     func tokenForUnknownVehicle() async throws {
         let dir = try Self.directory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let database = "sqlite://\(dir)/rides.sqlite"
-        let unknown = try await Self.run(["serve", "token", "create", "--database", database, "--vehicle", "NO-SUCH-CAB"], in: dir)
+        let unknown = try await Self.run(
+            ["serve", "token", "create", "--database", database, "--vehicle", "NO-SUCH-CAB"], in: dir)
         #expect(unknown.status == 64, "\(unknown.stderr)")
         #expect(unknown.stdout.isEmpty)
         #expect(unknown.stderr.hasPrefix("lodestar serve token create: no vehicle NO-SUCH-CAB"), "\(unknown.stderr)")
         #expect(unknown.stderr.split(separator: "\n").count == 1)
         // A vehicle of the fleet file serve will register is known before serve ever ran.
         let known = try await Self.run(
-            ["serve", "token", "create", "--database", database, "--vehicle", "LDN-001", "--fleet", TestData.package("Examples/fleet.json").path],
+            [
+                "serve", "token", "create", "--database", database, "--vehicle", "LDN-001", "--fleet",
+                TestData.package("Examples/fleet.json").path,
+            ],
             in: dir)
         #expect(known.status == 0, "\(known.stderr)")
         #expect(known.stdout.hasPrefix("ldst_"))

@@ -2,9 +2,9 @@ import Foundation
 import Geodesy
 import Logging
 import RideBooking
-import RideStoreSQLite
 import RideServer
 import RideStorePostgres
+import RideStoreSQLite
 import ServiceLifecycle
 import Synchronization
 import TestSupport
@@ -70,7 +70,8 @@ final class ServerHarness: Sendable {
             if let sharing {
                 location = sharing.location
             } else {
-                let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lodestar-serve-\(UUID().uuidString)").path
+                let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lodestar-serve-\(UUID().uuidString)")
+                    .path
                 try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
                 directory = dir
                 location = dir + "/rides.sqlite"
@@ -86,7 +87,8 @@ final class ServerHarness: Sendable {
         try await store.migrate()
         let fleet = Fleet.simulated(center: centre, count: 6, radius: 3_000, seed: 15, identifierPrefix: "T")
         let backend = RideService(
-            store: store, databaseKind: kind == .sqlite ? "sqlite" : "postgresql", fleet: fleet, maximumActiveRides: maximumActiveRides)
+            store: store, databaseKind: kind == .sqlite ? "sqlite" : "postgresql", fleet: fleet,
+            maximumActiveRides: maximumActiveRides)
         try await backend.registerFleet()
         func token(_ principal: RidePrincipal) async throws -> String {
             let token = RideToken.generate()
@@ -98,11 +100,12 @@ final class ServerHarness: Sendable {
         configure(&configuration)
         let service = RideHTTPService(
             backend: backend, configuration: configuration,
-            logger: logger ?? {
-                var logger = Logger(label: "lodestar.serve.test")
-                logger.logLevel = .warning
-                return logger
-            }())
+            logger: logger
+                ?? {
+                    var logger = Logger(label: "lodestar.serve.test")
+                    logger.logLevel = .warning
+                    return logger
+                }())
         let bound = AsyncStream<Int>.makeStream()
         let group = service.serviceGroup(gracefulShutdownSignals: []) { _, port in
             bound.continuation.yield(port)
@@ -125,7 +128,8 @@ final class ServerHarness: Sendable {
 
     private init(
         port: UInt16, backend: RideService, fleet: Fleet, riderToken: String, otherRiderToken: String, vehicleToken: String,
-        otherVehicleToken: String, operatorToken: String, vehicle: Vehicle, otherVehicle: Vehicle, kind: StoreKind, location: String,
+        otherVehicleToken: String, operatorToken: String, vehicle: Vehicle, otherVehicle: Vehicle, kind: StoreKind,
+        location: String,
         group: ServiceGroup, task: Task<Void, any Error>, directory: String?, postgres: PostgresRideStore?
     ) {
         self.group = group
@@ -180,7 +184,9 @@ final class ServerHarness: Sendable {
     /// the file, `psql` on the PostgreSQL database.
     func execute(_ sql: String) async throws {
         let (program, arguments): (String, [String]) =
-            kind == .sqlite ? ("/usr/bin/sqlite3", [location, sql]) : ("/usr/bin/psql", ["-X", "-q", "-v", "ON_ERROR_STOP=1", location, "-c", sql])
+            kind == .sqlite
+            ? ("/usr/bin/sqlite3", [location, sql])
+            : ("/usr/bin/psql", ["-X", "-q", "-v", "ON_ERROR_STOP=1", location, "-c", sql])
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("lodestar-sql-\(UUID().uuidString)").path
         defer {
             try? FileManager.default.removeItem(atPath: out + ".out")
@@ -200,7 +206,9 @@ final class ServerHarness: Sendable {
         var locations: [String] = []
         for v in fleet.vehicles where v.identifier != vehicle.identifier {
             let far = try Geodesic.wgs84.destination(from: Self.centre, azimuth: 0, distance: 60_000)
-            locations.append(#"{"vehicleIdentifier":"\#(v.identifier)","coordinate":{"latitude":\#(far.latitude),"longitude":\#(far.longitude)}}"#)
+            locations.append(
+                #"{"vehicleIdentifier":"\#(v.identifier)","coordinate":{"latitude":\#(far.latitude),"longitude":\#(far.longitude)}}"#
+            )
         }
         let batch = try await probe.send(
             "POST", "/vehicles/locations", token: operatorToken, json: #"{"locations":[\#(locations.joined(separator: ","))]}"#)
@@ -218,8 +226,11 @@ final class ServerHarness: Sendable {
 
     /// A ride request body with a pickup (and a drop-off) at coordinates, for a party of `party`.
     static func rideRequest(pickup: Coordinate, dropOff: Coordinate?, party: Int = 2) -> String {
-        var body = #"{"pickupLocation":{"name":"Pickup","coordinate":{"latitude":\#(pickup.latitude),"longitude":\#(pickup.longitude)}},"partySize":\#(party)"#
-        if let dropOff { body += #","dropOffLocation":{"coordinate":{"latitude":\#(dropOff.latitude),"longitude":\#(dropOff.longitude)}}"# }
+        var body =
+            #"{"pickupLocation":{"name":"Pickup","coordinate":{"latitude":\#(pickup.latitude),"longitude":\#(pickup.longitude)}},"partySize":\#(party)"#
+        if let dropOff {
+            body += #","dropOffLocation":{"coordinate":{"latitude":\#(dropOff.latitude),"longitude":\#(dropOff.longitude)}}"#
+        }
         return body + "}"
     }
 }
@@ -227,7 +238,8 @@ final class ServerHarness: Sendable {
 extension StoreKind {
     /// Runs `body` with a server on a new store of this kind, stopping it afterwards.
     func withServer(
-        heartbeat: Duration = .seconds(1), configure: (inout RideServerConfiguration) -> Void = { _ in }, maximumActiveRides: Int = 1,
+        heartbeat: Duration = .seconds(1), configure: (inout RideServerConfiguration) -> Void = { _ in },
+        maximumActiveRides: Int = 1,
         logger: Logger? = nil, _ body: (ServerHarness) async throws -> Void
     ) async throws {
         let server = try await ServerHarness.start(
@@ -245,7 +257,9 @@ extension StoreKind {
 extension StoreKind {
     /// Runs `body` with two servers sharing one new store of this kind (as two processes would:
     /// their own pools, tokens and change feeds), stopping both afterwards.
-    func withTwoServers(heartbeat: Duration = .seconds(1), _ body: (ServerHarness, ServerHarness) async throws -> Void) async throws {
+    func withTwoServers(heartbeat: Duration = .seconds(1), _ body: (ServerHarness, ServerHarness) async throws -> Void)
+        async throws
+    {
         let a = try await ServerHarness.start(self, heartbeat: heartbeat)
         do {
             let b = try await ServerHarness.start(self, heartbeat: heartbeat, sharing: a)
@@ -279,7 +293,9 @@ extension ServerHarness {
     /// Books a ride for the rider of `token`: the reply's ride identifier, or a failure.
     func book(_ body: String, token: String, into api: OpenAPIConformance) async throws -> String {
         let reply = try await call("POST", "/rides", "/rides", token: token, json: body, into: api)
-        guard reply.status == 201, let status = reply.json["rideStatus"] as? [String: Any], let id = status["rideIdentifier"] as? String else {
+        guard reply.status == 201, let status = reply.json["rideStatus"] as? [String: Any],
+            let id = status["rideIdentifier"] as? String
+        else {
             throw HTTPProbe.Failure(description: "booking failed: \(reply)")
         }
         return id

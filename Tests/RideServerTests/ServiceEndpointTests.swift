@@ -1,7 +1,7 @@
 import Foundation
 import RideServer
-import Testing
 import TestSupport
+import Testing
 
 /// `/health`, `/metrics` and `/openapi.json`, which need no token.
 @Suite("Service endpoints", .serialized)
@@ -30,8 +30,14 @@ struct ServiceEndpointTests {
             #expect((reply.json["info"] as? [String: Any])?["version"] as? String == OpenAPIDocument.version)
         }
         let check = try ChildProcess(
-            "/usr/bin/env", ["python3", "-c", "import json,sys; from openapi_spec_validator import validate; validate(json.load(open(sys.argv[1]))); print('valid')", OpenAPIConformance.documentPath],
-            environment: ProcessInfo.processInfo.environment, stdout: NSTemporaryDirectory() + "/lodestar-openapi-\(UUID().uuidString).out",
+            "/usr/bin/env",
+            [
+                "python3", "-c",
+                "import json,sys; from openapi_spec_validator import validate; validate(json.load(open(sys.argv[1]))); print('valid')",
+                OpenAPIConformance.documentPath,
+            ],
+            environment: ProcessInfo.processInfo.environment,
+            stdout: NSTemporaryDirectory() + "/lodestar-openapi-\(UUID().uuidString).out",
             stderr: NSTemporaryDirectory() + "/lodestar-openapi-\(UUID().uuidString).err")
         #expect(await check.exited(within: .seconds(60)) == 0, "\(check.stderr)")
         #expect(check.stdout == "valid\n")
@@ -44,7 +50,8 @@ struct ServiceEndpointTests {
         try await StoreKind.sqlite.withServer { server in
             let api = OpenAPIConformance()
             try await server.placeVehicles(ServerHarness.centre)
-            _ = try await server.book(ServerHarness.rideRequest(pickup: ServerHarness.centre, dropOff: nil), token: server.riderToken, into: api)
+            _ = try await server.book(
+                ServerHarness.rideRequest(pickup: ServerHarness.centre, dropOff: nil), token: server.riderToken, into: api)
             _ = try await server.probe.send("GET", "/rides", token: nil)
             let reply = try await server.call("GET", "/metrics", "/metrics", token: nil, into: api)
             #expect(reply.status == 200)

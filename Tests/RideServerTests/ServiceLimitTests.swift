@@ -1,8 +1,8 @@
 import Foundation
 import Geodesy
 import RideServer
-import Testing
 import TestSupport
+import Testing
 
 #if canImport(Glibc)
 import Glibc
@@ -13,7 +13,9 @@ import Glibc
 /// vehicle (429 with Retry-After), and the request log's principal and client.
 @Suite("Service limits", .serialized)
 struct ServiceLimitTests {
-    @Test("A rider with an active ride is refused a second one with code 9, at confirm and at booking; another rider books", arguments: StoreKind.allCases)
+    @Test(
+        "A rider with an active ride is refused a second one with code 9, at confirm and at booking; another rider books",
+        arguments: StoreKind.allCases)
     func activeRides(_ kind: StoreKind) async throws {
         try await kind.withServer { server in
             let api = OpenAPIConformance()
@@ -29,8 +31,10 @@ struct ServiceLimitTests {
             }
             _ = try await server.book(request, token: server.otherRiderToken, into: api)
             // Cancelled, the first ride no longer counts.
-            _ = try await server.call("POST", "/rides/\(first)/cancel", "/rides/{rideIdentifier}/cancel", token: server.riderToken, into: api)
-            let confirm = try await server.call("POST", "/rides/confirm", "/rides/confirm", token: server.riderToken, json: request, into: api)
+            _ = try await server.call(
+                "POST", "/rides/\(first)/cancel", "/rides/{rideIdentifier}/cancel", token: server.riderToken, into: api)
+            let confirm = try await server.call(
+                "POST", "/rides/confirm", "/rides/confirm", token: server.riderToken, json: request, into: api)
             #expect(confirm.json["codeName"] as? String != "failureRequiringAppLaunchPreviousRideNeedsCompletion", "\(confirm)")
             #expect(try await api.problems() == [])
         }
@@ -38,7 +42,8 @@ struct ServiceLimitTests {
 
     @Test("Writes beyond the burst are 429 with Retry-After, per principal; reads and the operator are not limited")
     func writeRate() async throws {
-        try await StoreKind.sqlite.withServer(configure: { $0.writeLimit = WriteRateLimit(perSecond: 0.1, burst: 3) }) { server in
+        let configure: (inout RideServerConfiguration) -> Void = { $0.writeLimit = WriteRateLimit(perSecond: 0.1, burst: 3) }
+        try await StoreKind.sqlite.withServer(configure: configure) { server in
             let api = OpenAPIConformance()
             let path = "/vehicles/\(server.vehicle.identifier)/location"
             let body = #"{"coordinate":{"latitude":51.51,"longitude":-0.12}}"#
@@ -81,7 +86,10 @@ struct ServiceLimitTests {
             _ = try await server.probe.send("GET", "/rides", token: server.operatorToken)
             _ = try await server.probe.send("GET", "/rides", token: "not-a-token")
             let requests = log.all.filter { $0.message == "request" }
-            #expect(requests.map { $0.metadata["principal"] ?? "" } == ["rider ada", "vehicle \(server.vehicle.identifier)", "operator", "none"])
+            #expect(
+                requests.map { $0.metadata["principal"] ?? "" } == [
+                    "rider ada", "vehicle \(server.vehicle.identifier)", "operator", "none",
+                ])
             for record in requests {
                 #expect(record.metadata["client"]?.hasPrefix("127.0.0.1:") == true, "\(record.metadata)")
                 let text = "\(record.message) \(record.metadata)"
@@ -90,11 +98,12 @@ struct ServiceLimitTests {
         }
     }
 
-    @Test("Ride event streams beyond the per-token or the server's cap are 429; a closed client gives its place back by the next heartbeat")
+    @Test(
+        "Ride event streams beyond the per-token or the server's cap are 429; a closed client gives its place back by the next heartbeat"
+    )
     func streamCaps() async throws {
-        try await StoreKind.sqlite.withServer(
-            heartbeat: .seconds(1), configure: { $0.eventStreams = EventStreamLimit(perPrincipal: 2, total: 3) }
-        ) { server in
+        let configure: (inout RideServerConfiguration) -> Void = { $0.eventStreams = EventStreamLimit(perPrincipal: 2, total: 3) }
+        try await StoreKind.sqlite.withServer(heartbeat: .seconds(1), configure: configure) { server in
             let api = OpenAPIConformance()
             try await Self.twoVehiclesNearCentre(server)
             let request = ServerHarness.rideRequest(pickup: ServerHarness.centre, dropOff: nil)
@@ -107,11 +116,13 @@ struct ServiceLimitTests {
                 open.append(fd)
                 #expect(status == 200)
             }
-            let third = try await server.call("GET", "/rides/\(mine)/events", "/rides/{rideIdentifier}/events", token: server.riderToken, into: api)
+            let third = try await server.call(
+                "GET", "/rides/\(mine)/events", "/rides/{rideIdentifier}/events", token: server.riderToken, into: api)
             #expect(third.status == 429, "\(third)")
             #expect(third.json["type"] as? String == "https://lodestar.invalid/problems/too-many-streams")
             #expect(third.headers["retry-after"] != nil)
-            let (other, otherStatus) = try await Self.openStream(port: server.port, "/rides/\(theirs)/events", token: server.otherRiderToken)
+            let (other, otherStatus) = try await Self.openStream(
+                port: server.port, "/rides/\(theirs)/events", token: server.otherRiderToken)
             open.append(other)
             #expect(otherStatus == 200)
             // The server's cap: 3 open.
@@ -143,7 +154,8 @@ struct ServiceLimitTests {
     static func openStream(port: UInt16, _ path: String, token: String) async throws -> (Int32, Int) {
         try await offPool {
             let fd = try HTTPProbe.connect(port: port)
-            try HTTPProbe.write(fd, Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\n\r\n".utf8))
+            try HTTPProbe.write(
+                fd, Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\n\r\n".utf8))
             var raw: [UInt8] = []
             var buffer = [UInt8](repeating: 0, count: 4096)
             while HTTPProbe.find([13, 10, 13, 10], in: raw, from: 0) == nil {
@@ -162,7 +174,9 @@ struct ServiceLimitTests {
         try await server.placeVehicles(point(from: ServerHarness.centre, azimuth: 90, distance: 800))
         let other = try await server.probe.send(
             "PUT", "/vehicles/\(server.otherVehicle.identifier)/location", token: server.otherVehicleToken,
-            json: #"{"coordinate":{"latitude":\#(ServerHarness.centre.latitude),"longitude":\#(ServerHarness.centre.longitude + 0.01)}}"#)
+            json:
+                #"{"coordinate":{"latitude":\#(ServerHarness.centre.latitude),"longitude":\#(ServerHarness.centre.longitude + 0.01)}}"#
+        )
         guard other.status == 200 else { throw HTTPProbe.Failure(description: "report: \(other)") }
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Geodesy
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 24, status reads: a status answer is kept for a second and answered again, so polling
 /// riders do not cost store reads; a write through the server, or a change another server makes,
@@ -11,10 +11,13 @@ struct StatusCacheTests {
     /// A ride booked on `server` by its rider, the vehicle 2,000 m east of the pickup.
     static func bookedRide(on server: ServerHarness, into api: OpenAPIConformance) async throws -> String {
         try await server.placeVehicles(point(from: ServerHarness.centre, azimuth: 90, distance: 2_000))
-        return try await server.book(ServerHarness.rideRequest(pickup: ServerHarness.centre, dropOff: nil), token: server.riderToken, into: api)
+        return try await server.book(
+            ServerHarness.rideRequest(pickup: ServerHarness.centre, dropOff: nil), token: server.riderToken, into: api)
     }
 
-    @Test("Two reads within the second get the same answer; a report that moves the ride is seen at the next read", arguments: StoreKind.allCases)
+    @Test(
+        "Two reads within the second get the same answer; a report that moves the ride is seen at the next read",
+        arguments: StoreKind.allCases)
     func keptUntilChanged(_ kind: StoreKind) async throws {
         try await kind.withServer { server in
             let api = OpenAPIConformance()
@@ -48,7 +51,8 @@ struct StatusCacheTests {
             let template = "/rides/{rideIdentifier}"
             let kept = try await b.call("GET", path, template, token: b.riderToken, into: api)
             #expect((kept.json["rideStatus"] as? [String: Any])?["phaseName"] as? String == "confirmed")
-            let cancelled = try await a.call("POST", "\(path)/cancel", "/rides/{rideIdentifier}/cancel", token: a.riderToken, into: api)
+            let cancelled = try await a.call(
+                "POST", "\(path)/cancel", "/rides/{rideIdentifier}/cancel", token: a.riderToken, into: api)
             #expect(cancelled.json["codeName"] as? String == "success")
             let answered = ContinuousClock.now
             var phase = ""

@@ -1,21 +1,24 @@
 import Foundation
 import RideBooking
-import RideStoreSQLite
 import RideServer
-import Testing
+import RideStoreSQLite
 import TestSupport
+import Testing
 
 /// Issue 26: with a damaged page, `/health` said 200 "ok" while listing and booking answered 503
 /// "corrupt": it read only the schema version, which is on the file's first page. `/health` must
 /// check the store. scripts/hostile-load.py's corrupt-store case is the same on a release build.
 @Suite("A damaged store", .serialized)
 struct StoreDamageTests {
-    @Test("Pages overwritten under a running server: requests answer 503 and so does /health; a store opened on the damaged file fails its health check")
+    @Test(
+        "Pages overwritten under a running server: requests answer 503 and so does /health; a store opened on the damaged file fails its health check"
+    )
     func damagedPages() async throws {
         try await StoreKind.sqlite.withServer { server in
             let api = OpenAPIConformance()
             try await ServiceLimitTests.twoVehiclesNearCentre(server)
-            _ = try await server.book(ServerHarness.rideRequest(pickup: ServerHarness.centre, dropOff: nil), token: server.riderToken, into: api)
+            _ = try await server.book(
+                ServerHarness.rideRequest(pickup: ServerHarness.centre, dropOff: nil), token: server.riderToken, into: api)
             #expect(try await server.probe.send("GET", "/health").status == 200)
             // The rides into the file (out of the WAL), then every page but the first (the schema's
             // root, where the schema version is) overwritten, as a bad disk would.

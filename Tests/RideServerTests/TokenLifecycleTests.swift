@@ -1,14 +1,16 @@
 import Foundation
 import RideBooking
 import RideServer
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 24: tokens that expire and are revoked. A revoked token is refused on every server
 /// sharing the store within 5 s (each trusts a looked-up token for 2 s); an expired one at once.
 @Suite("Token expiry and revocation")
 struct TokenLifecycleTests {
-    @Test("A revoked token is refused on both servers within 5 s; an expired token is refused; the others still work", arguments: StoreKind.allCases)
+    @Test(
+        "A revoked token is refused on both servers within 5 s; an expired token is refused; the others still work",
+        arguments: StoreKind.allCases)
     func revokedOnBothServers(_ kind: StoreKind) async throws {
         try await kind.withTwoServers { a, b in
             let store = a.backend.store
@@ -35,7 +37,9 @@ struct TokenLifecycleTests {
             async let onA = refusal(a)
             async let onB = refusal(b)
             for (name, delay) in await [("A", onA), ("B", onB)] {
-                #expect(delay.map { $0 < .seconds(5) } == true, "server \(name) refused the revoked token after \(String(describing: delay))")
+                #expect(
+                    delay.map { $0 < .seconds(5) } == true,
+                    "server \(name) refused the revoked token after \(String(describing: delay))")
             }
             // Another rider's token is untouched.
             #expect(try await b.probe.send("GET", "/rides", token: a.riderToken).status == 200)

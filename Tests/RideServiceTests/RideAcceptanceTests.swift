@@ -3,8 +3,8 @@ import Geodesy
 import RideAPI
 import RideBooking
 import RideClient
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 15's first acceptance test: one PostgreSQL, two `lodestar serve` on it; the rider books
 /// through server A, the vehicle reports through `lodestar vehicle --trace` to server B, and the
@@ -35,8 +35,12 @@ struct RideAcceptanceTests {
         // 120 s wait at the start is 8 s here, in which the rider books.
         let vehicleProcess = try ChildProcess(
             ServiceHarness.lodestar,
-            ["vehicle", "--trace", Self.trace, "--speed", "15", "--server", b.url, "--id", Self.vehicle, "--token", vehicleToken],
-            environment: ProcessInfo.processInfo.environment, stdout: harness.path("vehicle.out"), stderr: harness.path("vehicle.err"))
+            [
+                "vehicle", "--trace", Self.trace, "--speed", "15", "--server", b.url, "--id", Self.vehicle, "--token",
+                vehicleToken,
+            ],
+            environment: ProcessInfo.processInfo.environment, stdout: harness.path("vehicle.out"),
+            stderr: harness.path("vehicle.err"))
         defer { vehicleProcess.stop() }
 
         // The rider books on A as soon as A sees the vehicle (B stored its first position).
@@ -47,7 +51,11 @@ struct RideAcceptanceTests {
         let deadline = ContinuousClock.now + .seconds(8)
         while booked == nil, ContinuousClock.now < deadline {
             let answer = try await rider.requestRide(request).decode(RequestRideBody.self)
-            if answer.code == .success { booked = answer.rideStatus?.status } else { last = "\(answer.code) \(answer.failureReason ?? "")" }
+            if answer.code == .success {
+                booked = answer.rideStatus?.status
+            } else {
+                last = "\(answer.code) \(answer.failureReason ?? "")"
+            }
             if booked == nil { try await Task.sleep(for: .milliseconds(100)) }
         }
         let ride = try #require(booked, "not booked within 8 s: \(last); vehicle said: \(vehicleProcess.stderr)")

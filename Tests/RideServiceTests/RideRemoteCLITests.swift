@@ -1,7 +1,7 @@
 import Foundation
 import RideClient
-import Testing
 import TestSupport
+import Testing
 
 /// `lodestar ride ... --server URL --token T` against a real `lodestar serve` (on an SQLite file):
 /// the same commands, through RideClient; the environment variables stand for the options.
@@ -25,21 +25,28 @@ struct RideRemoteCLITests {
                 timestamp: Date()))
 
         // Before the booking the vehicle is free: the option says when it could be at the pickup.
-        let options = try await harness.run(["ride", "options", "--pickup", "51.50850,-0.12470", "--server", server.url, "--token", alice])
+        let options = try await harness.run([
+            "ride", "options", "--pickup", "51.50850,-0.12470", "--server", server.url, "--token", alice,
+        ])
         #expect(options.stdout.hasPrefix("options  success  from 51.50850,-0.12470"), "\(options.stdout) \(options.stderr)")
 
         let booked = try await harness.run(
-            ["ride", "request", "--pickup", "51.50850,-0.12470", "--dropoff", "51.50100,-0.12500", "--party", "1",
-             "--server", server.url, "--token", alice])
+            [
+                "ride", "request", "--pickup", "51.50850,-0.12470", "--dropoff", "51.50100,-0.12500", "--party", "1",
+                "--server", server.url, "--token", alice,
+            ])
         #expect(booked.status == 0, "\(booked.stderr)")
         let lines = booked.stdout.split(separator: "\n")
         #expect(lines.first?.hasPrefix("confirm      ready") == true, "\(booked.stdout)")
         let handle = try #require(lines.first { $0.hasPrefix("handle       success  ride ") })
         let ride = String(handle.split(separator: " ")[3])
-        #expect(lines.last?.hasPrefix("ride \(ride)  confirmed  vehicle \(RideAcceptanceTests.vehicle)  ") == true, "\(booked.stdout)")
+        #expect(
+            lines.last?.hasPrefix("ride \(ride)  confirmed  vehicle \(RideAcceptanceTests.vehicle)  ") == true, "\(booked.stdout)"
+        )
 
         // LODESTAR_SERVER and LODESTAR_TOKEN stand for the options.
-        let status = try await harness.run(["ride", "status", ride], environment: ["LODESTAR_SERVER": server.url, "LODESTAR_TOKEN": alice])
+        let status = try await harness.run(
+            ["ride", "status", ride], environment: ["LODESTAR_SERVER": server.url, "LODESTAR_TOKEN": alice])
         #expect(status.status == 0)
         #expect(status.stdout.hasPrefix("ride \(ride)  confirmed  vehicle \(RideAcceptanceTests.vehicle)"), "\(status.stdout)")
         let json = try await harness.run(["ride", "status", ride, "--json", "--server", server.url, "--token", alice])
@@ -53,7 +60,8 @@ struct RideRemoteCLITests {
 
         let list = try await harness.run(["ride", "list", "--server", server.url, "--token", alice])
         #expect(list.status == 0)
-        #expect(list.stdout.split(separator: "\n").count == 1 && list.stdout.hasPrefix("ride \(ride)  confirmed"), "\(list.stdout)")
+        #expect(
+            list.stdout.split(separator: "\n").count == 1 && list.stdout.hasPrefix("ride \(ride)  confirmed"), "\(list.stdout)")
         let bobsList = try await harness.run(["ride", "list", "--server", server.url, "--token", bob])
         #expect(bobsList.stdout == "no rides on \(server.url)\n")
 

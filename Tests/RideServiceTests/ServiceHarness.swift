@@ -50,7 +50,9 @@ final class ServiceHarness: Sendable {
         let status = await child.exited(within: .seconds(60))
         guard status == 0 else {
             child.stop()
-            throw SpawnError(command: "lodestar \(arguments.joined(separator: " "))", reason: "status \(status.map(String.init) ?? "timeout"): \(child.stderr)")
+            throw SpawnError(
+                command: "lodestar \(arguments.joined(separator: " "))",
+                reason: "status \(status.map(String.init) ?? "timeout"): \(child.stderr)")
         }
         return child.stdout
     }
@@ -70,7 +72,8 @@ final class ServiceHarness: Sendable {
         env.removeValue(forKey: "LODESTAR_TOKEN")
         env.merge(environment) { $1 }
         let name = "run-\(UUID().uuidString)"
-        let child = try ChildProcess(Self.lodestar, arguments, environment: env, stdout: path("\(name).out"), stderr: path("\(name).err"))
+        let child = try ChildProcess(
+            Self.lodestar, arguments, environment: env, stdout: path("\(name).out"), stderr: path("\(name).err"))
         guard let status = await child.exited(within: .seconds(60)) else {
             child.stop()
             throw SpawnError(command: "lodestar \(arguments.joined(separator: " "))", reason: "still running after 60 s")

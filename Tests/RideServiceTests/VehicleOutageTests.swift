@@ -1,7 +1,7 @@
 import Foundation
 import Geodesy
-import Testing
 import TestSupport
+import Testing
 
 /// `lodestar vehicle` when the ride service is not there yet: it says so once, keeps only the
 /// latest position, and when the service answers says so once, with how many positions the
@@ -18,9 +18,12 @@ struct VehicleOutageTests {
         // 406 s of trace at 20 times real time: about 20 s.
         let vehicle = try ChildProcess(
             ServiceHarness.lodestar,
-            ["vehicle", "--trace", RideAcceptanceTests.trace, "--speed", "20", "--server", "http://127.0.0.1:\(port)",
-             "--id", RideAcceptanceTests.vehicle, "--token", token],
-            environment: ProcessInfo.processInfo.environment, stdout: harness.path("vehicle.out"), stderr: harness.path("vehicle.err"))
+            [
+                "vehicle", "--trace", RideAcceptanceTests.trace, "--speed", "20", "--server", "http://127.0.0.1:\(port)",
+                "--id", RideAcceptanceTests.vehicle, "--token", token,
+            ],
+            environment: ProcessInfo.processInfo.environment, stdout: harness.path("vehicle.out"),
+            stderr: harness.path("vehicle.err"))
         defer { vehicle.stop() }
         #expect(await waitUntil(upTo: .seconds(15)) { vehicle.stderr.contains("unreachable") }, "\(vehicle.stderr)")
         try await Task.sleep(for: .seconds(3))

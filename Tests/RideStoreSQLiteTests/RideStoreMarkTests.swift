@@ -16,8 +16,10 @@ import Testing
 
         init(_ path: String) throws {
             bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-            directory = try FileManager.default.contentsOfDirectory(atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path)
-                .sorted()
+            directory = try FileManager.default.contentsOfDirectory(
+                atPath: URL(fileURLWithPath: path).deletingLastPathComponent().path
+            )
+            .sorted()
         }
     }
 
@@ -41,8 +43,10 @@ import Testing
 
     @Test func theMarkIsLDST() {
         #expect(RideStore.applicationID == 0x4C44_5354)
-        #expect(String(decoding: withUnsafeBytes(of: UInt32(bitPattern: RideStore.applicationID).bigEndian) { Array($0) }, as: UTF8.self)
-            == "LDST")
+        #expect(
+            String(
+                decoding: withUnsafeBytes(of: UInt32(bitPattern: RideStore.applicationID).bigEndian) { Array($0) }, as: UTF8.self)
+                == "LDST")
     }
 
     @Test func aNewPathAndAnEmptyFileBecomeMarkedStores() async throws {
@@ -68,7 +72,8 @@ import Testing
         let path = directory.path("other.sqlite")
         // Another application's database: rollback journal (DatabaseQueue's default), no application id.
         try DatabaseQueue(path: path).write { db in
-            try db.execute(sql: "CREATE TABLE note (id INTEGER PRIMARY KEY, text TEXT); INSERT INTO note (text) VALUES ('keep me')")
+            try db.execute(
+                sql: "CREATE TABLE note (id INTEGER PRIMARY KEY, text TEXT); INSERT INTO note (text) VALUES ('keep me')")
         }
         let before = try Snapshot(path)
         #expect(before.directory == ["other.sqlite"])
@@ -83,8 +88,9 @@ import Testing
         #expect(try Snapshot(path) == before)
         let journal = try DatabaseQueue(path: path).read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
         #expect(journal == "delete")
-        #expect(RideStoreError.notALodestarStore(path: path, reason: "r").description
-            == "\(path) is not a Lodestar ride store (r); it was left unchanged")
+        #expect(
+            RideStoreError.notALodestarStore(path: path, reason: "r").description
+                == "\(path) is not a Lodestar ride store (r); it was left unchanged")
     }
 
     @Test func aClosedWALDatabaseOfAnotherApplicationGetsNoFileBesideIt() throws {
@@ -110,8 +116,10 @@ import Testing
             try db.execute(sql: "PRAGMA application_id = 1196446541; CREATE TABLE t (x)")  // 0x4750534D, 'GPSM'
         }
         let before = try Snapshot(path)
-        #expect(throws: RideStoreError.notALodestarStore(
-            path: path, reason: "its SQLite application_id is 0x4750534D ('GPSM')")) { try RideStore(path: path) }
+        #expect(
+            throws: RideStoreError.notALodestarStore(
+                path: path, reason: "its SQLite application_id is 0x4750534D ('GPSM')")
+        ) { try RideStore(path: path) }
         #expect(try Snapshot(path) == before)
     }
 
@@ -166,7 +174,8 @@ import Testing
             try RideStore(path: path)
         } throws: { error in
             guard case .notALodestarStore(_, let reason) = error as? RideStoreError else { return false }
-            return reason == "no Lodestar application_id, and it holds table ride, index ride_active_vehicle, index ride_booked_at, index ride_revision, …"
+            return reason
+                == "no Lodestar application_id, and it holds table ride, index ride_active_vehicle, index ride_booked_at, index ride_revision, …"
         }
         #expect(try Snapshot(path) == before)
     }

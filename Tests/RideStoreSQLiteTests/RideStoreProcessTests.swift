@@ -3,8 +3,8 @@ import GRDB
 import RideBooking
 import RideStoreSQLite
 import RideTestSupport
-import Testing
 import TestSupport
+import Testing
 
 /// The store under real processes: the `RideLoad` helper books rides in a loop and prints a line
 /// for each one only after the store has committed it.
@@ -24,7 +24,8 @@ import TestSupport
 
         init(store: String, count: Int, fleetSize: Int, seed: UInt64, start: Date? = nil) throws {
             process.executableURL = RideStoreProcessTests.products.appendingPathComponent("RideLoad")
-            process.arguments = [store, String(count), String(fleetSize), String(seed)]
+            process.arguments =
+                [store, String(count), String(fleetSize), String(seed)]
                 + (start.map { [String($0.timeIntervalSince1970)] } ?? [])
             process.standardOutput = pipe
             process.standardError = FileHandle.nullDevice
@@ -49,10 +50,18 @@ import TestSupport
         }
 
         /// Complete lines so far.
-        var output: [String] { lock.lock(); defer { lock.unlock() }; return lines }
+        var output: [String] {
+            lock.lock()
+            defer { lock.unlock() }
+            return lines
+        }
 
         /// Whether everything the process wrote has been read.
-        var atEnd: Bool { lock.lock(); defer { lock.unlock() }; return ended }
+        var atEnd: Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            return ended
+        }
 
         /// Waits (polling every 5 ms, up to `timeout`) until `condition` holds for the lines.
         func wait(upTo timeout: Duration, until condition: ([String]) -> Bool) async -> Bool {
@@ -106,7 +115,10 @@ import TestSupport
         let db = try DatabaseQueue(path: path)
         await #expect(try db.read { try String.fetchOne($0, sql: "PRAGMA integrity_check") } == "ok")
         let doubled = try await db.read {
-            try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM (SELECT vehicle_id FROM ride WHERE phase <> 4 GROUP BY vehicle_id HAVING COUNT(*) > 1)")
+            try Int.fetchOne(
+                $0,
+                sql: "SELECT COUNT(*) FROM (SELECT vehicle_id FROM ride WHERE phase <> 4 GROUP BY vehicle_id HAVING COUNT(*) > 1)"
+            )
         }
         #expect(doubled == 0)
     }
@@ -120,7 +132,8 @@ import TestSupport
         let start = Date().addingTimeInterval(1)
         let a = try Loader(store: path, count: 150, fleetSize: 200, seed: 11, start: start)
         let b = try Loader(store: path, count: 150, fleetSize: 200, seed: 12, start: start)
-        let linesA = await a.finish(), linesB = await b.finish()
+        let linesA = await a.finish()
+        let linesB = await b.finish()
         #expect(a.process.terminationStatus == 0)
         #expect(b.process.terminationStatus == 0)
         #expect(linesA.count == 150 && linesB.count == 150)

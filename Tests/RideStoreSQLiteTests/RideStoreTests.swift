@@ -19,7 +19,8 @@ import Testing
             let service = try await openService(try Fixture.fleet(vehicles), try RideStore(path: path), now: clock.function)
             for _ in 0..<5 {
                 let request = RideRequest(pickupLocation: Placemark(coordinate: Fixture.charingCross), partySize: 1)
-                booked.append(try #require(try await RideRequestHandler(service: service).handle(request).rideStatus).rideIdentifier)
+                booked.append(
+                    try #require(try await RideRequestHandler(service: service).handle(request).rideStatus).rideIdentifier)
             }
         }
         let journal = try await DatabaseQueue(path: path).read { try String.fetchOne($0, sql: "PRAGMA journal_mode") }
@@ -128,11 +129,13 @@ import Testing
     }
 
     @Test func defaultPath() {
-        #expect(RideStore.defaultPath(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/ada"])
-            == "/data/lodestar/rides.sqlite")
+        #expect(
+            RideStore.defaultPath(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/ada"])
+                == "/data/lodestar/rides.sqlite")
         #expect(RideStore.defaultPath(environment: ["HOME": "/home/ada"]) == "/home/ada/.local/share/lodestar/rides.sqlite")
         // XDG says relative paths are invalid and must be ignored.
-        #expect(RideStore.defaultPath(environment: ["XDG_DATA_HOME": "data", "HOME": "/home/ada"])
-            == "/home/ada/.local/share/lodestar/rides.sqlite")
+        #expect(
+            RideStore.defaultPath(environment: ["XDG_DATA_HOME": "data", "HOME": "/home/ada"])
+                == "/home/ada/.local/share/lodestar/rides.sqlite")
     }
 }

@@ -4,8 +4,8 @@ import GRDB
 import RideBooking
 import RideServer
 import RideStoreSQLite
-import TestSupport
 import RideTestSupport
+import TestSupport
 import Testing
 
 /// A store file made by an earlier version opens and migrates (issue 24): `Fixtures/store-v2.sqlite`,
@@ -82,7 +82,8 @@ import Testing
 
         // The tokens, by what they hash to.
         #expect(try await store.principal(token: Self.riderToken) == .rider("ada"))
-        #expect(try await store.principal(tokenHash: "ebb861fa0509af25095b7f267da805d1b8de4b01130d0537b5777f3ac08f758f") == .operator)
+        #expect(
+            try await store.principal(tokenHash: "ebb861fa0509af25095b7f267da805d1b8de4b01130d0537b5777f3ac08f758f") == .operator)
         #expect(
             try await store.principal(tokenHash: "eb40c59cf0e84f9e676433140c2a0d55e567d43e9c336d7aaf0e5667eefa01fa")
                 == .vehicle("LDN-005"))

@@ -75,7 +75,8 @@ package enum Fixture {
 
     /// A gazetteer for the resolution rules.
     package static let gazetteer = Gazetteer(places: [
-        GazetteerPlace(name: "Charing Cross station forecourt", aliases: ["Charing Cross"], coordinate: charingCross, isPickupPoint: true),
+        GazetteerPlace(
+            name: "Charing Cross station forecourt", aliases: ["Charing Cross"], coordinate: charingCross, isPickupPoint: true),
         GazetteerPlace(name: "Trafalgar Square", coordinate: Coordinate(uncheckedLatitude: 51.50800, longitude: -0.12810)),
         GazetteerPlace(name: "Heathrow Terminal 2", coordinate: Coordinate(uncheckedLatitude: 51.46960, longitude: -0.45170)),
         GazetteerPlace(name: "Heathrow Terminal 3", coordinate: Coordinate(uncheckedLatitude: 51.47130, longitude: -0.45860)),
@@ -83,7 +84,9 @@ package enum Fixture {
         GazetteerPlace(name: "Heathrow Terminal 5", coordinate: Coordinate(uncheckedLatitude: 51.47230, longitude: -0.48870)),
         GazetteerPlace(name: "Victoria station", coordinate: Coordinate(uncheckedLatitude: 51.49520, longitude: -0.14410)),
         GazetteerPlace(name: "Victoria Coach Station", coordinate: Coordinate(uncheckedLatitude: 51.49260, longitude: -0.14960)),
-        GazetteerPlace(name: "Victoria", coordinate: Coordinate(uncheckedLatitude: 51.50800, longitude: -0.12000), address: "Victoria Embankment"),
+        GazetteerPlace(
+            name: "Victoria", coordinate: Coordinate(uncheckedLatitude: 51.50800, longitude: -0.12000),
+            address: "Victoria Embankment"),
         GazetteerPlace(name: "Victoria", coordinate: Coordinate(uncheckedLatitude: 51.49650, longitude: -0.14350)),
     ])
 }

@@ -49,8 +49,8 @@ public final class ChildProcess: Sendable {
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+            for pointer in argv { free(pointer) }
+            for pointer in envp { free(pointer) }
         }
         var child: pid_t = 0
         let rc = posix_spawn(&child, path, &actions, &attributes, argv, envp)
@@ -68,7 +68,9 @@ public final class ChildProcess: Sendable {
     /// Adds "close every descriptor from 3 on" to `actions`.
     private static func closeTheRest(_ actions: inout posix_spawn_file_actions_t) throws {
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else {
-            throw SpawnError(command: "posix_spawn", reason: "posix_spawn_file_actions_addclosefrom_np is not in the C library (glibc 2.34 or later)")
+            throw SpawnError(
+                command: "posix_spawn",
+                reason: "posix_spawn_file_actions_addclosefrom_np is not in the C library (glibc 2.34 or later)")
         }
         let addCloseFrom = unsafeBitCast(symbol, to: AddCloseFrom.self)
         let rc = addCloseFrom(&actions, 3)

@@ -31,7 +31,8 @@ public final class SilentGPSD: Sendable {
     public let process: ChildProcess
 
     public init(sandbox: Sandbox) throws {
-        process = try sandbox.start(SilentGPSD.gpsd, ["-N", "-S", String(sandbox.port), "-F", sandbox.path("gpsd.sock")], name: "gpsd")
+        process = try sandbox.start(
+            SilentGPSD.gpsd, ["-N", "-S", String(sandbox.port), "-F", sandbox.path("gpsd.sock")], name: "gpsd")
         try waitUntilListening(sandbox.port, process: process)
     }
 

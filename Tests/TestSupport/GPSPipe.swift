@@ -54,8 +54,10 @@ public final class GPSPipe: Sendable {
     /// `magtrack`, which Lodestar writes as course − variation where gpsd 3.22 adds the variation.
     /// A line Lodestar encoded (with or without its newline) goes through the same filter.
     public static func withoutUncarriedMembers<S: StringProtocol>(_ line: S) -> String {
-        let dropped = ["device", "ept", "magtrack", "epc", "sep", "depth", "dgpsAge", "dgpsSta", "velN", "velE", "velD",
-                       "wanglem", "wangler", "wanglet", "wspeedr", "wspeedt", "leapseconds"]
+        let dropped = [
+            "device", "ept", "magtrack", "epc", "sep", "depth", "dgpsAge", "dgpsSta", "velN", "velE", "velD",
+            "wanglem", "wangler", "wanglet", "wspeedr", "wspeedt", "leapseconds",
+        ]
         var result = line.hasSuffix("\n") ? String(line.dropLast()) : String(line)
         for key in dropped {
             while let member = result.range(of: ",\"\(key)\":") {

@@ -82,11 +82,13 @@ public final class PostgresServer: Sendable {
         let port = try Sandbox.freeLoopbackPort()
         let launcher = try spawn(
             binaries + "/postgres",
-            ["-D", data, "-k", directory, "-p", String(port), "-h", "127.0.0.1", "-c", "max_connections=200",
-             "-c", "shared_buffers=32MB", "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off",
-             "-c", "wal_level=minimal", "-c", "max_wal_senders=0",
-             // Statement statistics, for the tests that show which queries a server runs.
-             "-c", "shared_preload_libraries=pg_stat_statements"],
+            [
+                "-D", data, "-k", directory, "-p", String(port), "-h", "127.0.0.1", "-c", "max_connections=200",
+                "-c", "shared_buffers=32MB", "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off",
+                "-c", "wal_level=minimal", "-c", "max_wal_senders=0",
+                // Statement statistics, for the tests that show which queries a server runs.
+                "-c", "shared_preload_libraries=pg_stat_statements",
+            ],
             in: directory, name: "postgres", asPostgres: asRoot)
         // postmaster.pid's eighth line is "ready" once the server accepts connections.
         var postmaster: pid_t?
@@ -143,8 +145,11 @@ public final class PostgresServer: Sendable {
         let name = "psql-\(databases.add(1, ordering: .relaxed).newValue)"
         try await Self.run(
             Self.binaries + "/psql",
-            ["-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-d", database,
-             "-c", sql],
+            [
+                "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-d",
+                database,
+                "-c", sql,
+            ],
             in: directory, name: name, asPostgres: false)
         defer {
             try? FileManager.default.removeItem(atPath: "\(directory)/\(name).out")
@@ -157,8 +162,10 @@ public final class PostgresServer: Sendable {
     private static func psql(_ sql: String, database: String = "postgres", port: UInt16, directory: String) async throws {
         try await run(
             binaries + "/psql",
-            ["-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-d", database,
-             "-c", sql],
+            [
+                "-X", "-q", "-v", "ON_ERROR_STOP=1", "-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-d", database,
+                "-c", sql,
+            ],
             in: directory, name: "psql", asPostgres: false)
     }
 
@@ -204,7 +211,8 @@ public final class PostgresServer: Sendable {
         guard let status, status == 0 else {
             if status == nil { child.stop() }
             let log = (try? String(contentsOfFile: "\(directory)/\(name).err", encoding: .utf8)) ?? ""
-            throw SpawnError(command: child.command, reason: "status \(status.map(String.init) ?? "timeout"): \(log.suffix(2_000))")
+            throw SpawnError(
+                command: child.command, reason: "status \(status.map(String.init) ?? "timeout"): \(log.suffix(2_000))")
         }
     }
 }

@@ -30,7 +30,9 @@ public struct ReaderThread {
 
     /// utime + stime (fields 14 and 15) of a /proc stat file, in clock ticks.
     public static func cpuTicks(_ path: String) -> Int? {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8), let close = text.lastIndex(of: ")") else { return nil }
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8), let close = text.lastIndex(of: ")") else {
+            return nil
+        }
         let fields = text[text.index(after: close)...].split(separator: " ")
         // After "(comm)" field 3 (state) comes first, so utime (14) and stime (15) are at 11 and 12.
         guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }

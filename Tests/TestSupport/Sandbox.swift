@@ -64,7 +64,8 @@ public final class Sandbox: Sendable {
     /// Starts `path ARGUMENTS` in the sandbox's environment, standard output and error in
     /// `NAME.out` and `NAME.err` there.
     public func start(_ path: String, _ arguments: [String], name: String) throws -> ChildProcess {
-        try ChildProcess(path, arguments, environment: environment, stdout: self.path("\(name).out"), stderr: self.path("\(name).err"))
+        try ChildProcess(
+            path, arguments, environment: environment, stdout: self.path("\(name).out"), stderr: self.path("\(name).err"))
     }
 
     /// A TCP port on 127.0.0.1 that nothing listens on: bind port 0, read what the kernel chose.

@@ -1,9 +1,9 @@
 import Foundation
 import Geodesy
 import LodestarInternals
-import TraceSynthesis
-import Testing
 import TestSupport
+import Testing
+import TraceSynthesis
 
 /// The realistic error model of issue 13: Gauss–Markov plus white noise, Doppler speed and course
 /// noise, multipath jumps the receiver does not admit, stops at lights.
@@ -16,8 +16,10 @@ struct ErrorModelTests {
         guard let reported = epoch.reported else { return nil }
         let phi = Angle.radians(epoch.coordinate.latitude)
         let (meridional, primeVertical) = WGS84.radiiOfCurvature(latitude: phi)
-        return (Angle.radians(reported.latitude - epoch.coordinate.latitude) * meridional,
-                Angle.radians(reported.longitude - epoch.coordinate.longitude) * primeVertical * cos(phi))
+        return (
+            Angle.radians(reported.latitude - epoch.coordinate.latitude) * meridional,
+            Angle.radians(reported.longitude - epoch.coordinate.longitude) * primeVertical * cos(phi)
+        )
     }
 
     static func stationary(seconds: Double, model: TraceErrorModel?, seed: UInt64 = 5) throws -> TraceSpecification {
@@ -28,10 +30,12 @@ struct ErrorModelTests {
 
     @Test("Gauss-Markov: over 100,000 epochs the sample σ is within 10% of σ_gm and the lag-τ autocorrelation within 0.1 of 1/e")
     func gaussMarkovStatistics() throws {
-        let sigma = 3.0, tau = 30
+        let sigma = 3.0
+        let tau = 30
         let spec = try Self.stationary(
             seconds: 99_999, model: TraceErrorModel(correlatedSigma: sigma, correlationTime: Double(tau), whiteSigma: 0))
-        var north: [Double] = [], east: [Double] = []
+        var north: [Double] = []
+        var east: [Double] = []
         north.reserveCapacity(100_000)
         east.reserveCapacity(100_000)
         let summary = try TraceSynthesizer(spec).synthesize { epoch, _ in
@@ -58,7 +62,8 @@ struct ErrorModelTests {
 
     @Test("the stated σ (GST, the truth's sigma) is the total √(σ_gm² + σ_w²), and HDOP × 5 m is its 2D RMS")
     func statedTotal() throws {
-        let spec = try Self.stationary(seconds: 2, model: TraceErrorModel(correlatedSigma: 2.5, correlationTime: 30, whiteSigma: 1))
+        let spec = try Self.stationary(
+            seconds: 2, model: TraceErrorModel(correlatedSigma: 2.5, correlationTime: 30, whiteSigma: 1))
         let trace = try TraceSynthesizer(spec).synthesize()
         #expect(trace.epochs.allSatisfy { $0.sigma == 2.7 })
         #expect(trace.nmea.contains("GNGST,120000.00,2.7,2.7,2.7,0.0,2.7,2.7,4.1*"))
@@ -93,8 +98,10 @@ struct ErrorModelTests {
 
     @Test("standing still, the course is arbitrary (uniform) and the speed never negative")
     func stoppedCourse() throws {
-        let trace = try TraceSynthesizer(Self.stationary(
-            seconds: 3599, model: TraceErrorModel(correlatedSigma: 3, correlationTime: 30, whiteSigma: 0.5))).synthesize()
+        let trace = try TraceSynthesizer(
+            Self.stationary(
+                seconds: 3599, model: TraceErrorModel(correlatedSigma: 3, correlationTime: 30, whiteSigma: 0.5))
+        ).synthesize()
         let courses = trace.epochs.compactMap(\.reportedCourse)
         #expect(courses.count == 3600)
         let quadrants = (0..<4).map { q in courses.filter { Int($0 / 90) == q }.count }
@@ -124,7 +131,9 @@ struct ErrorModelTests {
         #expect(gst.count == 61 && Set(gst) == ["2.7,2.7,2.7,0.0,2.7,2.7,4.1"])
         let hdops = Set(noisy.nmea.split(separator: "\r\n").filter { $0.contains("GGA") }.map { $0.split(separator: ",")[8] })
         #expect(hdops == ["0.8"])
-        let jumpSizes = noisy.epochs.filter(\.isMultipath).compactMap { Self.error($0) }.map { ($0.north * $0.north + $0.east * $0.east).squareRoot() }
+        let jumpSizes = noisy.epochs.filter(\.isMultipath).compactMap { Self.error($0) }.map {
+            ($0.north * $0.north + $0.east * $0.east).squareRoot()
+        }
         #expect(jumpSizes.allSatisfy { $0 > 30 && $0 < 50 }, "\(jumpSizes)")
     }
 
@@ -154,7 +163,8 @@ struct ErrorModelTests {
         let a = try TraceSynthesizer(spec).synthesize()
         let b = try TraceSynthesizer(spec).synthesize()
         #expect(a.nmea == b.nmea && a.truthCSV == b.truthCSV)
-        var nmea = "", rows = TraceSynthesizer(spec).truthHeader + "\n"
+        var nmea = ""
+        var rows = TraceSynthesizer(spec).truthHeader + "\n"
         let summary = try TraceSynthesizer(spec).synthesize { epoch, block in
             nmea += block
             rows += TraceSynthesizer(spec).truthRow(epoch) + "\n"
@@ -179,20 +189,25 @@ struct ErrorModelTests {
         #expect(reported.contains { $0.longitude < 0 }, "some fixes wrapped to the other side")
     }
 
-    @Test("specifications outside the limits are refused with a one-line reason", arguments: [
-        ("speed", "speed profile: speeds must be 0.01…1000 metres per second"),
-        ("long", "the trace would have 864001 epochs; at most 604801 (7 days at 1 Hz)"),
-        ("overlap", "the stop at 15.0 s begins before the previous one ends"),
-        ("replay", "the epoch repeated at 500.0 s would be sent after the trace ends (100.0 s)"),
-        ("phases", "noise phases apply to the white noise model, not to the error model"),
-        ("tau", "correlation time τ 0.0 is out of range: give 0.1…86400 seconds"),
-        ("year", "the trace must start on or after 1980-01-01 and end before 2069-01-01 (RMC's two-digit year)"),
-    ])
+    @Test(
+        "specifications outside the limits are refused with a one-line reason",
+        arguments: [
+            ("speed", "speed profile: speeds must be 0.01…1000 metres per second"),
+            ("long", "the trace would have 864001 epochs; at most 604801 (7 days at 1 Hz)"),
+            ("overlap", "the stop at 15.0 s begins before the previous one ends"),
+            ("replay", "the epoch repeated at 500.0 s would be sent after the trace ends (100.0 s)"),
+            ("phases", "noise phases apply to the white noise model, not to the error model"),
+            ("tau", "correlation time τ 0.0 is out of range: give 0.1…86400 seconds"),
+            ("year", "the trace must start on or after 1980-01-01 and end before 2069-01-01 (RMC's two-digit year)"),
+        ])
     func refusals(_ name: String, _ reason: String) throws {
-        var spec = try Self.stationary(seconds: 100, model: TraceErrorModel(correlatedSigma: 3, correlationTime: 30, whiteSigma: 1))
+        var spec = try Self.stationary(
+            seconds: 100, model: TraceErrorModel(correlatedSigma: 3, correlationTime: 30, whiteSigma: 1))
         switch name {
         case "speed": spec.speeds = [1e-300]
-        case "long": spec.holdStart = 86_400; spec.rate = 10
+        case "long":
+            spec.holdStart = 86_400
+            spec.rate = 10
         case "overlap": spec.stops = [.init(start: 10, duration: 10), .init(start: 15, duration: 5)]
         case "replay": spec.replays = [.init(at: 500, age: 1)]
         case "phases": spec.noisePhases = [.init(from: 10, sigma: 1)]

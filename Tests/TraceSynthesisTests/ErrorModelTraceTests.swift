@@ -2,8 +2,8 @@ import Foundation
 import GNSS
 import Geodesy
 import NMEA
-import Testing
 import TestSupport
+import Testing
 
 /// The four traces of issue 13 in Traces/: they decode with nothing skipped, each epoch as its
 /// truth says, and their events (stops, tunnels, multipath jumps) lie where Traces/README.md says.
@@ -13,17 +13,26 @@ struct ErrorModelTraceTests {
     struct Truth {
         var rows: [[String: String]]
         init(_ name: String) throws {
-            let text = try String(contentsOf: BundledTraces.directory.appendingPathComponent("\(name).truth.csv"), encoding: .utf8)
-            let lines = text.split(separator: "\n").map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+            let text = try String(
+                contentsOf: BundledTraces.directory.appendingPathComponent("\(name).truth.csv"), encoding: .utf8)
+            let lines = text.split(separator: "\n").map {
+                $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            }
             let header = lines[0]
             rows = lines.dropFirst().map { Dictionary(uniqueKeysWithValues: zip(header, $0)) }
         }
         func flags(_ column: String) -> [Bool] { rows.map { $0[column] == "1" } }
         /// The lengths of the runs of `true`.
         static func runs(_ flags: [Bool]) -> [Int] {
-            var runs: [Int] = [], current = 0
+            var runs: [Int] = []
+            var current = 0
             for flag in flags + [false] {
-                if flag { current += 1 } else if current > 0 { runs.append(current); current = 0 }
+                if flag {
+                    current += 1
+                } else if current > 0 {
+                    runs.append(current)
+                    current = 0
+                }
             }
             return runs
         }
@@ -32,7 +41,8 @@ struct ErrorModelTraceTests {
     static func decode(_ name: String) throws -> (epochs: [NMEAEpoch], rejected: Int) {
         let bytes = try [UInt8](Data(contentsOf: BundledTraces.directory.appendingPathComponent("\(name).nmea")))
         var decoder = NMEADecoder()
-        var epochs: [NMEAEpoch] = [], rejected = 0
+        var epochs: [NMEAEpoch] = []
+        var rejected = 0
         let handle: (NMEADecoder.Event) -> Void = { event in
             switch event {
             case .epoch(let epoch): epochs.append(epoch)
@@ -44,8 +54,9 @@ struct ErrorModelTraceTests {
         return (epochs, rejected)
     }
 
-    @Test("each trace replays with nothing skipped, every epoch as its truth says, its accuracy the stated total",
-          arguments: ["city-drive", "walk-hdop", "stationary-20min", "highway-tunnel"])
+    @Test(
+        "each trace replays with nothing skipped, every epoch as its truth says, its accuracy the stated total",
+        arguments: ["city-drive", "walk-hdop", "stationary-20min", "highway-tunnel"])
     func replaysAsWritten(_ name: String) throws {
         let (epochs, rejected) = try Self.decode(name)
         let truth = try Truth(name)
@@ -64,7 +75,9 @@ struct ErrorModelTraceTests {
         }
     }
 
-    @Test("city-drive: about 2 hours (12 laps) at 10-13 m/s, three stops of 20-40 s, a 20 s tunnel, three multipath jumps of 30-50 m for 3-6 s")
+    @Test(
+        "city-drive: about 2 hours (12 laps) at 10-13 m/s, three stops of 20-40 s, a 20 s tunnel, three multipath jumps of 30-50 m for 3-6 s"
+    )
     func cityDrive() throws {
         let truth = try Truth("city-drive")
         #expect((6000...6600).contains(truth.rows.count))
@@ -79,7 +92,9 @@ struct ErrorModelTraceTests {
         #expect(courses.count >= 8, "turns: \(courses.count) courses")
     }
 
-    @Test("walk-hdop sends no GST; stationary-20min is 1,200 epochs standing still; highway-tunnel 2 hours at 25 m/s with a 30 s tunnel at 135-165 s")
+    @Test(
+        "walk-hdop sends no GST; stationary-20min is 1,200 epochs standing still; highway-tunnel 2 hours at 25 m/s with a 30 s tunnel at 135-165 s"
+    )
     func others() throws {
         let walk = try String(contentsOf: BundledTraces.directory.appendingPathComponent("walk-hdop.nmea"), encoding: .utf8)
         #expect(!walk.contains("GST") && walk.contains("GPGGA") && walk.contains("GPVTG"))

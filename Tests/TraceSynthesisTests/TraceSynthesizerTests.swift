@@ -1,9 +1,9 @@
 import Foundation
 import Geodesy
 import LodestarInternals
-import TraceSynthesis
-import Testing
 import TestSupport
+import Testing
+import TraceSynthesis
 
 @Suite("trace synthesizer")
 struct TraceSynthesizerTests {

@@ -6,14 +6,14 @@
 // Karney's own C port of the same algorithm; same inputs, same run);
 // declination ≤ 10 µs per call.
 import Benchmark
-import Foundation
 import CProjBaseline
-import Geodesy
+import Foundation
 import GeoMagnetism
+import Geodesy
 
 /// Deterministic points, uniform on the sphere, from a fixed-seed SplitMix64.
 struct PointPairs {
-    var flat: [Double] = []            // lat1, lon1, lat2, lon2 × count
+    var flat: [Double] = []  // lat1, lon1, lat2, lon2 × count
     var pairs: [(Coordinate, Coordinate)] = []
 
     init(count: Int, seed: UInt64) {
@@ -27,11 +27,16 @@ struct PointPairs {
             return Double(z >> 11) / Double(1 << 53)
         }
         for _ in 0..<count {
-            let lat1 = asin(2 * next() - 1) * 180 / .pi, lon1 = 360 * next() - 180
-            let lat2 = asin(2 * next() - 1) * 180 / .pi, lon2 = 360 * next() - 180
+            let lat1 = asin(2 * next() - 1) * 180 / .pi
+            let lon1 = 360 * next() - 180
+            let lat2 = asin(2 * next() - 1) * 180 / .pi
+            let lon2 = 360 * next() - 180
             flat += [lat1, lon1, lat2, lon2]
-            pairs.append((Coordinate(uncheckedLatitude: lat1, longitude: lon1),
-                          Coordinate(uncheckedLatitude: lat2, longitude: lon2)))
+            pairs.append(
+                (
+                    Coordinate(uncheckedLatitude: lat1, longitude: lon1),
+                    Coordinate(uncheckedLatitude: lat2, longitude: lon2)
+                ))
         }
     }
 }

@@ -14,7 +14,8 @@ let repositoryRoot = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
-let corpusPath = ProcessInfo.processInfo.environment["LODESTAR_NMEA_CORPUS"]
+let corpusPath =
+    ProcessInfo.processInfo.environment["LODESTAR_NMEA_CORPUS"]
     ?? repositoryRoot.appendingPathComponent(".build/bench/nmea-corpus.nmea").path
 
 let linesPerSecond = BenchmarkMetric.custom("lines per second", polarity: .prefersLarger, useScalingFactor: false)

@@ -1,3 +1,8 @@
+import Benchmark
+import Foundation
+import Geodesy
+import Lodestar
+
 // Region monitoring benchmarks (issue 25).
 //
 // Goal: ≤ 2 µs per location with 100,000 regions, and close to the cost with one region; a linear
@@ -9,10 +14,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Benchmark
-import Foundation
-import Geodesy
-import Lodestar
 
 /// Marsaglia's xorshift64* (seeded), for the regions' layout.
 struct LayoutNoise {
@@ -39,8 +40,10 @@ func circles(_ n: Int) -> [RegionCondition] {
     var noise = LayoutNoise(state: 2026)
     let side = (Double(n) / 250).squareRoot() * 1000
     return (0..<n).compactMap { i in
-        try? RegionCondition(id: "r\(i)", shape: .circle(
-            center: place((noise.unit() - 0.5) * side, (noise.unit() - 0.5) * side), checkedRadius: 20 + 280 * noise.unit()))
+        try? RegionCondition(
+            id: "r\(i)",
+            shape: .circle(
+                center: place((noise.unit() - 0.5) * side, (noise.unit() - 0.5) * side), checkedRadius: 20 + 280 * noise.unit()))
     }
 }
 
@@ -51,8 +54,9 @@ let drive: [Location] = {
     let t0 = Date(timeIntervalSince1970: 1_790_000_000)
     return (0..<1000).map { i in
         let angle = 12 * Double(i) / 800
-        return Location(coordinate: place(800 * cos(angle) + 4 * (noise.unit() - 0.5), 800 * sin(angle) + 4 * (noise.unit() - 0.5)),
-                        horizontalAccuracy: 4, timestamp: t0.addingTimeInterval(Double(i)))
+        return Location(
+            coordinate: place(800 * cos(angle) + 4 * (noise.unit() - 0.5), 800 * sin(angle) + 4 * (noise.unit() - 0.5)),
+            horizontalAccuracy: 4, timestamp: t0.addingTimeInterval(Double(i)))
     }
 }()
 
@@ -76,7 +80,8 @@ final class Watched {
         for condition in conditions { engine.add(condition) }
         if n >= 100_000 {
             let perRegion = Double(residentBytes() - before) / Double(n)
-            FileHandle.standardError.write(Data("regions: \(n) circles add \(Int(perRegion)) bytes each of resident memory\n".utf8))
+            FileHandle.standardError.write(
+                Data("regions: \(n) circles add \(Int(perRegion)) bytes each of resident memory\n".utf8))
         }
         _ = engine.update(drive[0])
         self.engine = engine
@@ -104,7 +109,8 @@ let benchmarks: @Sendable () -> Void = {
             }
         }
         // One iteration = one location: the signed distance to every region.
-        Benchmark("Regions per location: linear scan, \(n) regions", configuration: .init(maxIterations: n > 1000 ? 30 : 10_000)) {
+        Benchmark("Regions per location: linear scan, \(n) regions", configuration: .init(maxIterations: n > 1000 ? 30 : 10_000))
+        {
             benchmark in
             for _ in benchmark.scaledIterations {
                 let here = watched.location().coordinate

@@ -56,7 +56,8 @@ let benchmarks: @Sendable () -> Void = {
     // a real SQLite file (WAL, synchronous = FULL): inside one BEGIN IMMEDIATE transaction, read the
     // reported positions in the range's band of latitude, choose the nearest free vehicle, write
     // the ride and commit. A fresh store for each run, the fleet registered and reporting first.
-    Benchmark("Request → confirmed → stored (SQLite file)", configuration: .init(maxIterations: 2_000)) { benchmark async throws in
+    Benchmark("Request → confirmed → stored (SQLite file)", configuration: .init(maxIterations: 2_000)) {
+        benchmark async throws in
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ride-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let store = try RideStore(path: directory.appendingPathComponent("rides.sqlite").path)

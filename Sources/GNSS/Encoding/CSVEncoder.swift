@@ -9,7 +9,8 @@ import LodestarInternals
 /// magnetic heading (degrees). Unknown values are empty.
 public enum CSVEncoder {
     /// The header row with its line end.
-    public static let header: [UInt8] = Array("""
+    public static let header: [UInt8] = Array(
+        """
         time,mode,quality,latitude_deg,longitude_deg,altitude_msl_m,altitude_hae_m,speed_mps,\
         course_deg,horizontal_accuracy_m,vertical_accuracy_m,hdop,vdop,pdop,satellites_used,\
         magnetic_variation_deg,true_heading_deg,magnetic_heading_deg

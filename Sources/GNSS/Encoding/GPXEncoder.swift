@@ -13,7 +13,8 @@ public enum GPXEncoder {
     /// The XML declaration, `<gpx>` and the opening of one track and segment.
     /// - Parameter name: the track name (escaped for XML).
     public static func header(name: String) -> [UInt8] {
-        var out = Array("""
+        var out = Array(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <gpx version="1.1" creator="lodestar" xmlns="http://www.topografix.com/GPX/1/1" \
             xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" \

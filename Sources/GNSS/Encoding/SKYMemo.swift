@@ -48,8 +48,10 @@ public struct SKYMemo: Sendable {
     /// Runs `body` with the slots of the first `count` places (made when there are fewer).
     mutating func withSlots<R>(_ count: Int, _ body: (inout SKYMemoSlots) -> R) -> R {
         if slots.count < count {
-            slots.append(contentsOf: repeatElement(Slot(satellite: SatelliteInView(prn: 0), length: 0, snr: 0..<0),
-                                                   count: count - slots.count))
+            slots.append(
+                contentsOf: repeatElement(
+                    Slot(satellite: SatelliteInView(prn: 0), length: 0, snr: 0..<0),
+                    count: count - slots.count))
             // 16 bytes more than the slots: a copy of a slot's tail reads whole blocks past it.
             text.append(contentsOf: repeatElement(0, count: count * Self.slotSize + 16 - text.count))
         }
@@ -117,18 +119,21 @@ struct SKYMemoSlots {
     /// satellite) is copied as six blocks, no loop.
     @inline(__always)
     static func copyBlocks(_ n: Int, from: UnsafePointer<UInt8>, to: UnsafeMutablePointer<UInt8>, whole: Bool = true) {
-        let source = UnsafeRawPointer(from), target = UnsafeMutableRawPointer(to)
+        let source = UnsafeRawPointer(from)
+        let target = UnsafeMutableRawPointer(to)
         if whole && n <= 96 {
             for k in stride(from: 0, to: 96, by: 16) {
-                target.storeBytes(of: source.loadUnaligned(fromByteOffset: k, as: SIMD2<UInt64>.self), toByteOffset: k,
-                                  as: SIMD2<UInt64>.self)
+                target.storeBytes(
+                    of: source.loadUnaligned(fromByteOffset: k, as: SIMD2<UInt64>.self), toByteOffset: k,
+                    as: SIMD2<UInt64>.self)
             }
             return
         }
         var k = 0
         while k < n {
-            target.storeBytes(of: source.loadUnaligned(fromByteOffset: k, as: SIMD2<UInt64>.self), toByteOffset: k,
-                              as: SIMD2<UInt64>.self)
+            target.storeBytes(
+                of: source.loadUnaligned(fromByteOffset: k, as: SIMD2<UInt64>.self), toByteOffset: k,
+                as: SIMD2<UInt64>.self)
             k &+= 16
         }
     }

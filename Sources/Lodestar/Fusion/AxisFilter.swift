@@ -61,8 +61,10 @@ struct AxisFilter: Sendable, Equatable {
     ///   - timeConstant: τ of the correlated error, seconds.
     ///   - correlatedVariance: its steady-state variance σ_b², m².
     ///   - stationary: hold the velocity at zero (no acceleration noise).
-    mutating func predict(dt: Double, acceleration q: Double, intervalAcceleration sa2: Double = 0,
-                          timeConstant tau: Double, correlatedVariance sb2: Double, stationary: Bool) {
+    mutating func predict(
+        dt: Double, acceleration q: Double, intervalAcceleration sa2: Double = 0,
+        timeConstant tau: Double, correlatedVariance sb2: Double, stationary: Bool
+    ) {
         let phi = exp(-dt / tau)
         // x' = F x with F = [[1, dt, 0], [0, 1, 0], [0, 0, φ]].
         p += v * dt
@@ -109,7 +111,9 @@ struct AxisFilter: Sendable, Equatable {
     /// `PHᵀ = (hp, hv, hb)`: x += K y, P −= K S Kᵀ with K = PHᵀ / s.
     private mutating func update(y: Double, s: Double, hp: Double, hv: Double, hb: Double) {
         guard s > 0, s.isFinite else { return }
-        let kp = hp / s, kv = hv / s, kb = hb / s
+        let kp = hp / s
+        let kv = hv / s
+        let kb = hb / s
         p += kp * y
         v += kv * y
         b += kb * y

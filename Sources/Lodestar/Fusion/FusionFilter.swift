@@ -51,7 +51,8 @@ package struct FusionFilter: Sendable {
 
     private var origin: Origin?
     private var east = AxisFilter(position: 0, variance: 1, correlated: Self.correlatedFraction, velocity: 0, velocityVariance: 1)
-    private var north = AxisFilter(position: 0, variance: 1, correlated: Self.correlatedFraction, velocity: 0, velocityVariance: 1)
+    private var north = AxisFilter(
+        position: 0, variance: 1, correlated: Self.correlatedFraction, velocity: 0, velocityVariance: 1)
     private var up: AxisFilter?
     private var lastTime: Date?
     private var lastMeasurement: Date?
@@ -116,7 +117,9 @@ package struct FusionFilter: Sendable {
     /// The state in one line (local position and velocity, correlated error, k, λ, stillness),
     /// for the ensemble's `--trace`.
     package var stateDescription: String {
-        String(format: "p %.2f %.2f v %.2f %.2f b %.2f %.2f k %.2f λ %.2f still %d", east.p, north.p, east.v, north.v, east.b, north.b, correlated, noiseScale, isStationary ? 1 : 0)
+        String(
+            format: "p %.2f %.2f v %.2f %.2f b %.2f %.2f k %.2f λ %.2f still %d", east.p, north.p, east.v, north.v, east.b,
+            north.b, correlated, noiseScale, isStationary ? 1 : 0)
     }
 
     /// Appends this epoch's record (``records``).
@@ -125,11 +128,12 @@ package struct FusionFilter: Sendable {
         deadReckoned: Bool
     ) {
         guard let origin else { return }
-        records?.append(FusionRecord(
-            time: time, prior: prior, posterior: (east.snapshot, north.snapshot), dt: dt,
-            phi: exp(-dt / Self.timeConstant), shift: shift,
-            origin: (origin.latitude, origin.longitude, origin.metresPerRadianNorth, origin.metresPerRadianEast),
-            isDeadReckoned: deadReckoned, isStationary: isStationary))
+        records?.append(
+            FusionRecord(
+                time: time, prior: prior, posterior: (east.snapshot, north.snapshot), dt: dt,
+                phi: exp(-dt / Self.timeConstant), shift: shift,
+                origin: (origin.latitude, origin.longitude, origin.metresPerRadianNorth, origin.metresPerRadianEast),
+                isDeadReckoned: deadReckoned, isStationary: isStationary))
     }
 
     /// The coordinate of a point of a record's frame.
@@ -161,9 +165,10 @@ package struct FusionFilter: Sendable {
         // first fix is believed outright (with its Doppler velocity), which is what the Kalman
         // update would nearly do, without leaving the error to the correlated-error state.
         if let origin, let last = lastTime, let measured = lastMeasurement,
-           time.timeIntervalSince(measured) <= maximumDeadReckoning,
-           time.timeIntervalSince(measured) < Self.reacquireAfter
-            || !agreesWithDeadReckoning(origin.local(location.coordinate), sigmas: hSigma, dt: time.timeIntervalSince(last)) {
+            time.timeIntervalSince(measured) <= maximumDeadReckoning,
+            time.timeIntervalSince(measured) < Self.reacquireAfter
+                || !agreesWithDeadReckoning(origin.local(location.coordinate), sigmas: hSigma, dt: time.timeIntervalSince(last))
+        {
             let dt = time.timeIntervalSince(last)
             var z = origin.local(location.coordinate)
             updateStillness(speed: velocity?.speed)
@@ -182,7 +187,8 @@ package struct FusionFilter: Sendable {
             if dt > 0, let velocity, !isStationary {
                 let (ve, vn) = velocity.components
                 change = (ve - east.v, vn - north.v)
-                let d2 = change.east * change.east / (east.vv + velocity.variance)
+                let d2 =
+                    change.east * change.east / (east.vv + velocity.variance)
                     + change.north * change.north / (north.vv + velocity.variance)
                 if d2 < Self.softGate { change = (0, 0) }
             }
@@ -205,7 +211,9 @@ package struct FusionFilter: Sendable {
             learnWhiteNoise(z, velocity: velocity, time: time, stated: stated)
             applyPosition(z, sigmas: hSigma, time: time, dt: dt, location: location, velocity: velocity)
             applyAltitude(location.altitude, sigma: location.verticalAccuracy)
-            if records != nil { record(time: time, prior: restartedInUpdate ? nil : prior, dt: dt, shift: epochShift, deadReckoned: false) }
+            if records != nil {
+                record(time: time, prior: restartedInUpdate ? nil : prior, dt: dt, shift: epochShift, deadReckoned: false)
+            }
         } else {
             let previous = origin
             let linked = previous != nil && lastMeasurement.map { time.timeIntervalSince($0) <= maximumDeadReckoning } == true
@@ -256,7 +264,9 @@ package struct FusionFilter: Sendable {
     /// Whether a fix at `z` (local metres) after an outage lies within the hard gate of the
     /// position dead-reckoned `dt` seconds further: if not, it is handled as any disagreeing fix
     /// (a reflection at the tunnel's mouth is not believed outright).
-    private func agreesWithDeadReckoning(_ z: (east: Double, north: Double), sigmas: (east: Double, north: Double), dt: Double) -> Bool {
+    private func agreesWithDeadReckoning(_ z: (east: Double, north: Double), sigmas: (east: Double, north: Double), dt: Double)
+        -> Bool
+    {
         let (e, n) = deadReckoned(dt)
         let (ye, se) = e.positionInnovation(z.east, whiteVariance: sigmas.east * sigmas.east)
         let (yn, sn) = n.positionInnovation(z.north, whiteVariance: sigmas.north * sigmas.north)
@@ -266,9 +276,11 @@ package struct FusionFilter: Sendable {
     /// The horizontal axes dead-reckoned `dt` seconds further (the state is not changed): what an
     /// outage's prediction says at the first fix after it.
     private func deadReckoned(_ dt: Double) -> (east: AxisFilter, north: AxisFilter) {
-        var e = east, n = north
+        var e = east
+        var n = north
         if dt > 0 {
-            let tau = Self.timeConstant, q = profile.manoeuvre
+            let tau = Self.timeConstant
+            let q = profile.manoeuvre
             e.predict(dt: dt, acceleration: q, timeConstant: tau, correlatedVariance: correlatedVariance.east, stationary: false)
             n.predict(dt: dt, acceleration: q, timeConstant: tau, correlatedVariance: correlatedVariance.north, stationary: false)
         }
@@ -282,14 +294,17 @@ package struct FusionFilter: Sendable {
         origin = o
         let v = velocity?.components ?? (east: 0, north: 0)
         let vVar = velocity.map { $0.variance } ?? 100
-        east = AxisFilter(position: 0, variance: sigmas.east * sigmas.east, correlated: correlated,
-                          velocity: v.east, velocityVariance: vVar)
-        north = AxisFilter(position: 0, variance: sigmas.north * sigmas.north, correlated: correlated,
-                           velocity: v.north, velocityVariance: vVar)
+        east = AxisFilter(
+            position: 0, variance: sigmas.east * sigmas.east, correlated: correlated,
+            velocity: v.east, velocityVariance: vVar)
+        north = AxisFilter(
+            position: 0, variance: sigmas.north * sigmas.north, correlated: correlated,
+            velocity: v.north, velocityVariance: vVar)
         if let altitude = location.altitude {
             let sv = location.verticalAccuracy ?? 2 * sigmas.north
-            up = AxisFilter(position: altitude, variance: sv * sv, correlated: Self.correlatedFraction,
-                            velocity: 0, velocityVariance: 1)
+            up = AxisFilter(
+                position: altitude, variance: sv * sv, correlated: Self.correlatedFraction,
+                velocity: 0, velocityVariance: 1)
         } else {
             up = nil
         }
@@ -312,12 +327,15 @@ package struct FusionFilter: Sendable {
     ) {
         let q = measured ? 0 : blind ? profile.manoeuvre : profile.acceleration
         let tau = Self.timeConstant
-        east.predict(dt: dt, acceleration: q, intervalAcceleration: change.east * change.east / (dt * dt),
-                     timeConstant: tau, correlatedVariance: correlatedVariance.east, stationary: isStationary)
-        north.predict(dt: dt, acceleration: q, intervalAcceleration: change.north * change.north / (dt * dt),
-                      timeConstant: tau, correlatedVariance: correlatedVariance.north, stationary: isStationary)
-        up?.predict(dt: dt, acceleration: profile.acceleration / 4, timeConstant: tau, correlatedVariance: correlatedVariance.up,
-                    stationary: isStationary)
+        east.predict(
+            dt: dt, acceleration: q, intervalAcceleration: change.east * change.east / (dt * dt),
+            timeConstant: tau, correlatedVariance: correlatedVariance.east, stationary: isStationary)
+        north.predict(
+            dt: dt, acceleration: q, intervalAcceleration: change.north * change.north / (dt * dt),
+            timeConstant: tau, correlatedVariance: correlatedVariance.north, stationary: isStationary)
+        up?.predict(
+            dt: dt, acceleration: profile.acceleration / 4, timeConstant: tau, correlatedVariance: correlatedVariance.up,
+            stationary: isStationary)
     }
 
     private mutating func setCorrelated(_ sigmas: (east: Double, north: Double), vertical: Double?) {
@@ -365,7 +383,8 @@ package struct FusionFilter: Sendable {
         location: Location, velocity: Velocity?
     ) {
         let white = 1 - correlated
-        let re = white * sigmas.east * sigmas.east, rn = white * sigmas.north * sigmas.north
+        let re = white * sigmas.east * sigmas.east
+        let rn = white * sigmas.north * sigmas.north
         let (ye, se) = east.positionInnovation(z.east, whiteVariance: re)
         let (yn, sn) = north.positionInnovation(z.north, whiteVariance: rn)
         let d2 = ye * ye / se + yn * yn / sn
@@ -383,7 +402,8 @@ package struct FusionFilter: Sendable {
             // reflection's length: it rejects a disagreeing run for no longer than
             // it has existed, so a wrong start is not locked in.
             let history = reacquiredAt.map { since.timeIntervalSince($0) } ?? .infinity
-            let patience = outsideWithoutDoppler
+            let patience =
+                outsideWithoutDoppler
                 ? Self.outlierPatience : min(Self.reflectionPatience, max(Self.outlierPatience, history))
             if time.timeIntervalSince(since) >= patience {
                 // Outside for long enough to be real: start again where the receiver says.
@@ -455,8 +475,9 @@ package struct FusionFilter: Sendable {
         guard let altitude else { return }
         guard var axis = up else {
             let sv = sigma ?? 10
-            up = AxisFilter(position: altitude, variance: sv * sv, correlated: Self.correlatedFraction,
-                            velocity: 0, velocityVariance: 1)
+            up = AxisFilter(
+                position: altitude, variance: sv * sv, correlated: Self.correlatedFraction,
+                velocity: 0, velocityVariance: 1)
             return
         }
         let sv = sigma ?? 10
@@ -493,7 +514,8 @@ package struct FusionFilter: Sendable {
         }
         let sigma = (east.pp + north.pp).squareRoot()
         if let h = held {
-            let de = east.p - h.east, dn = north.p - h.north
+            let de = east.p - h.east
+            let dn = north.p - h.north
             let drift = (de * de + dn * dn).squareRoot()
             if drift <= max(Self.holdBand, 2 * sigma) { return (h.east, h.north, drift) }
         }

@@ -34,32 +34,43 @@ struct Matrix3: Sendable {
 
     static func * (l: Matrix3, r: Matrix3) -> Matrix3 {
         Matrix3(
-            (l.m00 * r.m00 + l.m01 * r.m10 + l.m02 * r.m20, l.m00 * r.m01 + l.m01 * r.m11 + l.m02 * r.m21,
-             l.m00 * r.m02 + l.m01 * r.m12 + l.m02 * r.m22),
-            (l.m10 * r.m00 + l.m11 * r.m10 + l.m12 * r.m20, l.m10 * r.m01 + l.m11 * r.m11 + l.m12 * r.m21,
-             l.m10 * r.m02 + l.m11 * r.m12 + l.m12 * r.m22),
-            (l.m20 * r.m00 + l.m21 * r.m10 + l.m22 * r.m20, l.m20 * r.m01 + l.m21 * r.m11 + l.m22 * r.m21,
-             l.m20 * r.m02 + l.m21 * r.m12 + l.m22 * r.m22))
+            (
+                l.m00 * r.m00 + l.m01 * r.m10 + l.m02 * r.m20, l.m00 * r.m01 + l.m01 * r.m11 + l.m02 * r.m21,
+                l.m00 * r.m02 + l.m01 * r.m12 + l.m02 * r.m22
+            ),
+            (
+                l.m10 * r.m00 + l.m11 * r.m10 + l.m12 * r.m20, l.m10 * r.m01 + l.m11 * r.m11 + l.m12 * r.m21,
+                l.m10 * r.m02 + l.m11 * r.m12 + l.m12 * r.m22
+            ),
+            (
+                l.m20 * r.m00 + l.m21 * r.m10 + l.m22 * r.m20, l.m20 * r.m01 + l.m21 * r.m11 + l.m22 * r.m21,
+                l.m20 * r.m02 + l.m21 * r.m12 + l.m22 * r.m22
+            ))
     }
 
     static func * (l: Matrix3, v: Vector3) -> Vector3 {
-        Vector3(a: l.m00 * v.a + l.m01 * v.b + l.m02 * v.c, b: l.m10 * v.a + l.m11 * v.b + l.m12 * v.c,
-                c: l.m20 * v.a + l.m21 * v.b + l.m22 * v.c)
+        Vector3(
+            a: l.m00 * v.a + l.m01 * v.b + l.m02 * v.c, b: l.m10 * v.a + l.m11 * v.b + l.m12 * v.c,
+            c: l.m20 * v.a + l.m21 * v.b + l.m22 * v.c)
     }
 
     static func + (l: Matrix3, r: Matrix3) -> Matrix3 {
-        Matrix3((l.m00 + r.m00, l.m01 + r.m01, l.m02 + r.m02), (l.m10 + r.m10, l.m11 + r.m11, l.m12 + r.m12),
-                (l.m20 + r.m20, l.m21 + r.m21, l.m22 + r.m22))
+        Matrix3(
+            (l.m00 + r.m00, l.m01 + r.m01, l.m02 + r.m02), (l.m10 + r.m10, l.m11 + r.m11, l.m12 + r.m12),
+            (l.m20 + r.m20, l.m21 + r.m21, l.m22 + r.m22))
     }
 
     static func - (l: Matrix3, r: Matrix3) -> Matrix3 {
-        Matrix3((l.m00 - r.m00, l.m01 - r.m01, l.m02 - r.m02), (l.m10 - r.m10, l.m11 - r.m11, l.m12 - r.m12),
-                (l.m20 - r.m20, l.m21 - r.m21, l.m22 - r.m22))
+        Matrix3(
+            (l.m00 - r.m00, l.m01 - r.m01, l.m02 - r.m02), (l.m10 - r.m10, l.m11 - r.m11, l.m12 - r.m12),
+            (l.m20 - r.m20, l.m21 - r.m21, l.m22 - r.m22))
     }
 
     /// The inverse by the adjugate; nil when the determinant is not safely away from zero.
     var inverse: Matrix3? {
-        let c00 = m11 * m22 - m12 * m21, c01 = m12 * m20 - m10 * m22, c02 = m10 * m21 - m11 * m20
+        let c00 = m11 * m22 - m12 * m21
+        let c01 = m12 * m20 - m10 * m22
+        let c02 = m10 * m21 - m11 * m20
         let det = m00 * c00 + m01 * c01 + m02 * c02
         guard det.isFinite, abs(det) > 1e-300 else { return nil }
         let s = 1 / det

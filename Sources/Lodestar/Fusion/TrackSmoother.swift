@@ -80,13 +80,17 @@ public struct TrackSmoother: Sendable {
             let next = records[k + 1]
             guard let prior = next.prior else { continue }  // a new segment begins at k + 1
             let f = Matrix3.transition(dt: next.dt, phi: next.phi)
-            out[k].east = step(records[k].posterior.east, prior: prior.east, smoothedNext: out[k + 1].east, f: f, shift: next.shift.east)
-            out[k].north = step(records[k].posterior.north, prior: prior.north, smoothedNext: out[k + 1].north, f: f, shift: next.shift.north)
+            out[k].east = step(
+                records[k].posterior.east, prior: prior.east, smoothedNext: out[k + 1].east, f: f, shift: next.shift.east)
+            out[k].north = step(
+                records[k].posterior.north, prior: prior.north, smoothedNext: out[k + 1].north, f: f, shift: next.shift.north)
         }
         return out
     }
 
-    private static func step(_ filtered: AxisSnapshot, prior: AxisSnapshot, smoothedNext: AxisSnapshot, f: Matrix3, shift: Double) -> AxisSnapshot {
+    private static func step(_ filtered: AxisSnapshot, prior: AxisSnapshot, smoothedNext: AxisSnapshot, f: Matrix3, shift: Double)
+        -> AxisSnapshot
+    {
         guard let inverse = prior.covariance.inverse else { return filtered }
         let c = filtered.covariance * f.transposed * inverse
         var next = smoothedNext.x
@@ -103,10 +107,12 @@ public struct TrackSmoother: Sendable {
     ) -> Location {
         let coordinate = FusionFilter.coordinate(of: r.origin, east: east.x.a, north: north.x.a)
         let accuracy = FusionFilter.radius68 * max(east.covariance.m00 + north.covariance.m00, 0).squareRoot()
-        let ve = east.x.b, vn = north.x.b
+        let ve = east.x.b
+        let vn = north.x.b
         let speed = r.isStationary ? 0 : (ve * ve + vn * vn).squareRoot()
         let speedSigma = (max(east.covariance.m11 + north.covariance.m11, 0) / 2).squareRoot()
-        var course: Double?, courseAccuracy: Double?
+        var course: Double?
+        var courseAccuracy: Double?
         if !r.isStationary, speed > max(0.5, 3 * speedSigma) {
             course = Angle.normalizedBearing(atan2(ve, vn) * 180 / .pi)
             courseAccuracy = speedSigma / speed * 180 / .pi

@@ -81,9 +81,15 @@ enum JSONValue: Sendable, Equatable {
         }
 
         func error(_ reason: String) -> SyntaxError {
-            var line = 1, column = 1
+            var line = 1
+            var column = 1
             for k in 0..<min(i, end) {
-                if bytes[k] == 0x0A { line += 1; column = 1 } else { column += 1 }
+                if bytes[k] == 0x0A {
+                    line += 1
+                    column = 1
+                } else {
+                    column += 1
+                }
             }
             return SyntaxError(line: line, column: column, reason: reason)
         }
@@ -98,9 +104,15 @@ enum JSONValue: Sendable, Equatable {
             case UInt8(ascii: "{"): return try object(depth: depth + 1)
             case UInt8(ascii: "["): return try array(depth: depth + 1)
             case UInt8(ascii: "\""): return .string(try string())
-            case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-            case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-            case UInt8(ascii: "n"): try literal("null"); return .null
+            case UInt8(ascii: "t"):
+                try literal("true")
+                return .bool(true)
+            case UInt8(ascii: "f"):
+                try literal("false")
+                return .bool(false)
+            case UInt8(ascii: "n"):
+                try literal("null")
+                return .null
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
             default: throw error("unexpected character")
             }
@@ -137,7 +149,10 @@ enum JSONValue: Sendable, Equatable {
                 if !members.contains(where: { $0.0.utf8.count == length && $0.0 == name }) { members.append((name, v)) }
                 skipSpace()
                 guard i < end else { throw error("unexpected end of the text in an object") }
-                if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+                if bytes[i] == UInt8(ascii: ",") {
+                    i += 1
+                    continue
+                }
                 guard bytes[i] == UInt8(ascii: "}") else { throw error("expected ',' or '}'") }
                 i += 1
                 return .object(members)
@@ -158,7 +173,10 @@ enum JSONValue: Sendable, Equatable {
                 elements.append(try value(depth: depth))
                 skipSpace()
                 guard i < end else { throw error("unexpected end of the text in an array") }
-                if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+                if bytes[i] == UInt8(ascii: ",") {
+                    i += 1
+                    continue
+                }
                 guard bytes[i] == UInt8(ascii: "]") else { throw error("expected ',' or ']'") }
                 i += 1
                 return .array(elements)
@@ -211,7 +229,10 @@ enum JSONValue: Sendable, Equatable {
             }
             let p = UnsafeRawPointer(base + start).assumingMemoryBound(to: CChar.self)
             let value = strtod(p, nil)
-            guard value.isFinite else { i = start; throw error("a number too large for a double") }
+            guard value.isFinite else {
+                i = start
+                throw error("a number too large for a double")
+            }
             return value
         }
 
@@ -226,7 +247,10 @@ enum JSONValue: Sendable, Equatable {
                 if c == UInt8(ascii: "\"") { break }
                 if c < 0x20 { throw error("a control character in a string") }
                 if c >= 0x80 { ascii = false }
-                if c == UInt8(ascii: "\\") { escaped = true; i += 1 }
+                if c == UInt8(ascii: "\\") {
+                    escaped = true
+                    i += 1
+                }
                 i += 1
             }
             guard i < end else { throw error("a string without its closing quote") }
@@ -243,7 +267,11 @@ enum JSONValue: Sendable, Equatable {
             var k = 0
             while k < raw.count {
                 let c = raw[k]
-                guard c == UInt8(ascii: "\\") else { out.append(c); k += 1; continue }
+                guard c == UInt8(ascii: "\\") else {
+                    out.append(c)
+                    k += 1
+                    continue
+                }
                 guard k + 1 < raw.count else { throw error("a bad escape") }
                 let e = raw[k + 1]
                 k += 2
@@ -259,7 +287,8 @@ enum JSONValue: Sendable, Equatable {
                     k += 4
                     if (0xD800..<0xDC00).contains(scalar) {
                         guard k + 6 <= raw.count, raw[k] == UInt8(ascii: "\\"), raw[k + 1] == UInt8(ascii: "u"),
-                              let low = hex4(raw, k + 2), (0xDC00..<0xE000).contains(low) else {
+                            let low = hex4(raw, k + 2), (0xDC00..<0xE000).contains(low)
+                        else {
                             throw error("a lone surrogate in a \\u escape")
                         }
                         scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)

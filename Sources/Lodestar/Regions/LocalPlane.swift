@@ -1,10 +1,11 @@
+import Geodesy
+import LodestarInternals
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Geodesy
-import LodestarInternals
 
 /// A local equirectangular plane about an origin, metres: x east, y north. One metre north is 1 / M
 /// radians of latitude and one metre east 1 / (N cos φ₀) radians of longitude, with the WGS84
@@ -34,8 +35,9 @@ struct LocalPlane {
 
     /// The plane point of a coordinate, metres from the origin.
     func point(_ c: Coordinate) -> SIMD2<Double> {
-        SIMD2(Angle.normalizedLongitude(c.longitude - originLongitude) * metresPerDegreeLongitude,
-              (c.latitude - originLatitude) * metresPerDegreeLatitude)
+        SIMD2(
+            Angle.normalizedLongitude(c.longitude - originLongitude) * metresPerDegreeLongitude,
+            (c.latitude - originLatitude) * metresPerDegreeLatitude)
     }
 
     /// The coordinate of a plane point (latitude clamped to ±90°).

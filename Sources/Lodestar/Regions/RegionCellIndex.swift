@@ -77,7 +77,8 @@ struct RegionCellIndex: Sendable {
 
     /// Doubles the table and places every key again.
     private mutating func grow() {
-        let oldKeys = keys, oldLists = lists
+        let oldKeys = keys
+        let oldLists = lists
         bits += 1
         keys = Array(repeating: Self.empty, count: 1 << bits)
         lists = Array(repeating: [], count: 1 << bits)

@@ -35,13 +35,15 @@ public struct RegionCondition: Sendable, Equatable, Codable {
         var dwell: Duration?
         if let seconds {
             guard let d = Duration(checkedSeconds: seconds) else {
-                throw DecodingError.dataCorruptedError(forKey: .dwell, in: c, debugDescription: "dwell \(seconds) s is not a duration")
+                throw DecodingError.dataCorruptedError(
+                    forKey: .dwell, in: c, debugDescription: "dwell \(seconds) s is not a duration")
             }
             dwell = d
         }
         do {
-            try self.init(id: try c.decode(String.self, forKey: .id), shape: try c.decode(RegionShape.self, forKey: .shape),
-                          dwell: dwell)
+            try self.init(
+                id: try c.decode(String.self, forKey: .id), shape: try c.decode(RegionShape.self, forKey: .shape),
+                dwell: dwell)
         } catch let error as RegionError {
             throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.description))
         }

@@ -190,8 +190,9 @@ public struct RegionEngine: Sendable {
         index[condition.id] = slot
         grid.insert(slot, shape: condition.shape)
         unknownSlots.append(slot)
-        return RegionEvent(region: condition.id, kind: .unknown, time: time ?? lastTime ?? Date(),
-                           coordinate: anchor?.coordinate, accuracy: anchor?.accuracy)
+        return RegionEvent(
+            region: condition.id, kind: .unknown, time: time ?? lastTime ?? Date(),
+            coordinate: anchor?.coordinate, accuracy: anchor?.accuracy)
     }
 
     /// Stops watching a region. - Returns: its condition, or nil when there was none.
@@ -268,8 +269,9 @@ public struct RegionEngine: Sendable {
 
         var reach = point
         if let start = segment?.coordinate, abs(start.longitude - here.longitude) <= 180 {
-            reach = RegionGrid.Box(south: min(reach.south, start.latitude), north: max(reach.north, start.latitude),
-                                   west: min(reach.west, start.longitude), east: max(reach.east, start.longitude))
+            reach = RegionGrid.Box(
+                south: min(reach.south, start.latitude), north: max(reach.north, start.latitude),
+                west: min(reach.west, start.longitude), east: max(reach.east, start.longitude))
         }
         // The regions listed under the reach, in a buffer kept between updates (no allocation).
         var candidates = scratch
@@ -286,13 +288,15 @@ public struct RegionEngine: Sendable {
         // evaluated above, unknown ones are below). The list is sifted in place first, each region
         // once (stamped), its box against the reach's rounded outwards, through pointers; then
         // the regions kept are decided.
-        let wide = RegionGrid.CompactBox(reach), generation = generation
+        let wide = RegionGrid.CompactBox(reach)
+        let generation = generation
         var kept = 0
         stamps.withUnsafeMutableBufferPointer { stamps in
             boxes.withUnsafeBufferPointer { boxes in
                 candidates.withUnsafeMutableBufferPointer { listed in
                     for j in listed.indices {
-                        let slot = listed[j], i = Int(slot)
+                        let slot = listed[j]
+                        let i = Int(slot)
                         guard stamps[i] != generation, boxes[i].intersects(wide) else { continue }
                         stamps[i] = generation
                         listed[kept] = slot
@@ -316,7 +320,8 @@ public struct RegionEngine: Sendable {
     /// by the circle, does not hold the location is outside without a distance.
     private mutating func resolveUnknown(_ fix: Anchor, _ plane: LocalPlane, _ events: inout [RegionEvent]) {
         guard !unknownSlots.isEmpty else { return }
-        let dLat = fix.accuracy / plane.metresPerDegreeLatitude, dLon = fix.accuracy / plane.metresPerDegreeLongitude
+        let dLat = fix.accuracy / plane.metresPerDegreeLatitude
+        let dLon = fix.accuracy / plane.metresPerDegreeLongitude
         var still: [Int32] = []
         for slot in unknownSlots {
             let s = slots[Int(slot)]
@@ -341,8 +346,10 @@ public struct RegionEngine: Sendable {
     /// Decides one region for a location (once per update), in the plane about it, with the segment
     /// from the previous decided location for crossings; `reach` is the box of the location and the
     /// segment: an outside region whose box misses it cannot change.
-    private mutating func evaluate(_ slot: Int32, _ fix: Anchor, _ plane: LocalPlane, _ segment: Segment?,
-                                   _ reach: RegionGrid.Box, _ events: inout [RegionEvent]) {
+    private mutating func evaluate(
+        _ slot: Int32, _ fix: Anchor, _ plane: LocalPlane, _ segment: Segment?,
+        _ reach: RegionGrid.Box, _ events: inout [RegionEvent]
+    ) {
         let i = Int(slot)
         guard stamps[i] != generation, slots[i].isLive else { return }
         stamps[i] = generation
@@ -350,8 +357,10 @@ public struct RegionEngine: Sendable {
     }
 
     /// ``evaluate(_:_:_:_:_:_:)`` for a live region stamped already.
-    private mutating func decide(_ i: Int, _ fix: Anchor, _ plane: LocalPlane, _ segment: Segment?,
-                                 _ reach: RegionGrid.Box, _ events: inout [RegionEvent]) {
+    private mutating func decide(
+        _ i: Int, _ fix: Anchor, _ plane: LocalPlane, _ segment: Segment?,
+        _ reach: RegionGrid.Box, _ events: inout [RegionEvent]
+    ) {
         let slot = Int32(truncatingIfNeeded: i)
         if slots[i].state == .outside, !boxes[i].intersects(reach) { return }
         let r = fix.accuracy
@@ -375,9 +384,10 @@ public struct RegionEngine: Sendable {
                 slots[i].stayUntil = stay(d)
                 enter(slot, .enter, fix, initial: false, &events)
             } else if d >= r, let segment, mayCross(i, d, segment, needing: min(segment.start.accuracy, r)) {
-                let start = segment.start, shape = conditions[i].shape
+                let start = segment.start
+                let shape = conditions[i].shape
                 if let crossing = shape.crossing(from: start.coordinate, to: fix.coordinate, in: plane),
-                   crossing.depth >= min(start.accuracy, r), shape.signedDistance(from: start.coordinate) >= start.accuracy
+                    crossing.depth >= min(start.accuracy, r), shape.signedDistance(from: start.coordinate) >= start.accuracy
                 {
                     events.append(event(slot, .enter, interpolating: start, fix, at: crossing.entry))
                     events.append(event(slot, .exit, interpolating: start, fix, at: crossing.exit))
@@ -455,8 +465,10 @@ public struct RegionEngine: Sendable {
         slots[Int(slot)].insideAt = -1
     }
 
-    private mutating func enter(_ slot: Int32, _ kind: RegionEvent.Kind, _ fix: Anchor, initial: Bool,
-                                _ events: inout [RegionEvent]) {
+    private mutating func enter(
+        _ slot: Int32, _ kind: RegionEvent.Kind, _ fix: Anchor, initial: Bool,
+        _ events: inout [RegionEvent]
+    ) {
         let i = Int(slot)
         slots[i].state = .inside
         slots[i].enteredAt = fix.time.timeIntervalSince1970
@@ -477,8 +489,9 @@ public struct RegionEngine: Sendable {
     }
 
     private func event(_ slot: Int32, _ kind: RegionEvent.Kind, _ fix: Anchor, initial: Bool = false) -> RegionEvent {
-        RegionEvent(region: conditions[Int(slot)].id, kind: kind, time: fix.time, coordinate: fix.coordinate,
-                    accuracy: fix.accuracy.isNaN ? nil : fix.accuracy, initial: initial)
+        RegionEvent(
+            region: conditions[Int(slot)].id, kind: kind, time: fix.time, coordinate: fix.coordinate,
+            accuracy: fix.accuracy.isNaN ? nil : fix.accuracy, initial: initial)
     }
 
     /// An event at fraction `t` of the way from `a` to `b`: time, place (linear in longitude and

@@ -40,8 +40,10 @@ public struct RegionEvent: Sendable, Equatable {
     /// place interpolated along the segment joining them.
     public var interpolated: Bool
 
-    public init(region: String, kind: Kind, time: Date, coordinate: Coordinate?, accuracy: Double?,
-                initial: Bool = false, interpolated: Bool = false) {
+    public init(
+        region: String, kind: Kind, time: Date, coordinate: Coordinate?, accuracy: Double?,
+        initial: Bool = false, interpolated: Bool = false
+    ) {
         self.region = region
         self.kind = kind
         self.time = time

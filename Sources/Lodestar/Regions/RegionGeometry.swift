@@ -52,10 +52,14 @@ extension RegionShape {
     /// engine's, about `b`; segments are a few kilometres at most) or else the plane about its
     /// midpoint; nil when it misses, or starts or ends inside.
     func crossing(from a: Coordinate, to b: Coordinate, in given: LocalPlane? = nil) -> RegionCrossing? {
-        let plane = given ?? LocalPlane(origin: Coordinate(
-            uncheckedLatitude: (a.latitude + b.latitude) / 2,
-            longitude: Angle.normalizedLongitude(a.longitude + Angle.normalizedLongitude(b.longitude - a.longitude) / 2)))
-        let p0 = plane.point(a), p1 = plane.point(b)
+        let plane =
+            given
+            ?? LocalPlane(
+                origin: Coordinate(
+                    uncheckedLatitude: (a.latitude + b.latitude) / 2,
+                    longitude: Angle.normalizedLongitude(a.longitude + Angle.normalizedLongitude(b.longitude - a.longitude) / 2)))
+        let p0 = plane.point(a)
+        let p1 = plane.point(b)
         let v = p1 - p0
         let vv = (v * v).sum()
         guard vv > 0 else { return nil }
@@ -69,7 +73,8 @@ extension RegionShape {
             let discriminant = fv * fv - vv * ((f * f).sum() - radius * radius)
             guard depth > 0, discriminant > 0 else { return nil }
             let root = discriminant.squareRoot()
-            let t0 = (-fv - root) / vv, t1 = (-fv + root) / vv
+            let t0 = (-fv - root) / vv
+            let t1 = (-fv + root) / vv
             guard t0 > 0, t1 < 1 else { return nil }
             return RegionCrossing(entry: t0, exit: t1, depth: depth)
         case .polygon, .multiPolygon:
@@ -77,7 +82,8 @@ extension RegionShape {
             var ts: [Double] = []
             for ring in rings.joined() {
                 for i in ring.indices {
-                    let q0 = ring[i], q1 = ring[i == ring.count - 1 ? 0 : i + 1]
+                    let q0 = ring[i]
+                    let q1 = ring[i == ring.count - 1 ? 0 : i + 1]
                     if let t = Self.intersection(p0, v, q0, q1) { ts.append(t) }
                 }
             }
@@ -113,11 +119,13 @@ extension RegionShape {
             for ring in polygon {
                 var j = ring.count - 1
                 for i in ring.indices {
-                    let a = ring[j], b = ring[i]
+                    let a = ring[j]
+                    let b = ring[i]
                     if (a.y > p.y) != (b.y > p.y), p.x < a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x) {
                         crossings.toggle()
                     }
-                    let ab = b - a, ap = p - a
+                    let ab = b - a
+                    let ap = p - a
                     let denominator = (ab * ab).sum()
                     let t = denominator > 0 ? min(max((ap * ab).sum() / denominator, 0), 1) : 0
                     nearest = min(nearest, (ap - t * ab).length)

@@ -75,7 +75,8 @@ struct RegionGrid: Sendable {
         case .circle(let center, let radius):
             let pad = radius * 1.01 + 1
             let dLat = pad / LocalPlane(origin: center).metresPerDegreeLatitude
-            let south = center.latitude - dLat, north = center.latitude + dLat
+            let south = center.latitude - dLat
+            let north = center.latitude + dLat
             guard south > -89, north < 89 else { return nil }
             let widest = Coordinate(uncheckedLatitude: max(abs(south), abs(north)), longitude: 0)
             let dLon = pad / LocalPlane(origin: widest).metresPerDegreeLongitude
@@ -84,13 +85,15 @@ struct RegionGrid: Sendable {
             var b = Box(south: 90, north: -90, west: 180, east: -180)
             for polygon in shape.polygons {
                 for c in polygon.rings[0] {
-                    b = Box(south: min(b.south, c.latitude), north: max(b.north, c.latitude),
-                            west: min(b.west, c.longitude), east: max(b.east, c.longitude))
+                    b = Box(
+                        south: min(b.south, c.latitude), north: max(b.north, c.latitude),
+                        west: min(b.west, c.longitude), east: max(b.east, c.longitude))
                 }
             }
             // A polygon more than 180° wide is taken to cross the antimeridian.
             guard b.east - b.west <= 180 else { return nil }
-            let padLat = 1e-5 + (b.north - b.south) * 0.01, padLon = 1e-5 + (b.east - b.west) * 0.01
+            let padLat = 1e-5 + (b.north - b.south) * 0.01
+            let padLon = 1e-5 + (b.east - b.west) * 0.01
             guard b.south - padLat > -89, b.north + padLat < 89 else { return nil }
             return box(south: b.south - padLat, north: b.north + padLat, west: b.west - padLon, east: b.east + padLon)
         }

@@ -56,9 +56,10 @@ public final class RegionMonitor: Sendable {
     /// (the rule and exit margin are the file's then), and saved to it on every change.
     /// - Throws: ``RegionError/storage(path:reason:)`` for a file that cannot be read or is not a
     ///   region file; the errors of ``init(rule:exitMargin:bufferLimit:)``.
-    public convenience init(storage: URL, rule: Rule = .uncertainty, exitMargin: Double = 0,
-                            bufferLimit: Int = defaultBufferLimit) throws(RegionError)
-    {
+    public convenience init(
+        storage: URL, rule: Rule = .uncertainty, exitMargin: Double = 0,
+        bufferLimit: Int = defaultBufferLimit
+    ) throws(RegionError) {
         let store = RegionStore(url: storage)
         let engine: RegionEngine
         if let snapshot = try store.load() {
@@ -77,7 +78,8 @@ public final class RegionMonitor: Sendable {
         self.bufferLimit = bufferLimit
         self.store = store
         state = Mutex(State(engine: engine))
-        (events, continuation) = AsyncStream.makeStream(of: RegionEvent.self, bufferingPolicy: .bufferingNewest(max(bufferLimit, 1)))
+        (events, continuation) = AsyncStream.makeStream(
+            of: RegionEvent.self, bufferingPolicy: .bufferingNewest(max(bufferLimit, 1)))
         if bufferLimit == 0 { continuation.finish() }
     }
 

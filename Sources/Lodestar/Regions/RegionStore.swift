@@ -1,9 +1,10 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// A file holding a ``RegionSnapshot`` as JSON, written so that a crash never loses it: each save
 /// writes a temporary file in the same directory, flushes it to the disk (fsync), renames it over
@@ -65,7 +66,10 @@ public struct RegionStore: Sendable {
         let ok = data.withUnsafeBytes { bytes -> Bool in
             while written < bytes.count {
                 let n = write(fd, bytes.baseAddress.map { $0 + written }, bytes.count - written)
-                if n < 0 { if errno == EINTR { continue }; return false }
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
                 written += n
             }
             return fsync(fd) == 0

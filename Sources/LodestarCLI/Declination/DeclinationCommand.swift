@@ -90,9 +90,10 @@ struct DeclinationCommand: ParsableCommand {
             throw .wrongCount(what: "arguments (lat lon)", expected: 2, got: position.count)
         }
         let point = try DeclinationInput.coordinate(latitude: position[0], longitude: position[1])
-        let metres = try heightKilometres.map { text throws(DeclinationError) in
-            try DeclinationInput.heightMetres(kilometres: text)
-        } ?? 0
+        let metres =
+            try heightKilometres.map { text throws(DeclinationError) in
+                try DeclinationInput.heightMetres(kilometres: text)
+            } ?? 0
         let decimalYear: Double
         switch (date, year) {
         case (.some, .some):
@@ -133,18 +134,19 @@ struct DeclinationCommand: ParsableCommand {
         }
         var output = BlockOutput(fd: 1, threshold: 64 * 1024)
         var bad = 0
-        let stop = InputLines(input: input).forEach({ line, number in
-            let good = batch.line(
-                line, number: number, write: { output.appendLine($0) },
-                report: { message in
-                    // What came before this line goes out before its message.
-                    output.flush()
-                    Self.report(message)
-                })
-            if !good { bad += 1 }
-            output.flushIfFull()
-            return !output.failed
-        }, chunkDone: { output.flush() })
+        let stop = InputLines(input: input).forEach(
+            { line, number in
+                let good = batch.line(
+                    line, number: number, write: { output.appendLine($0) },
+                    report: { message in
+                        // What came before this line goes out before its message.
+                        output.flush()
+                        Self.report(message)
+                    })
+                if !good { bad += 1 }
+                output.flushIfFull()
+                return !output.failed
+            }, chunkDone: { output.flush() })
         if let stop { throw .unreadable(stop.description) }
         return bad
     }

@@ -22,8 +22,10 @@ enum DeclinationFormat {
 
     /// One batch output line: `D I H X Y Z F`, degrees and nT, six decimals.
     static func batchLine(_ field: MagneticField) -> String {
-        [field.declination, field.inclination, field.horizontalIntensity, field.north, field.east, field.down,
-         field.totalIntensity].map { fixed($0, 6) }.joined(separator: " ")
+        [
+            field.declination, field.inclination, field.horizontalIntensity, field.north, field.east, field.down,
+            field.totalIntensity,
+        ].map { fixed($0, 6) }.joined(separator: " ")
     }
 
     /// The batch output line for a bad input line.

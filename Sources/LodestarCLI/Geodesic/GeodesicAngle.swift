@@ -79,7 +79,7 @@ struct GeodesicAngle: Equatable {
         var value = 0.0
         for (i, part) in parts.enumerated() {
             guard !part.isEmpty, part.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
-                  let number = Double(part), number.isFinite
+                let number = Double(part), number.isFinite
             else { return nil }
             if i < parts.count - 1, number != number.rounded() { return nil }
             if i > 0, number >= 60 { return nil }

@@ -56,19 +56,20 @@ struct GeodesicBatch {
         }
         var failures = 0
         var output = BlockOutput(fd: 1, threshold: 64 * 1024)
-        let stop = InputLines(input: input).forEach({ line, number in
-            switch answer(line) {
-            case .success(let text): output.appendLine(text)
-            case .failure(let error):
-                failures += 1
-                output.appendLine(GeodesicFormat.failed(count: outputCount))
-                // What came before this line goes out before its error.
-                output.flush()
-                Diagnostics.error("line \(number): \(error.description)")
-            }
-            output.flushIfFull()
-            return !output.failed
-        }, chunkDone: { output.flush() })
+        let stop = InputLines(input: input).forEach(
+            { line, number in
+                switch answer(line) {
+                case .success(let text): output.appendLine(text)
+                case .failure(let error):
+                    failures += 1
+                    output.appendLine(GeodesicFormat.failed(count: outputCount))
+                    // What came before this line goes out before its error.
+                    output.flush()
+                    Diagnostics.error("line \(number): \(error.description)")
+                }
+                output.flushIfFull()
+                return !output.failed
+            }, chunkDone: { output.flush() })
         if let stop {
             Diagnostics.error(stop.description)
             throw ExitStatus.failure

@@ -39,7 +39,9 @@ extension GeodesicCommand {
 
         @OptionGroup var options: GeodesicOptions
 
-        @Flag(name: .customShort("L"), help: "Points along the geodesic from lat1 lon1 with azimuth azi1, at the distances read from standard input.")
+        @Flag(
+            name: .customShort("L"),
+            help: "Points along the geodesic from lat1 lon1 with azimuth azi1, at the distances read from standard input.")
         var line = false
 
         @Argument(
@@ -50,7 +52,8 @@ extension GeodesicCommand {
         var values: [String] = []
 
         func run() throws {
-            let sphere = options.sphere, full = options.full
+            let sphere = options.sphere
+            let full = options.full
             if line {
                 let input = GeodesicInput(["lat1", "lon1", "azi1"], longitudeFirst: options.longitudeFirst)
                 try GeodesicLine.run(definedBy: input, arguments: values, options: options) { v throws(GeodesicInputError) in
@@ -61,7 +64,8 @@ extension GeodesicCommand {
             let input = GeodesicInput(["lat1", "lon1", "azi1", "s12"], longitudeFirst: options.longitudeFirst)
             let batch = GeodesicBatch(input: input, format: options.format, outputCount: full ? 12 : 3) {
                 (v: [Double]) throws(GeodesicInputError) -> [(GeodesicFormat.Quantity, Double)] in
-                try GeodesicLine.point(from: try Coordinate.parsed(v[0], v[1]), azimuth: v[2], distance: v[3], sphere: sphere, full: full)
+                try GeodesicLine.point(
+                    from: try Coordinate.parsed(v[0], v[1]), azimuth: v[2], distance: v[3], sphere: sphere, full: full)
             }
             try batch.run(arguments: values)
         }

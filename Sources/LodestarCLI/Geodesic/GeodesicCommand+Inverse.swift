@@ -42,7 +42,9 @@ extension GeodesicCommand {
 
         @OptionGroup var options: GeodesicOptions
 
-        @Flag(name: .customShort("I"), help: "Points along the geodesic from lat1 lon1 to lat2 lon2, at the distances read from standard input.")
+        @Flag(
+            name: .customShort("I"),
+            help: "Points along the geodesic from lat1 lon1 to lat2 lon2, at the distances read from standard input.")
         var line = false
 
         @Argument(
@@ -53,19 +55,26 @@ extension GeodesicCommand {
         var values: [String] = []
 
         func run() throws {
-            let sphere = options.sphere, full = options.full
+            let sphere = options.sphere
+            let full = options.full
             let input = GeodesicInput(["lat1", "lon1", "lat2", "lon2"], longitudeFirst: options.longitudeFirst)
             if line {
                 try GeodesicLine.run(definedBy: input, arguments: values, options: options) { v throws(GeodesicInputError) in
-                    let start = try Coordinate.parsed(v[0], v[1]), end = try Coordinate.parsed(v[2], v[3])
-                    return (start, sphere ? GreatCircle.earth.inverse(from: start, to: end).initialBearing
-                        : Geodesic.wgs84.inverse(from: start, to: end).initialAzimuth)
+                    let start = try Coordinate.parsed(v[0], v[1])
+                    let end = try Coordinate.parsed(v[2], v[3])
+                    return (
+                        start,
+                        sphere
+                            ? GreatCircle.earth.inverse(from: start, to: end).initialBearing
+                            : Geodesic.wgs84.inverse(from: start, to: end).initialAzimuth
+                    )
                 }
                 return
             }
             let batch = GeodesicBatch(input: input, format: options.format, outputCount: full ? 12 : 3) {
                 (v: [Double]) throws(GeodesicInputError) -> [(GeodesicFormat.Quantity, Double)] in
-                let start = try Coordinate.parsed(v[0], v[1]), end = try Coordinate.parsed(v[2], v[3])
+                let start = try Coordinate.parsed(v[0], v[1])
+                let end = try Coordinate.parsed(v[2], v[3])
                 if sphere {
                     let r = GreatCircle.earth.inverse(from: start, to: end)
                     return [(.angle, r.initialBearing), (.angle, r.finalBearing), (.length, r.distance)]

@@ -34,21 +34,24 @@ struct GeodesicFormat {
     /// N+7, areas with max(N-7, 0) (GeodSolve's PRECISION section).
     private func text(_ value: Double, _ quantity: Quantity) -> String {
         guard let precision else { return "\(value)" }
-        let decimals = switch quantity {
-        case .latitude, .longitude, .angle: precision + 5
-        case .length: precision
-        case .scale: precision + 7
-        case .area: max(precision - 7, 0)
-        }
+        let decimals =
+            switch quantity {
+            case .latitude, .longitude, .angle: precision + 5
+            case .length: precision
+            case .scale: precision + 7
+            case .area: max(precision - 7, 0)
+            }
         // -0 is written as 0, as GeodSolve does.
         return String(format: "%.\(decimals)f", value == 0 ? 0 : value)
     }
 
     /// The twelve numbers of `-f`: lat1 lon1 azi1 lat2 lon2 azi2 s12 a12 m12 M12 M21 S12.
     static func full(_ s: GeodesicSolution) -> [(Quantity, Double)] {
-        [(.latitude, s.start.latitude), (.longitude, s.start.longitude), (.angle, s.initialAzimuth),
-         (.latitude, s.end.latitude), (.longitude, s.end.longitude), (.angle, s.finalAzimuth),
-         (.length, s.distance), (.angle, s.arcLength), (.length, s.reducedLength),
-         (.scale, s.geodesicScale12), (.scale, s.geodesicScale21), (.area, s.area)]
+        [
+            (.latitude, s.start.latitude), (.longitude, s.start.longitude), (.angle, s.initialAzimuth),
+            (.latitude, s.end.latitude), (.longitude, s.end.longitude), (.angle, s.finalAzimuth),
+            (.length, s.distance), (.angle, s.arcLength), (.length, s.reducedLength),
+            (.scale, s.geodesicScale12), (.scale, s.geodesicScale21), (.area, s.area),
+        ]
     }
 }

@@ -17,7 +17,11 @@ struct GeodesicInput {
     /// position when `longitudeFirst` (GeodSolve's `-w`).
     init(_ names: [String], longitudeFirst: Bool = false) {
         var fields = names.map { name -> (name: String, kind: Field) in
-            (name, name.hasPrefix("lat") ? .latitude : name.hasPrefix("lon") ? .longitude : name.hasPrefix("azi") ? .azimuth : .length)
+            (
+                name,
+                name.hasPrefix("lat")
+                    ? .latitude : name.hasPrefix("lon") ? .longitude : name.hasPrefix("azi") ? .azimuth : .length
+            )
         }
         if longitudeFirst {
             for i in fields.indices.dropLast() where fields[i].kind == .latitude && fields[i + 1].kind == .longitude {
@@ -47,8 +51,9 @@ struct GeodesicInput {
         while index < fields.count {
             let field = fields[index]
             if field.kind == .latitude || field.kind == .longitude, index + 1 < fields.count {
-                let pair = try position(words[index], words[index + 1], names: (field.name, fields[index + 1].name),
-                                        longitudeFirst: field.kind == .longitude)
+                let pair = try position(
+                    words[index], words[index + 1], names: (field.name, fields[index + 1].name),
+                    longitudeFirst: field.kind == .longitude)
                 values.append(pair.latitude)
                 values.append(pair.longitude)
                 index += 2
@@ -76,11 +81,13 @@ struct GeodesicInput {
             guard let angle = GeodesicAngle(word) else { throw GeodesicInputError("\(name) '\(word)' is not a number") }
             return angle
         }
-        let first = try angle(a, names.0), second = try angle(b, names.1)
+        let first = try angle(a, names.0)
+        let second = try angle(b, names.1)
         var latitudeFirst = !longitudeFirst
         switch (first.hemisphere, second.hemisphere) {
         case (.latitude, .latitude), (.longitude, .longitude):
-            throw GeodesicInputError("\(names.0) '\(a)' and \(names.1) '\(b)' are both \(first.hemisphere == .latitude ? "latitudes" : "longitudes")")
+            throw GeodesicInputError(
+                "\(names.0) '\(a)' and \(names.1) '\(b)' are both \(first.hemisphere == .latitude ? "latitudes" : "longitudes")")
         case (.latitude, _), (_, .longitude): latitudeFirst = true
         case (.longitude, _), (_, .latitude): latitudeFirst = false
         case (nil, nil): break

@@ -17,14 +17,16 @@ enum GeodesicLine {
             Diagnostics.error("give the geodesic as arguments: \(input.names); the distances come from standard input")
             throw ExitStatus.usage
         }
-        let origin: Coordinate, azimuth: Double
+        let origin: Coordinate
+        let azimuth: Double
         do throws(GeodesicInputError) {
             (origin, azimuth) = try start(try input.numbers(in: words.joined(separator: " ")))
         } catch {
             Diagnostics.error(error.description)
             throw ExitStatus.usage
         }
-        let sphere = options.sphere, full = options.full
+        let sphere = options.sphere
+        let full = options.full
         let batch = GeodesicBatch(input: GeodesicInput(["s12"]), format: options.format, outputCount: full ? 12 : 3) {
             (v: [Double]) throws(GeodesicInputError) -> [(GeodesicFormat.Quantity, Double)] in
             try point(from: origin, azimuth: azimuth, distance: v[0], sphere: sphere, full: full)

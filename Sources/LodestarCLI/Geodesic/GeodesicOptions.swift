@@ -13,7 +13,9 @@ struct GeodesicOptions: ParsableArguments {
             valueName: "N"))
     var precision: Int?
 
-    @Flag(name: [.customLong("longitude-first"), .customShort("w")], help: "Longitude before latitude, in input and output (GeodSolve -w).")
+    @Flag(
+        name: [.customLong("longitude-first"), .customShort("w")],
+        help: "Longitude before latitude, in input and output (GeodSolve -w).")
     var longitudeFirst = false
 
     @Flag(

@@ -69,7 +69,9 @@ struct GuideCommand: AsyncParsableCommand {
         transform: CoordinateArgument.parse)
     var to: CoordinateArgument
 
-    @Option(name: .customLong("arrive-within"), parsing: .unconditional, help: ArgumentHelp("Arrival radius, metres.", valueName: "metres"))
+    @Option(
+        name: .customLong("arrive-within"), parsing: .unconditional,
+        help: ArgumentHelp("Arrival radius, metres.", valueName: "metres"))
     var arriveWithin: Double = 20
 
     @OptionGroup var source: LocationSourceOptions
@@ -89,14 +91,16 @@ struct GuideCommand: AsyncParsableCommand {
 
     @Option(
         name: .customLong("heading-filter"),
-        help: ArgumentHelp("Update the turn only when the heading changes by this much, degrees (default 1; 0 for every heading).",
-                           valueName: "degrees"))
+        help: ArgumentHelp(
+            "Update the turn only when the heading changes by this much, degrees (default 1; 0 for every heading).",
+            valueName: "degrees"))
     var headingFilter: Double?
 
     @Option(
         name: .customLong("max-fix-age"),
-        help: ArgumentHelp("Reject fixes older than this, seconds (live: than the clock; replayed: than the latest fix).",
-                           valueName: "seconds"))
+        help: ArgumentHelp(
+            "Reject fixes older than this, seconds (live: than the clock; replayed: than the latest fix).",
+            valueName: "seconds"))
     var maxFixAge: Double?
 
     @Option(
@@ -106,11 +110,14 @@ struct GuideCommand: AsyncParsableCommand {
 
     @Option(
         name: .customLong("exit-radius"),
-        help: ArgumentHelp("With --keep-going, departure beyond this radius, metres (default 1.5 × --arrive-within).",
-                           valueName: "metres"))
+        help: ArgumentHelp(
+            "With --keep-going, departure beyond this radius, metres (default 1.5 × --arrive-within).",
+            valueName: "metres"))
     var exitRadius: Double?
 
-    @Flag(name: .customLong("keep-going"), help: "Keep guiding after arrival (and say when departing), until the source ends or Ctrl-C.")
+    @Flag(
+        name: .customLong("keep-going"),
+        help: "Keep guiding after arrival (and say when departing), until the source ends or Ctrl-C.")
     var keepGoing = false
 
     @Flag(help: "Print one JSON object per event instead of status lines.")
@@ -122,10 +129,11 @@ struct GuideCommand: AsyncParsableCommand {
     @Flag(help: "Show times in UTC instead of the local time zone, as date --utc.")
     var utc = false
 
-    @Option(help: ArgumentHelp(
-        "Units of distances and speeds: metric (m, km, m/s), imperial (ft, mi, mph) or nautical (m, nmi, kn); "
-            + "default GPSD_UNITS when set, as cgps -u, else metric.",
-        valueName: "units"))
+    @Option(
+        help: ArgumentHelp(
+            "Units of distances and speeds: metric (m, km, m/s), imperial (ft, mi, mph) or nautical (m, nmi, kn); "
+                + "default GPSD_UNITS when set, as cgps -u, else metric.",
+            valueName: "units"))
     var units: GuideFormat.Units?
 
     /// The times' zone and the units: --utc; --units, else GPSD_UNITS (said once when it names
@@ -259,7 +267,8 @@ struct GuideCommand: AsyncParsableCommand {
     private func finish(_ outcome: inout Outcome, isTrace: Bool) throws {
         let status: Int32
         if let arrival = outcome.session.arrival {
-            outcome.output.finish(keepGoing ? outcome.output.lines.ended(outcome.session, arrival) : outcome.output.lines.arrived(arrival))
+            outcome.output.finish(
+                keepGoing ? outcome.output.lines.ended(outcome.session, arrival) : outcome.output.lines.arrived(arrival))
             status = 0
         } else if outcome.cancelled {
             outcome.output.finish(outcome.output.lines.notArrived("Stopped before arrival", outcome.session))

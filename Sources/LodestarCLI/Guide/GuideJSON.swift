@@ -38,8 +38,9 @@ struct GuideJSON {
         case .heading(let h):
             o = GuideJSON("heading")
             o.add("time", time: h.timestamp)
-            o.add(decimals: 2, ("trueHeading", h.trueHeading), ("magneticHeading", h.magneticHeading),
-                  ("headingAccuracy", h.headingAccuracy))
+            o.add(
+                decimals: 2, ("trueHeading", h.trueHeading), ("magneticHeading", h.magneticHeading),
+                ("headingAccuracy", h.headingAccuracy))
             o.add("source", string: h.source.rawValue)
             o.add("declination", h.declination, decimals: 3)
             if let zone = h.compassZone { o.add("compassZone", string: zone.rawValue) }

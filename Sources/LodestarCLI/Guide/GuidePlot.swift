@@ -51,11 +51,13 @@ struct GuidePlot: Sendable {
 
     /// Adds a guidance point.
     mutating func add(_ location: Location, _ g: Guidance) {
-        let label = "\(lines.time(location.timestamp)) \(lines.distance(g.distance))"
+        let label =
+            "\(lines.time(location.timestamp)) \(lines.distance(g.distance))"
             + (g.turn.map { ", \($0)" } ?? "")
-        points.append(Point(
-            coordinate: location.coordinate, time: location.timestamp, label: label, turn: g.turn, distance: g.distance,
-            bearing: g.bearing))
+        points.append(
+            Point(
+                coordinate: location.coordinate, time: location.timestamp, label: label, turn: g.turn, distance: g.distance,
+                bearing: g.bearing))
     }
 
     /// Marks the arrival.
@@ -87,8 +89,10 @@ struct GuidePlot: Sendable {
         let r = region.entryRadius
         let first = points.first?.coordinate ?? region.destination
         let track = points.map { Self.project($0.coordinate, from: first) }
-        var minE = track.map(\.east).min() ?? 0, maxE = track.map(\.east).max() ?? 0
-        var minN = track.map(\.north).min() ?? 0, maxN = track.map(\.north).max() ?? 0
+        var minE = track.map(\.east).min() ?? 0
+        var maxE = track.map(\.east).max() ?? 0
+        var minN = track.map(\.north).min() ?? 0
+        var maxN = track.map(\.north).max() ?? 0
         let trackSpan = max(maxE - minE, maxN - minN, 2 * r, 1)
         let destination = Self.project(region.destination, from: first)
         let outside = max(minE - destination.east, destination.east - maxE, minN - destination.north, destination.north - maxN, 0)
@@ -102,8 +106,10 @@ struct GuidePlot: Sendable {
             let b = last.bearing * .pi / 180
             extent.append((end.east + sin(b) * 0.6 * trackSpan, end.north + cos(b) * 0.6 * trackSpan))
         }
-        minE = extent.map(\.east).min() ?? -r; maxE = extent.map(\.east).max() ?? r
-        minN = extent.map(\.north).min() ?? -r; maxN = extent.map(\.north).max() ?? r
+        minE = extent.map(\.east).min() ?? -r
+        maxE = extent.map(\.east).max() ?? r
+        minN = extent.map(\.north).min() ?? -r
+        maxN = extent.map(\.north).max() ?? r
         let span = max(maxE - minE, maxN - minN, 1)
         return Frame(
             origin: origin, far: far, scale: (Self.size - 2 * Self.margin) / span, centreEast: (minE + maxE) / 2,
@@ -127,16 +133,19 @@ struct GuidePlot: Sendable {
 
             """
         if !f.far {
-            out += "<circle id=\"arrival-circle\" cx=\"\(x(0))\" cy=\"\(y(0))\" r=\"\(Self.number(r * f.scale))\" "
+            out +=
+                "<circle id=\"arrival-circle\" cx=\"\(x(0))\" cy=\"\(y(0))\" r=\"\(Self.number(r * f.scale))\" "
                 + "fill=\"#2e7d32\" fill-opacity=\"0.12\" stroke=\"#2e7d32\" stroke-dasharray=\"6 4\">"
                 + "<title>arrival within \(lines.distance(r))</title></circle>\n"
         }
         if !points.isEmpty {
-            out += "<polyline id=\"track\" fill=\"none\" stroke=\"#1565c0\" stroke-width=\"2\" points=\""
+            out +=
+                "<polyline id=\"track\" fill=\"none\" stroke=\"#1565c0\" stroke-width=\"2\" points=\""
                 + projected.map { "\(x($0.east)),\(y($0.north))" }.joined(separator: " ") + "\"/>\n"
             out += "<g id=\"guidance-points\" fill=\"#1565c0\">\n"
             for (p, q) in zip(points, projected) {
-                out += "<circle cx=\"\(x(q.east))\" cy=\"\(y(q.north))\" r=\"2.5\"><title>\(Self.escaped(p.label))</title></circle>\n"
+                out +=
+                    "<circle cx=\"\(x(q.east))\" cy=\"\(y(q.north))\" r=\"2.5\"><title>\(Self.escaped(p.label))</title></circle>\n"
             }
             out += "</g>\n"
             out += turnLabels(f, projected)
@@ -146,34 +155,42 @@ struct GuidePlot: Sendable {
         } else {
             let (cx, cy) = (f.x(0), f.y(0))
             let (l, r8, t, b) = (Self.number(cx - 8), Self.number(cx + 8), Self.number(cy - 8), Self.number(cy + 8))
-            out += "<g id=\"destination\" stroke=\"#c62828\" stroke-width=\"3\">"
+            out +=
+                "<g id=\"destination\" stroke=\"#c62828\" stroke-width=\"3\">"
                 + "<line x1=\"\(l)\" y1=\"\(t)\" x2=\"\(r8)\" y2=\"\(b)\"/><line x1=\"\(l)\" y1=\"\(b)\" x2=\"\(r8)\" y2=\"\(t)\"/>"
                 + "<title>destination \(Self.coordinate(region.destination))</title></g>\n"
         }
         if let first = points.first, let start = projected.first {
-            out += "<g id=\"start\"><circle cx=\"\(x(start.east))\" cy=\"\(y(start.north))\" r=\"7\" fill=\"#2e7d32\" "
+            out +=
+                "<g id=\"start\"><circle cx=\"\(x(start.east))\" cy=\"\(y(start.north))\" r=\"7\" fill=\"#2e7d32\" "
                 + "stroke=\"white\" stroke-width=\"2\"/>"
                 + Self.label("start \(lines.time(first.time))", atX: f.x(start.east) + 10, y: f.y(start.north) - 10)
                 + "</g>\n"
         }
         if let a = arrival {
             let p = Self.project(a.location.coordinate, from: f.origin)
-            out += "<circle id=\"arrival\" cx=\"\(x(p.east))\" cy=\"\(y(p.north))\" r=\"7\" fill=\"none\" "
+            out +=
+                "<circle id=\"arrival\" cx=\"\(x(p.east))\" cy=\"\(y(p.north))\" r=\"7\" fill=\"none\" "
                 + "stroke=\"#2e7d32\" stroke-width=\"3\"><title>\(Self.escaped(lines.arrived(a)))</title></circle>\n"
-            out += "<g id=\"arrival-label\">" + Self.label(
-                "arrived \(lines.time(a.location.timestamp)), \(lines.distance(a.distance)) from destination",
-                atX: f.x(p.east) + 12, y: f.y(p.north) + 18, weight: "bold") + "</g>\n"
+            out +=
+                "<g id=\"arrival-label\">"
+                + Self.label(
+                    "arrived \(lines.time(a.location.timestamp)), \(lines.distance(a.distance)) from destination",
+                    atX: f.x(p.east) + 12, y: f.y(p.north) + 18, weight: "bold") + "</g>\n"
         } else if let last = points.last, let end = projected.last {
             let (ex, ey) = (f.x(end.east), f.y(end.north))
-            out += "<g id=\"end\"><rect x=\"\(Self.number(ex - 6))\" y=\"\(Self.number(ey - 6))\" width=\"12\" height=\"12\" "
+            out +=
+                "<g id=\"end\"><rect x=\"\(Self.number(ex - 6))\" y=\"\(Self.number(ey - 6))\" width=\"12\" height=\"12\" "
                 + "fill=\"#212121\" stroke=\"white\" stroke-width=\"2\"/>"
-                + Self.label("end \(lines.time(last.time)), \(lines.distance(last.distance)) to go",
-                             atX: ex + 10, y: ey + 18) + "</g>\n"
+                + Self.label(
+                    "end \(lines.time(last.time)), \(lines.distance(last.distance)) to go",
+                    atX: ex + 10, y: ey + 18) + "</g>\n"
         }
         out += scaleBar(f)
         out += legend(far: f.far)
         let count = GuideStatusLine.count(points.count, "guidance point")
-        out += "<text x=\"20\" y=\"24\">N ↑  destination \(Self.coordinate(region.destination)), "
+        out +=
+            "<text x=\"20\" y=\"24\">N ↑  destination \(Self.coordinate(region.destination)), "
             + "\(count)" + (arrival == nil ? ", not arrived" : ", arrived") + "</text>\n"
         return out + "</svg>\n"
     }
@@ -193,7 +210,8 @@ struct GuidePlot: Sendable {
             let (px, py) = (f.x(q.east), f.y(q.north))
             if let (lx, ly) = lastPlaced, hypot(px - lx, py - ly) < Self.labelSpacing { continue }
             lastPlaced = (px, py)
-            out += "<circle cx=\"\(Self.number(px))\" cy=\"\(Self.number(py))\" r=\"4\" fill=\"none\" stroke=\"#ef6c00\" stroke-width=\"2\"/>"
+            out +=
+                "<circle cx=\"\(Self.number(px))\" cy=\"\(Self.number(py))\" r=\"4\" fill=\"none\" stroke=\"#ef6c00\" stroke-width=\"2\"/>"
                 + Self.label("\(lines.time(p.time)) \(turn)", atX: px + 8, y: py - 6, colour: "#ef6c00") + "\n"
         }
         return out + "</g>\n"
@@ -216,7 +234,8 @@ struct GuidePlot: Sendable {
         let b = last.bearing * .pi / 180
         let (dx, dy) = (sin(b), -cos(b))
         // How far to the frame's edge (the margin), along the direction.
-        let lo = Self.margin / 2, hi = Self.size - Self.margin / 2
+        let lo = Self.margin / 2
+        let hi = Self.size - Self.margin / 2
         var t = Double.infinity
         if dx > 1e-9 { t = min(t, (hi - sx) / dx) } else if dx < -1e-9 { t = min(t, (lo - sx) / dx) }
         if dy > 1e-9 { t = min(t, (hi - sy) / dy) } else if dy < -1e-9 { t = min(t, (lo - sy) / dy) }
@@ -228,7 +247,8 @@ struct GuidePlot: Sendable {
             return "<line x1=\"\(Self.number(ex))\" y1=\"\(Self.number(ey))\" x2=\"\(Self.number(ex + sin(a) * 14))\" "
                 + "y2=\"\(Self.number(ey - cos(a) * 14))\"/>"
         }
-        let text = "destination \(lines.distance(last.distance)), bearing \(GuideStatusLine.degrees(last.bearing)) "
+        let text =
+            "destination \(lines.distance(last.distance)), bearing \(GuideStatusLine.degrees(last.bearing)) "
             + CompassPoint(bearing: last.bearing).rawValue
         // Beside the middle of the line, on its right.
         let labelX = min(max((sx + ex) / 2 - dy * 14, 10), Self.size - 10)
@@ -237,7 +257,8 @@ struct GuidePlot: Sendable {
             + "<line x1=\"\(Self.number(sx))\" y1=\"\(Self.number(sy))\" x2=\"\(Self.number(ex))\" y2=\"\(Self.number(ey))\" "
             + "stroke-dasharray=\"8 6\"/>" + wing(1) + wing(-1)
             + "<title>destination \(Self.coordinate(region.destination))</title></g>\n"
-            + "<g id=\"destination-label\">" + Self.label(text, atX: labelX, y: labelY, colour: "#c62828", weight: "bold") + "</g>\n"
+            + "<g id=\"destination-label\">" + Self.label(text, atX: labelX, y: labelY, colour: "#c62828", weight: "bold")
+            + "</g>\n"
     }
 
     /// The scale bar, bottom left.
@@ -263,19 +284,28 @@ struct GuidePlot: Sendable {
             rows.append(("<rect x=\"4\" y=\"-6\" width=\"12\" height=\"12\" fill=\"#212121\"/>", "end (not arrived)"))
         }
         if far {
-            rows.append(("<line x1=\"0\" y1=\"0\" x2=\"20\" y2=\"0\" stroke=\"#c62828\" stroke-width=\"2\" stroke-dasharray=\"5 3\"/>",
-                         "toward the destination"))
+            rows.append(
+                (
+                    "<line x1=\"0\" y1=\"0\" x2=\"20\" y2=\"0\" stroke=\"#c62828\" stroke-width=\"2\" stroke-dasharray=\"5 3\"/>",
+                    "toward the destination"
+                ))
         } else {
             rows.append(("<path d=\"M4 -6 L16 6 M4 6 L16 -6\" stroke=\"#c62828\" stroke-width=\"3\"/>", "destination"))
-            rows.append(("<circle cx=\"10\" cy=\"0\" r=\"7\" fill=\"#2e7d32\" fill-opacity=\"0.12\" stroke=\"#2e7d32\" stroke-dasharray=\"3 2\"/>",
-                         "arrival within \(lines.distance(region.entryRadius))"))
+            rows.append(
+                (
+                    "<circle cx=\"10\" cy=\"0\" r=\"7\" fill=\"#2e7d32\" fill-opacity=\"0.12\" stroke=\"#2e7d32\" stroke-dasharray=\"3 2\"/>",
+                    "arrival within \(lines.distance(region.entryRadius))"
+                ))
         }
-        let width = 200.0, left = Self.size - width - 10
-        var out = "<g id=\"legend\"><rect x=\"\(Self.number(left))\" y=\"10\" width=\"\(Self.number(width))\" "
+        let width = 200.0
+        let left = Self.size - width - 10
+        var out =
+            "<g id=\"legend\"><rect x=\"\(Self.number(left))\" y=\"10\" width=\"\(Self.number(width))\" "
             + "height=\"\(Self.number(Double(rows.count) * 20 + 12))\" fill=\"white\" fill-opacity=\"0.9\" stroke=\"#9e9e9e\"/>\n"
         for (i, row) in rows.enumerated() {
             let rowY = 28 + Double(i) * 20
-            out += "<g transform=\"translate(\(Self.number(left + 10)),\(Self.number(rowY - 4)))\">\(row.0)</g>"
+            out +=
+                "<g transform=\"translate(\(Self.number(left + 10)),\(Self.number(rowY - 4)))\">\(row.0)</g>"
                 + "<text x=\"\(Self.number(left + 40))\" y=\"\(Self.number(rowY))\">\(Self.escaped(row.1))</text>\n"
         }
         return out + "</g>\n"

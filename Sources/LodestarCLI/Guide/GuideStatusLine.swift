@@ -33,9 +33,14 @@ struct GuideStatusLine: Sendable {
             fields.append(.init(.outage, "dead reckoning: no fix for \(lost)", "DR, no fix \(lost)"))
         }
         fields.append(.init(.distance, "\(distance(g.distance)) to go", distance(g.distance)))
-        fields.append(.init(.bearing, "bearing \(Self.degrees(g.bearing)) \(g.compassPoint.rawValue)", "bearing \(Self.degrees(g.bearing))"))
+        fields.append(
+            .init(.bearing, "bearing \(Self.degrees(g.bearing)) \(g.compassPoint.rawValue)", "bearing \(Self.degrees(g.bearing))")
+        )
         if let direction = g.heading, let turn = g.turn {
-            fields.append(.init(.turn, "heading \(Self.degrees(direction)) \(turn.arrow) \(turn)", "\(turn.arrow) \(turn)", "\(turn.arrow) \(Self.short(turn))"))
+            fields.append(
+                .init(
+                    .turn, "heading \(Self.degrees(direction)) \(turn.arrow) \(turn)", "\(turn.arrow) \(turn)",
+                    "\(turn.arrow) \(Self.short(turn))"))
         } else {
             fields.append(.init(.turn, "heading unknown", "no heading"))
         }
@@ -53,13 +58,17 @@ struct GuideStatusLine: Sendable {
         let lost = Self.duration(loss.duration)
         var fields: [StatusLine.Field] = [.init(.time, time(loss.latest))]
         guard let location = session.location, let g = session.guidance else {
-            fields.append(.init(.outage, loss.duration < 0.5 ? "location unknown: no fix yet" : "location unknown: no fix for \(lost)",
-                                loss.duration < 0.5 ? "no fix yet" : "no fix for \(lost)"))
+            fields.append(
+                .init(
+                    .outage, loss.duration < 0.5 ? "location unknown: no fix yet" : "location unknown: no fix for \(lost)",
+                    loss.duration < 0.5 ? "no fix yet" : "no fix for \(lost)"))
             return StatusLine(fields)
         }
         fields.append(.init(.outage, "no fix for \(lost)", "no fix \(lost)"))
-        fields.append(.init(.lastDistance, "\(distance(g.distance)) to go at \(time(location.timestamp))", "\(distance(g.distance)) to go",
-                            distance(g.distance)))
+        fields.append(
+            .init(
+                .lastDistance, "\(distance(g.distance)) to go at \(time(location.timestamp))", "\(distance(g.distance)) to go",
+                distance(g.distance)))
         return StatusLine(fields)
     }
 
@@ -71,16 +80,26 @@ struct GuideStatusLine: Sendable {
         var fields: [StatusLine.Field]
         switch state {
         case .noData(let quiet):
-            fields = [.init(.outage, "no data from the source for \(Self.duration(quiet.seconds))", "no data \(Self.duration(quiet.seconds))")]
+            fields = [
+                .init(
+                    .outage, "no data from the source for \(Self.duration(quiet.seconds))",
+                    "no data \(Self.duration(quiet.seconds))")
+            ]
         case .noFix(let quiet) where session.fixLoss == nil:
             let lost = Self.duration(quiet.seconds)
-            fields = [.init(.outage, session.location == nil ? "location unknown: no fix for \(lost)" : "no fix for \(lost)", "no fix \(lost)")]
+            fields = [
+                .init(
+                    .outage, session.location == nil ? "location unknown: no fix for \(lost)" : "no fix for \(lost)",
+                    "no fix \(lost)")
+            ]
         default:
             return nil
         }
         if let location = session.location, let g = session.guidance {
-            fields.append(.init(.lastDistance, "\(distance(g.distance)) to go at \(time(location.timestamp))",
-                                "\(distance(g.distance)) to go", distance(g.distance)))
+            fields.append(
+                .init(
+                    .lastDistance, "\(distance(g.distance)) to go at \(time(location.timestamp))",
+                    "\(distance(g.distance)) to go", distance(g.distance)))
         }
         return StatusLine(fields)
     }
@@ -131,7 +150,9 @@ struct GuideStatusLine: Sendable {
         guard let location = session.location, let g = session.guidance else { return "\(prefix): no location yet" }
         var line = "\(prefix): \(distance(g.distance)) from destination at \(time(location.timestamp))"
         let radius = session.region.entryRadius
-        if session.insideTooCoarse > 0 || g.distance <= radius, let best = session.bestAccuracy, !session.region.admits(accuracy: best) {
+        if session.insideTooCoarse > 0 || g.distance <= radius, let best = session.bestAccuracy,
+            !session.region.admits(accuracy: best)
+        {
             line += "; the accuracy never got inside the \(distance(radius)) arrival radius (best ±\(accuracy(best)))"
         } else if let since = session.insideSince, let dwell = session.region.dwell, dwell > .zero {
             // Inside, waiting out the dwell, when the source ended.

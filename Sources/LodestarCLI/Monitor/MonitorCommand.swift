@@ -57,17 +57,21 @@ struct MonitorCommand: AsyncParsableCommand {
 
     @Option(
         parsing: .unconditional,
-        help: ArgumentHelp("Dwell time for regions whose GeoJSON gives none, seconds (default: no dwell events).",
-                           valueName: "seconds"))
+        help: ArgumentHelp(
+            "Dwell time for regions whose GeoJSON gives none, seconds (default: no dwell events).",
+            valueName: "seconds"))
     var dwell: Double?
 
     @Option(
         name: .customLong("exit-margin"), parsing: .unconditional,
-        help: ArgumentHelp("Metres beyond a region's edge the 68% circle must clear to leave it (default 0).", valueName: "metres"))
+        help: ArgumentHelp(
+            "Metres beyond a region's edge the 68% circle must clear to leave it (default 0).", valueName: "metres"))
     var exitMargin: Double = 0
 
-    @Option(help: ArgumentHelp("How a location decides: uncertainty (its 68% circle, the default) or point (its point alone).",
-                               valueName: "rule"))
+    @Option(
+        help: ArgumentHelp(
+            "How a location decides: uncertainty (its 68% circle, the default) or point (its point alone).",
+            valueName: "rule"))
     var rule: MonitorRule = .uncertainty
 
     @Option(help: ArgumentHelp("Keep the regions' states in this file across runs.", valueName: "file"))

@@ -43,7 +43,8 @@ struct GPXTrack {
 
     /// `  gpx: 212 points in 2 segments (a new one after more than 5 s without a position); 1 epoch left out: its time was not after the previous point's`
     var summary: String {
-        var text = "  gpx: \(Plural.count(points, "point")) in \(Plural.count(segments, "segment"))"
+        var text =
+            "  gpx: \(Plural.count(points, "point")) in \(Plural.count(segments, "segment"))"
             + " (a new one after more than \(Int(Self.outage)) s without a position)"
         if outOfOrder > 0 {
             text += "; \(Plural.count(outOfOrder, "epoch")) left out: time not after the previous point's"

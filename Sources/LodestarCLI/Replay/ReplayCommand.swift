@@ -62,7 +62,8 @@ struct ReplayCommand: ParsableCommand {
 
     @Option(
         name: .customLong("distance-filter"), parsing: .unconditional,
-        help: ArgumentHelp("Keep a location only this far, metres, from the last one kept (on the ellipsoid).", valueName: "metres"))
+        help: ArgumentHelp(
+            "Keep a location only this far, metres, from the last one kept (on the ellipsoid).", valueName: "metres"))
     var distanceFilter: Double?
 
     @OptionGroup var fusionOptions: FusionOptions

@@ -19,8 +19,10 @@ enum ReplayFormat: String, EnumerableFlag {
     static func help(for value: ReplayFormat) -> ArgumentHelp? {
         switch value {
         case .text: "One readable line per epoch."
-        case .json: "gpsd-compatible JSON, one object per line: a TPV per epoch, an ATT after it when the epoch has a true heading (HDT, THS), and a SKY when it has satellites in view (GSV, with GSA's used satellites and the DOPs)."
-        case .gpx: "A GPX 1.1 track of the epochs with a position, in time order (an epoch whose time is not after the previous point's is left out); a new segment after more than 5 s without a position."
+        case .json:
+            "gpsd-compatible JSON, one object per line: a TPV per epoch, an ATT after it when the epoch has a true heading (HDT, THS), and a SKY when it has satellites in view (GSV, with GSA's used satellites and the DOPs)."
+        case .gpx:
+            "A GPX 1.1 track of the epochs with a position, in time order (an epoch whose time is not after the previous point's is left out); a new segment after more than 5 s without a position."
         case .csv: "CSV, one row per epoch, with a header row."
         }
     }

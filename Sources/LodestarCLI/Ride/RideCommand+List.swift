@@ -46,8 +46,9 @@ extension RideCommand {
                     for s in statuses where !StandardOutput.hasFailed {
                         let phase = RideFormat.phase(s)
                         let route = "\(s.pickupLocation?.description ?? "?") → \(s.dropOffLocation?.description ?? "no drop-off")"
-                        StandardOutput.line("\(s.rideIdentifier)  \(RideFormat.date(s.bookedDate))  \(phase.padding(toLength: 27, withPad: " ", startingAt: 0))  "
-                            + "\(s.vehicle?.identifier ?? "?")  \(route)")
+                        StandardOutput.line(
+                            "\(s.rideIdentifier)  \(RideFormat.date(s.bookedDate))  \(phase.padding(toLength: 27, withPad: " ", startingAt: 0))  "
+                                + "\(s.vehicle?.identifier ?? "?")  \(route)")
                     }
                 }
                 try Self.report(listing.unreadable)

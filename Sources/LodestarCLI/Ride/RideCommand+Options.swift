@@ -9,7 +9,9 @@ extension RideCommand {
             commandName: "options",
             abstract: "List the ride options, with when a free vehicle of each could be at the pickup.")
 
-        @Option(parsing: .unconditional, help: ArgumentHelp("Pickup, decimal degrees.", valueName: "lat,lon"), transform: CoordinateArgument.parse)
+        @Option(
+            parsing: .unconditional, help: ArgumentHelp("Pickup, decimal degrees.", valueName: "lat,lon"),
+            transform: CoordinateArgument.parse)
         var pickup: CoordinateArgument?
 
         @Option(help: ArgumentHelp("Pickup by name, looked up in the gazetteer (the first, nearest, match).", valueName: "name"))
@@ -27,7 +29,9 @@ extension RideCommand {
 
         func run() async throws {
             if let endpoint = try serverOptions.endpoint() {
-                if pickupName != nil { throw ValidationError("--pickup-name is looked up locally: with --server give --pickup LAT,LON") }
+                if pickupName != nil {
+                    throw ValidationError("--pickup-name is looked up locally: with --server give --pickup LAT,LON")
+                }
                 let here = pickup == nil ? try await location.current()?.location?.coordinate : nil
                 return try await RideRemote(endpoint: endpoint, json: storeOptions.json, command: "options")
                     .options(pickup: pickup?.coordinate ?? here)
@@ -56,10 +60,12 @@ extension RideCommand {
                     print("options  \(response.code)" + (place.map { "  from \($0)" } ?? ""))
                     for option in response.rideOptions {
                         let sizes = option.availablePartySizeOptions.map(\.sizeDescription).joined(separator: ", ")
-                        let eta = option.estimatedPickupDate.map { "pickup \(RideFormat.relative($0, to: service.now))" }
+                        let eta =
+                            option.estimatedPickupDate.map { "pickup \(RideFormat.relative($0, to: service.now))" }
                             ?? (place == nil ? "" : "none free")
-                        print("  \(option.name.padding(toLength: 10, withPad: " ", startingAt: 0)) \(sizes)  "
-                            + "\(option.priceRange?.description ?? "")  \(eta)")
+                        print(
+                            "  \(option.name.padding(toLength: 10, withPad: " ", startingAt: 0)) \(sizes)  "
+                                + "\(option.priceRange?.description ?? "")  \(eta)")
                     }
                 }
                 if response.code != .success { throw .refused("\(response.code)") }

@@ -54,7 +54,8 @@ extension RideCommand {
         /// `Charing Cross station  51.5080,-0.1247  pickup  The Strand, London WC2N 5HF  (also: Charing Cross)`.
         static func line(_ place: GazetteerPlace, nameWidth: Int) -> String {
             var text = place.name.padding(toLength: max(nameWidth, place.name.count), withPad: " ", startingAt: 0)
-            text += "  \(DecimalText.string(place.coordinate.latitude, decimals: 5)),\(DecimalText.string(place.coordinate.longitude, decimals: 5))"
+            text +=
+                "  \(DecimalText.string(place.coordinate.latitude, decimals: 5)),\(DecimalText.string(place.coordinate.longitude, decimals: 5))"
             text += place.isPickupPoint ? "  pickup" : "  place "
             if let address = place.address { text += "  \(address)" }
             if !place.aliases.isEmpty { text += "  (also: \(place.aliases.joined(separator: ", ")))" }

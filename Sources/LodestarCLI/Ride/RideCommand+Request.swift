@@ -27,19 +27,26 @@ extension RideCommand {
                   lodestar ride request --pickup -33.8688,151.2093 --party 1 --json
                 """)
 
-        @Option(parsing: .unconditional, help: ArgumentHelp("Pickup, decimal degrees (south and west negative).", valueName: "lat,lon"), transform: CoordinateArgument.parse)
+        @Option(
+            parsing: .unconditional,
+            help: ArgumentHelp("Pickup, decimal degrees (south and west negative).", valueName: "lat,lon"),
+            transform: CoordinateArgument.parse)
         var pickup: CoordinateArgument?
 
         @Option(help: ArgumentHelp("Pickup by name, looked up in the gazetteer.", valueName: "name"))
         var pickupName: String?
 
-        @Option(parsing: .unconditional, help: ArgumentHelp("Drop-off, decimal degrees.", valueName: "lat,lon"), transform: CoordinateArgument.parse)
+        @Option(
+            parsing: .unconditional, help: ArgumentHelp("Drop-off, decimal degrees.", valueName: "lat,lon"),
+            transform: CoordinateArgument.parse)
         var dropoff: CoordinateArgument?
 
         @Option(help: ArgumentHelp("Drop-off by name, looked up in the gazetteer.", valueName: "name"))
         var dropoffName: String?
 
-        @Option(parsing: .unconditional, help: ArgumentHelp("Number of riders (0 to 100; the fleet says how many fit).", valueName: "n"))
+        @Option(
+            parsing: .unconditional,
+            help: ArgumentHelp("Number of riders (0 to 100; the fleet says how many fit).", valueName: "n"))
         var party: Int?
 
         /// --party: up to 100 riders; 0 is left to the service, which refuses it with its reason.
@@ -63,7 +70,9 @@ extension RideCommand {
         func validate() throws {
             if pickup != nil, pickupName != nil { throw ValidationError("give --pickup or --pickup-name, not both") }
             if dropoff != nil, dropoffName != nil { throw ValidationError("give --dropoff or --dropoff-name, not both") }
-            if let at, Self.parseDate(at) == nil { throw ValidationError("--at '\(at)' is not an ISO 8601 time such as 2026-12-01T08:00:00Z") }
+            if let at, Self.parseDate(at) == nil {
+                throw ValidationError("--at '\(at)' is not an ISO 8601 time such as 2026-12-01T08:00:00Z")
+            }
             try Self.partyRange.check(party)
             try location.check()
         }
@@ -77,7 +86,8 @@ extension RideCommand {
                 let here = pickup == nil && pickupName == nil ? try await location.current()?.location?.coordinate : nil
                 let body = RideRequestBody(
                     pickup: pickup?.coordinate ?? here, pickupName: pickupName, dropOff: dropoff?.coordinate,
-                    dropOffName: dropoffName, partySize: party, rideOptionName: option, scheduledPickupTime: at.flatMap(Self.parseDate))
+                    dropOffName: dropoffName, partySize: party, rideOptionName: option,
+                    scheduledPickupTime: at.flatMap(Self.parseDate))
                 return try await RideRemote(endpoint: endpoint, json: storeOptions.json, command: "request").request(body)
             }
             var dialogue = RideDialogue(json: storeOptions.json, yes: yes)
@@ -105,8 +115,11 @@ extension RideCommand {
             let needsLocation = pickup == nil && pickupName == nil
             let current = try await location.current() ?? .unknown(at: Date())
             if let name = location.sourceDescription, let found = current.location {
-                dialogue.say("location", "\(name): \(Placemark.format(found.coordinate))"
-                    + (found.horizontalAccuracy.map { " ±\(WholeNumber.text($0)) m" } ?? "") + " at \(RideFormat.date(found.timestamp))")
+                dialogue.say(
+                    "location",
+                    "\(name): \(Placemark.format(found.coordinate))"
+                        + (found.horizontalAccuracy.map { " ±\(WholeNumber.text($0)) m" } ?? "")
+                        + " at \(RideFormat.date(found.timestamp))")
             }
 
             // The pickup first: the default fleet is placed around it.
@@ -118,9 +131,11 @@ extension RideCommand {
             request.pickupLocation = try dialogue.settle(
                 resolver.resolvePickup(request.pickupLocation, current: current), parameter: "pickupLocation", label: "pickup",
                 note: needsLocation ? assessment.explanation : nil,
-                hint: "give --pickup LAT,LON or --pickup-name NAME" + (needsLocation && location.isEmpty ? " (or --trace FILE / --gpsd)" : ""))
+                hint: "give --pickup LAT,LON or --pickup-name NAME"
+                    + (needsLocation && location.isEmpty ? " (or --trace FILE / --gpsd)" : ""))
 
-            let service = try await storeOptions.service(fleet: try places.loadFleet(near: request.pickupLocation), places: resolver)
+            let service = try await storeOptions.service(
+                fleet: try places.loadFleet(near: request.pickupLocation), places: resolver)
             let handler = RideRequestHandler(service: service)
             request.dropOffLocation = try dialogue.settle(
                 handler.resolveDropOffLocation(for: request, current: current), parameter: "dropOffLocation", label: "drop-off",
@@ -144,8 +159,10 @@ extension RideCommand {
             }
             guard let quote = confirmation.quote else { throw .refused("confirm: \(confirmation.code) without a quote") }
             let now = service.now
-            dialogue.say("confirm", "ready  \(RideFormat.vehicle(quote.vehicle)), \(RideFormat.distance(quote.distance)) away, "
-                + "at the pickup \(RideFormat.relative(quote.estimatedPickupDate, to: now))")
+            dialogue.say(
+                "confirm",
+                "ready  \(RideFormat.vehicle(quote.vehicle)), \(RideFormat.distance(quote.distance)) away, "
+                    + "at the pickup \(RideFormat.relative(quote.estimatedPickupDate, to: now))")
 
             let booking = try await dialogue.book("handle", expecting: .success, into: \.handle) {
                 try await handler.handle(request)

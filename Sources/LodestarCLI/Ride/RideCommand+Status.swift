@@ -46,7 +46,8 @@ extension RideCommand {
         func run() async throws {
             if let endpoint = try serverOptions.endpoint() {
                 return try await RideRemote(endpoint: endpoint, json: storeOptions.json, command: "status")
-                    .status(rideIdentifier, watch: watch, silenceLimit: Duration(checkedSeconds: heartbeatTimeout) ?? .seconds(60))
+                    .status(
+                        rideIdentifier, watch: watch, silenceLimit: Duration(checkedSeconds: heartbeatTimeout) ?? .seconds(60))
             }
             try await RideExit.guarding("status") { () throws(RideExit) in
                 // Read-only: never waits for a booking in another process, works on a read-only store.

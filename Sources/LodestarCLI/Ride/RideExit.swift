@@ -23,7 +23,7 @@ enum RideExit: Error, CustomStringConvertible {
     var description: String {
         switch self {
         case .error(let text), .needsDecision(let text), .refused(let text), .declined(let text), .partial(let text),
-             .dataError(let text), .noInput(let text):
+            .dataError(let text), .noInput(let text):
             text
         }
     }

@@ -13,7 +13,8 @@ enum RideFormat {
     static func relative(_ date: Date, to now: Date) -> String {
         let seconds = date.timeIntervalSince(now)
         let magnitude = abs(seconds)
-        let text = magnitude < 1 ? nil : magnitude < 90 ? "\(WholeNumber.text(magnitude)) s" : "\(WholeNumber.text(magnitude / 60)) min"
+        let text =
+            magnitude < 1 ? nil : magnitude < 90 ? "\(WholeNumber.text(magnitude)) s" : "\(WholeNumber.text(magnitude / 60)) min"
         guard let text else { return "now" }
         return seconds > 0 ? "in \(text)" : "\(text) ago"
     }
@@ -52,9 +53,11 @@ enum RideFormat {
             if let course = v.course { text += ", course \(WholeNumber.degrees(course))°" }
             add("vehicle", text)
         }
-        add("driver", s.driver.map { d in
-            [d.name, d.rating.map { "rating \($0)" }, d.phoneNumber].compactMap { $0 }.joined(separator: ", ")
-        })
+        add(
+            "driver",
+            s.driver.map { d in
+                [d.name, d.rating.map { "rating \($0)" }, d.phoneNumber].compactMap { $0 }.joined(separator: ", ")
+            })
         // A cancelled ride's estimates mean nothing any more.
         let cancelled = s.completionStatus?.isCanceled == true
         func when(_ estimate: Date?) -> String {

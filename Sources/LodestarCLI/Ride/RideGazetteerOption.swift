@@ -4,9 +4,10 @@ import RideBooking
 /// `--gazetteer`: where the named places and pickup points come from, shared by `ride places` and
 /// the commands that resolve places (``RidePlacesOptions``).
 struct RideGazetteerOption: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "A gazetteer of named places and pickup points (JSON, see Examples/gazetteer.json). Default: the built-in London one.",
-        valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "A gazetteer of named places and pickup points (JSON, see Examples/gazetteer.json). Default: the built-in London one.",
+            valueName: "file"))
     var gazetteer: String?
 
     func validate() throws {

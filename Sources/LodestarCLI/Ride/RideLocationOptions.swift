@@ -8,17 +8,21 @@ import RideBooking
 
 /// `--trace` or `--gpsd`: where the current location comes from.
 struct RideLocationOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "Replay an NMEA trace through the location manager; its last location is the current location.",
-        valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Replay an NMEA trace through the location manager; its last location is the current location.",
+            valueName: "file"))
     var trace: String?
 
-    @Option(help: ArgumentHelp(
-        "Ask gpsd for the current location: HOST[:PORT[:DEVICE]] (default localhost:2947, or GPSD_HOST / GPSD_PORT).",
-        valueName: "host[:port[:device]]"))
+    @Option(
+        help: ArgumentHelp(
+            "Ask gpsd for the current location: HOST[:PORT[:DEVICE]] (default localhost:2947, or GPSD_HOST / GPSD_PORT).",
+            valueName: "host[:port[:device]]"))
     var gpsd: String?
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("How long to wait for a location from gpsd, seconds (0.1 to 3600).", valueName: "seconds"))
+    @Option(
+        parsing: .unconditional,
+        help: ArgumentHelp("How long to wait for a location from gpsd, seconds (0.1 to 3600).", valueName: "seconds"))
     var wait: Double = 30
 
     /// --wait: 0.1 s to an hour.
@@ -89,7 +93,8 @@ struct RideLocationOptions: ParsableArguments {
 
     /// The last location a replayed trace delivers (``CurrentLocation/lastLocation(replaying:)``),
     /// stopping at the first line too long to be NMEA: such a trace has no end worth waiting for.
-    private static func lastLocation(replaying manager: LocationManager, trace: String) async throws(RideExit) -> CurrentLocation {
+    private static func lastLocation(replaying manager: LocationManager, trace: String) async throws(RideExit) -> CurrentLocation
+    {
         let events = manager.eventBatches()
         manager.startUpdatingLocation()
         var last: Location?

@@ -3,9 +3,10 @@ import RideBooking
 
 /// `--fleet` and `--gazetteer`: where the vehicles and the named places come from.
 struct RidePlacesOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "A fleet file (JSON, see Examples/fleet.json). Default: 400 simulated vehicles near the pickup.",
-        valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "A fleet file (JSON, see Examples/fleet.json). Default: 400 simulated vehicles near the pickup.",
+            valueName: "file"))
     var fleet: String?
 
     @OptionGroup var gazetteer: RideGazetteerOption

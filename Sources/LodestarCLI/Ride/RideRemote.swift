@@ -52,7 +52,9 @@ struct RideRemote {
         try await RideExit.guarding(command) { () async throws(RideExit) in
             guard watch else {
                 let response = try await call { () async throws(RideServiceError) in try await client.rideStatus(rideIdentifier) }
-                guard let status = try decode(GetRideStatusBody.self, response).rideStatus?.status else { throw .refused("no ride \(rideIdentifier) on \(client.endpoint)") }
+                guard let status = try decode(GetRideStatusBody.self, response).rideStatus?.status else {
+                    throw .refused("no ride \(rideIdentifier) on \(client.endpoint)")
+                }
                 StandardOutput.line(json ? response.text : Self.line(status))
                 return
             }
@@ -105,9 +107,14 @@ struct RideRemote {
     /// `ride list`.
     func list(limit: Int) async throws {
         try await RideExit.guarding(command) { () async throws(RideExit) in
-            let response = try await call { () async throws(RideServiceError) in try await client.listRides(limit: min(limit, 1000)) }
+            let response = try await call { () async throws(RideServiceError) in
+                try await client.listRides(limit: min(limit, 1000))
+            }
             let listing = try decode(RideListBody.self, response)
-            if json { StandardOutput.line(response.text); return }
+            if json {
+                StandardOutput.line(response.text)
+                return
+            }
             if listing.rides.isEmpty { StandardOutput.line("no rides on \(client.endpoint)") }
             for ride in listing.rides where !StandardOutput.hasFailed { StandardOutput.line(Self.line(ride.status)) }
         }
@@ -116,7 +123,8 @@ struct RideRemote {
     /// `ride options [--pickup LAT,LON]`.
     func options(pickup: Coordinate?) async throws {
         try await RideExit.guarding(command) { () async throws(RideExit) in
-            let response = try await call { () async throws(RideServiceError) in try await client.listRideOptions(pickup: pickup) }
+            let response = try await call { () async throws(RideServiceError) in try await client.listRideOptions(pickup: pickup)
+            }
             let answer = try decode(ListRideOptionsBody.self, response)
             if json {
                 StandardOutput.line(response.text)
@@ -124,7 +132,9 @@ struct RideRemote {
                 StandardOutput.line("options  \(answer.code)" + (pickup.map { "  from \(Self.format($0))" } ?? ""))
                 for option in answer.rideOptions ?? [] {
                     let name = option.name.padding(toLength: 10, withPad: " ", startingAt: 0)
-                    let eta = option.estimatedPickupDate.map { "pickup by \(ISO8601.string($0, fractionDigits: 3, rounding: .down))" }
+                    let eta = option.estimatedPickupDate.map {
+                        "pickup by \(ISO8601.string($0, fractionDigits: 3, rounding: .down))"
+                    }
                     StandardOutput.line("  \(name) \(eta ?? (pickup == nil ? "" : "none free"))")
                 }
             }
@@ -134,7 +144,9 @@ struct RideRemote {
 
     // MARK: - Helpers
 
-    private func call(_ body: () async throws(RideServiceError) -> RideServiceResponse) async throws(RideExit) -> RideServiceResponse {
+    private func call(_ body: () async throws(RideServiceError) -> RideServiceResponse) async throws(RideExit)
+        -> RideServiceResponse
+    {
         do throws(RideServiceError) {
             return try await body()
         } catch {

@@ -5,9 +5,10 @@ import RideStoreSQLite
 
 /// `--store` and `--json`, shared by every `lodestar ride` command.
 struct RideStoreOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "The SQLite file rides are kept in (default: $LODESTAR_RIDE_STORE, else the user's data directory).",
-        valueName: "path"))
+    @Option(
+        help: ArgumentHelp(
+            "The SQLite file rides are kept in (default: $LODESTAR_RIDE_STORE, else the user's data directory).",
+            valueName: "path"))
     var store: String?
 
     @Flag(help: "Print JSON instead of text.")

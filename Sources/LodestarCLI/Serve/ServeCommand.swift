@@ -46,20 +46,23 @@ struct ServeRunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Where to listen: HOST:PORT; port 0 picks a free one.", valueName: "host:port"))
     var listen = "127.0.0.1:8080"
 
-    @Option(help: ArgumentHelp(
-        "The store: sqlite:///PATH, a path, or postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE (default: the 'lodestar ride' file).",
-        valueName: "url"))
+    @Option(
+        help: ArgumentHelp(
+            "The store: sqlite:///PATH, a path, or postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE (default: the 'lodestar ride' file).",
+            valueName: "url"))
     var database: String?
 
-    @Option(help: ArgumentHelp(
-        "A fleet file (JSON, see Examples/fleet.json). Default: 400 simulated vehicles around central London.",
-        valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "A fleet file (JSON, see Examples/fleet.json). Default: 400 simulated vehicles around central London.",
+            valueName: "file"))
     var fleet: String?
 
     @Flag(help: "Drive the fleet's vehicles along their rides and report their positions, for demos.")
     var simulateFleet = false
 
-    @Option(help: ArgumentHelp("A vehicle whose last report is older than this is not booked (1 to 86400).", valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp("A vehicle whose last report is older than this is not booked (1 to 86400).", valueName: "seconds"))
     var maximumReportAge: Double = 300
 
     @Option(help: ArgumentHelp("Longest silence on a ride's event stream (1 to 20).", valueName: "seconds"))
@@ -68,29 +71,34 @@ struct ServeRunCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Rides one rider may hold at once, not yet completed (1 to 100).", valueName: "count"))
     var maxActiveRides = 1
 
-    @Option(help: ArgumentHelp(
-        "Writes (POST, PUT, DELETE) a second for each rider and vehicle once the burst is spent (0.1 to 10000).",
-        valueName: "per-second"))
+    @Option(
+        help: ArgumentHelp(
+            "Writes (POST, PUT, DELETE) a second for each rider and vehicle once the burst is spent (0.1 to 10000).",
+            valueName: "per-second"))
     var writeRate: Double = 10
 
     @Option(help: ArgumentHelp("Writes each rider and vehicle may send at once (1 to 100000).", valueName: "count"))
     var writeBurst = 40
 
-    @Option(help: ArgumentHelp(
-        "Connections open at once; more are closed and logged (1 to 100000; keep it below 'ulimit -n').", valueName: "count"))
+    @Option(
+        help: ArgumentHelp(
+            "Connections open at once; more are closed and logged (1 to 100000; keep it below 'ulimit -n').", valueName: "count"))
     var maxConnections = 512
 
     @Option(help: ArgumentHelp("A new connection's first request head must arrive within this (1 to 300).", valueName: "seconds"))
     var headerTimeout: Double = 10
 
-    @Option(help: ArgumentHelp("A kept-alive connection is closed after this long without a request (1 to 3600).", valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp(
+            "A kept-alive connection is closed after this long without a request (1 to 3600).", valueName: "seconds"))
     var idleTimeout: Double = 30
 
     @Option(help: ArgumentHelp("A request's body must arrive within this of its head (1 to 3600).", valueName: "seconds"))
     var bodyTimeout: Double = 30
 
-    @Option(help: ArgumentHelp(
-        "After SIGTERM, SIGINT or SIGHUP, requests still running after this are cancelled (1 to 300).", valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp(
+            "After SIGTERM, SIGINT or SIGHUP, requests still running after this are cancelled (1 to 300).", valueName: "seconds"))
     var shutdownGrace: Double = 10
 
     @Option(help: ArgumentHelp("Ride event streams one rider (or the operator) may hold open (1 to 10000).", valueName: "count"))
@@ -161,7 +169,8 @@ struct ServeRunCommand: AsyncParsableCommand {
                 host: host, port: port, heartbeatInterval: heartbeatInterval,
                 writeLimit: WriteRateLimit(perSecond: writeRate, burst: writeBurst),
                 connections: ConnectionLimits(
-                    maximumConnections: maxConnections, headerTimeout: .seconds(headerTimeout), idleTimeout: .seconds(idleTimeout),
+                    maximumConnections: maxConnections, headerTimeout: .seconds(headerTimeout),
+                    idleTimeout: .seconds(idleTimeout),
                     bodyTimeout: .seconds(bodyTimeout), shutdownGrace: .seconds(shutdownGrace)),
                 eventStreams: EventStreamLimit(perPrincipal: maxStreamsPerToken, total: maxStreams)),
             logger: logger)
@@ -175,7 +184,10 @@ struct ServeRunCommand: AsyncParsableCommand {
                     logger.error("cannot write standard output")
                 }
                 logger.info(
-                    "serving", metadata: ["address": "\(shown):\(port)", "database": "\(databaseName)", "vehicles": "\(fleet.vehicles.count)"])
+                    "serving",
+                    metadata: [
+                        "address": "\(shown):\(port)", "database": "\(databaseName)", "vehicles": "\(fleet.vehicles.count)",
+                    ])
             }
         } catch {
             await database.close()

@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 import Logging
 import RideBooking
-import RideStoreSQLite
 import RideStorePostgres
+import RideStoreSQLite
 
 /// `--database URL` for `lodestar serve` and `lodestar serve token create`: an SQLite file
 /// (`sqlite:///PATH`, `sqlite:PATH` or a plain path; default $LODESTAR_RIDE_STORE, else the

@@ -38,20 +38,24 @@ struct ServeTokenCreateCommand: AsyncParsableCommand {
     @Flag(name: .customLong("operator"), help: "A token for the fleet's operator.")
     var isOperator = false
 
-    @Option(help: ArgumentHelp(
-        "Refuse the token after this long: a whole number with s, m, h or d (seconds, minutes, hours, days), 1 minute to 3650 days (default: never).",
-        valueName: "duration"))
+    @Option(
+        help: ArgumentHelp(
+            "Refuse the token after this long: a whole number with s, m, h or d (seconds, minutes, hours, days), 1 minute to 3650 days (default: never).",
+            valueName: "duration"))
     var expires: TokenLifetime?
 
-    @Option(help: ArgumentHelp(
-        "The fleet file 'lodestar serve' runs with, where a --vehicle may be (default: its 400 simulated vehicles).",
-        valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "The fleet file 'lodestar serve' runs with, where a --vehicle may be (default: its 400 simulated vehicles).",
+            valueName: "file"))
     var fleet: String?
 
     func validate() throws {
         let given = [rider != nil, vehicle != nil, isOperator].filter { $0 }.count
         guard given == 1 else { throw ValidationError("give exactly one of --rider, --vehicle and --operator") }
-        if let rider, rider.isEmpty || rider.unicodeScalars.count > 100 || rider.unicodeScalars.contains(where: { $0.value < 0x20 }) {
+        if let rider,
+            rider.isEmpty || rider.unicodeScalars.count > 100 || rider.unicodeScalars.contains(where: { $0.value < 0x20 })
+        {
             throw ValidationError("--rider must be 1 to 100 characters without control characters")
         }
         if let vehicle, !VehicleIdentifier.isValid(vehicle) {
@@ -62,7 +66,9 @@ struct ServeTokenCreateCommand: AsyncParsableCommand {
     func run() async throws {
         let principal: RidePrincipal = rider.map { .rider($0) } ?? vehicle.map { .vehicle($0) } ?? .operator
         do throws(ServeExit) {
-            let known = try vehicle.map { id throws(ServeExit) in try ServeRunCommand.loadFleet(fleet).vehicles.contains { $0.identifier == id } }
+            let known = try vehicle.map { id throws(ServeExit) in
+                try ServeRunCommand.loadFleet(fleet).vehicles.contains { $0.identifier == id }
+            }
             let database = try await ServeDatabase.open(self.database)
             let token = RideToken.generate()
             do throws(ServeExit) {
@@ -75,7 +81,8 @@ struct ServeTokenCreateCommand: AsyncParsableCommand {
                     }
                     guard registered else {
                         throw .usage(
-                            "no vehicle \(vehicle) in \(database.name) or in the fleet\(fleet.map { " \($0)" } ?? " (the default simulated one)"): check --vehicle, or give --fleet")
+                            "no vehicle \(vehicle) in \(database.name) or in the fleet\(fleet.map { " \($0)" } ?? " (the default simulated one)"): check --vehicle, or give --fleet"
+                        )
                     }
                 }
                 do throws(RideStoreError) {

@@ -33,10 +33,12 @@ struct ServeTokenListCommand: AsyncParsableCommand {
             var lines = ["identifier    principal                      created               expires               state"]
             for token in tokens {
                 let state = token.revoked.map { $0 <= now } == true ? "revoked" : token.isValid(at: now) ? "active" : "expired"
-                lines.append([
-                    token.identifier, Self.pad(token.principal.description, 30), ISO8601.string(token.created, fractionDigits: 0),
-                    Self.pad(token.expires.map { ISO8601.string($0, fractionDigits: 0) } ?? "never", 20), state,
-                ].joined(separator: "  "))
+                lines.append(
+                    [
+                        token.identifier, Self.pad(token.principal.description, 30),
+                        ISO8601.string(token.created, fractionDigits: 0),
+                        Self.pad(token.expires.map { ISO8601.string($0, fractionDigits: 0) } ?? "never", 20), state,
+                    ].joined(separator: "  "))
             }
             for line in lines {
                 guard StandardOutput.line(line) else { throw .error("cannot write standard output") }

@@ -26,7 +26,8 @@ struct DecodeSummary {
 
     /// The summary.
     func print(_ s: NMEAStatistics, input: String) {
-        var text = "replay \(input): \(Plural.count(s.lines, "line")), \(Plural.count(s.epochs, "epoch")) (\(withPosition) with a position)\n"
+        var text =
+            "replay \(input): \(Plural.count(s.lines, "line")), \(Plural.count(s.epochs, "epoch")) (\(withPosition) with a position)\n"
         let types = s.sentencesByType.map { "\($0.type) \($0.count)" }.joined(separator: ", ")
         text += "  sentences: \(s.sentencesTotal)" + (types.isEmpty ? "" : " (\(types))") + "\n"
         let reasons = s.rejected.sorted { $0.key < $1.key }.map { "\($0.key.rawValue) \($0.value)" }

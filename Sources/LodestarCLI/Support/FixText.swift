@@ -30,12 +30,13 @@ enum FixText {
         } else {
             out.append(contentsOf: untimed().utf8)
         }
-        let mode: String = switch fix.mode {
-        case .unknown: "  unknown"
-        case .noFix: "  no fix"
-        case .twoD: "  2D"
-        case .threeD: "  3D"
-        }
+        let mode: String =
+            switch fix.mode {
+            case .unknown: "  unknown"
+            case .noFix: "  no fix"
+            case .twoD: "  2D"
+            case .threeD: "  3D"
+            }
         out.append(contentsOf: mode.utf8)
         if let q = fix.quality, fix.mode >= .twoD, q != .gps {
             out.append(contentsOf: " \(q)".utf8)

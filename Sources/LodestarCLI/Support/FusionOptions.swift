@@ -7,8 +7,9 @@ struct FusionOptions: ParsableArguments {
     @Flag(help: "Fused locations instead of the receiver's fixes (a Kalman filter; docs/fusion.md).")
     var fusion = false
 
-    @Option(help: ArgumentHelp(
-        "The motion profile for --fusion: automotive, fitness, maritime, airborne or other.", valueName: "name"))
+    @Option(
+        help: ArgumentHelp(
+            "The motion profile for --fusion: automotive, fitness, maritime, airborne or other.", valueName: "name"))
     var activity: ActivityType?
 
     func validate() throws {

@@ -40,7 +40,8 @@ enum JSONTextEncoder {
     fileprivate static func node<T: Encodable>(_ value: T, codingPath: [any CodingKey], depth: Int) throws -> Node {
         // A type that encodes itself through a single-value container would never end.
         guard depth < maximumDepth else {
-            throw EncodingError.invalidValue(value, .init(codingPath: codingPath, debugDescription: "nested deeper than \(maximumDepth)"))
+            throw EncodingError.invalidValue(
+                value, .init(codingPath: codingPath, debugDescription: "nested deeper than \(maximumDepth)"))
         }
         switch value {
         case let date as Date: return .string(ISO8601.string(date, fractionDigits: 0, rounding: .down))
@@ -123,7 +124,9 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         set(try JSONTextEncoder.node(value, codingPath: codingPath + [key], depth: depth), key)
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
+        -> KeyedEncodingContainer<NestedKey>
+    {
         let child = JSONTextEncoder.Slot(.object([:]))
         set(child, key)
         return KeyedEncodingContainer(KeyedContainer<NestedKey>(slot: child, codingPath: codingPath + [key], depth: depth))

@@ -46,7 +46,9 @@ struct LocationSourceOptions: ParsableArguments {
             return (LocationManager(source: source, clock: clock, configuration: configuration), "trace \(trace)")
         }
         let endpoint = (try? GPSDAddress.endpoint(gpsd)) ?? GPSDEndpoint()
-        return (LocationManager(source: GPSDSource(endpoint: endpoint), clock: .live, configuration: configuration),
-                "gpsd at \(endpoint)")
+        return (
+            LocationManager(source: GPSDSource(endpoint: endpoint), clock: .live, configuration: configuration),
+            "gpsd at \(endpoint)"
+        )
     }
 }

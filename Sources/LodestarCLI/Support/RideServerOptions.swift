@@ -5,12 +5,14 @@ import RideClient
 /// `--server URL` and `--token T` (else `LODESTAR_SERVER` and `LODESTAR_TOKEN`): the ride service
 /// that `lodestar vehicle` reports to and `lodestar ride ... --server` talks to.
 struct RideServerOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(
-        "The ride service (lodestar serve), http://HOST:PORT (default: $LODESTAR_SERVER).", valueName: "url"))
+    @Option(
+        help: ArgumentHelp(
+            "The ride service (lodestar serve), http://HOST:PORT (default: $LODESTAR_SERVER).", valueName: "url"))
     var server: String?
 
-    @Option(help: ArgumentHelp(
-        "The bearer token 'lodestar serve token create' printed (default: $LODESTAR_TOKEN).", valueName: "token"))
+    @Option(
+        help: ArgumentHelp(
+            "The bearer token 'lodestar serve token create' printed (default: $LODESTAR_TOKEN).", valueName: "token"))
     var token: String?
 
     /// Refuses a malformed URL or token, or a token without a service, before the command runs.
@@ -22,7 +24,9 @@ struct RideServerOptions: ParsableArguments {
     /// neither names a service.
     /// - Throws: `ValidationError` for a URL or a token that is not well formed, or a token
     ///   without a service.
-    func endpoint(environment: [String: String] = ProcessInfo.processInfo.environment) throws(ValidationError) -> RideServiceEndpoint? {
+    func endpoint(environment: [String: String] = ProcessInfo.processInfo.environment) throws(ValidationError)
+        -> RideServiceEndpoint?
+    {
         let url = server ?? environment["LODESTAR_SERVER"].flatMap { $0.isEmpty ? nil : $0 }
         let token = token ?? environment["LODESTAR_TOKEN"].flatMap { $0.isEmpty ? nil : $0 }
         guard let url else {

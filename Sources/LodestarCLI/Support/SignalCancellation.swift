@@ -15,7 +15,7 @@ enum SignalCancellation {
             return handler
         }
         let value = await task.value
-        handlers.forEach { $0.cancel() }
+        for handler in handlers { handler.cancel() }
         return value
     }
 }

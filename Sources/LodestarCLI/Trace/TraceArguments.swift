@@ -1,5 +1,5 @@
-import Foundation
 import ArgumentParser
+import Foundation
 import Geodesy
 import Lodestar
 import TraceSynthesis
@@ -34,12 +34,13 @@ enum TraceArguments {
 
     /// "GGA,RMC,GST".
     static func sentences(_ text: String) throws -> Set<ReceiverProfile.Sentence> {
-        Set(try text.split(separator: ",").map { name in
-            guard let s = ReceiverProfile.Sentence(rawValue: name.uppercased()) else {
-                throw ValidationError("--sentences: unknown sentence '\(name)'; use GGA, GSA, GST, RMC, VTG, ZDA")
-            }
-            return s
-        })
+        Set(
+            try text.split(separator: ",").map { name in
+                guard let s = ReceiverProfile.Sentence(rawValue: name.uppercased()) else {
+                    throw ValidationError("--sentences: unknown sentence '\(name)'; use GGA, GSA, GST, RMC, VTG, ZDA")
+                }
+                return s
+            })
     }
 
     /// One number of a compound option: its name in the option's value, its range and unit.
@@ -55,7 +56,9 @@ enum TraceArguments {
     }
 
     /// Two numbers "A<separator>B", each checked against its part's range.
-    private static func pair(_ text: String, separator: Character, option: String, _ a: Part, _ b: Part) throws -> (Double, Double) {
+    private static func pair(_ text: String, separator: Character, option: String, _ a: Part, _ b: Part) throws -> (
+        Double, Double
+    ) {
         let parts = text.split(separator: separator, omittingEmptySubsequences: false)
         guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]) else {
             throw ValidationError("\(option) '\(text)' is not \(a.name)\(separator)\(b.name) (two numbers)")
@@ -71,14 +74,16 @@ enum TraceArguments {
 
     /// "SECONDS:SIGMA".
     static func noisePhase(_ text: String) throws -> TraceSpecification.NoisePhase {
-        let (from, sigma) = try pair(text, separator: ":", option: "--noise-from",
-                                     named(seconds, "SECONDS"), Part("SIGMA", TraceLimits.sigma, "metres"))
+        let (from, sigma) = try pair(
+            text, separator: ":", option: "--noise-from",
+            named(seconds, "SECONDS"), Part("SIGMA", TraceLimits.sigma, "metres"))
         return .init(from: from, sigma: sigma)
     }
 
     /// "START+DURATION".
     static func outage(_ text: String) throws -> TraceSpecification.Outage {
-        let (start, duration) = try pair(text, separator: "+", option: "--outage", named(seconds, "START"), named(seconds, "DURATION"))
+        let (start, duration) = try pair(
+            text, separator: "+", option: "--outage", named(seconds, "START"), named(seconds, "DURATION"))
         return .init(start: start, duration: duration)
     }
 
@@ -91,8 +96,9 @@ enum TraceArguments {
 
     /// "SIGMA:TAU": the Gauss–Markov σ (metres) and correlation time (seconds).
     static func correlated(_ text: String) throws -> (sigma: Double, tau: Double) {
-        try pair(text, separator: ":", option: "--correlated",
-                 Part("SIGMA", TraceLimits.sigma, "metres"), Part("TAU", TraceLimits.correlationTime, "seconds"))
+        try pair(
+            text, separator: ":", option: "--correlated",
+            Part("SIGMA", TraceLimits.sigma, "metres"), Part("TAU", TraceLimits.correlationTime, "seconds"))
     }
 
     /// "AT:DURATION".
@@ -117,7 +123,8 @@ enum TraceArguments {
     }
 
     /// Checks a number against its range: "--hold-start 1e+308 is out of range: give 0…604800 seconds".
-    static func check(_ value: Double, _ option: String, part: String? = nil, _ range: ClosedRange<Double>, _ unit: String) throws {
+    static func check(_ value: Double, _ option: String, part: String? = nil, _ range: ClosedRange<Double>, _ unit: String) throws
+    {
         guard range.contains(value) else {
             let name = part.map { "\(option) \($0)" } ?? option
             throw ValidationError("\(name) \(value) is out of range: give \(TraceLimits.text(range)) \(unit)")

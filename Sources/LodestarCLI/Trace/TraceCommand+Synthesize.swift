@@ -40,10 +40,13 @@ extension TraceCommand {
         @Option(help: ArgumentHelp("Waypoints 'lat,lon;lat,lon;...' in degrees.", valueName: "waypoints"))
         var route: String
 
-        @Option(parsing: .unconditional, help: ArgumentHelp("Speed in m/s (0.01…1000), or one per leg: '10,13,8'.", valueName: "m/s"))
+        @Option(
+            parsing: .unconditional, help: ArgumentHelp("Speed in m/s (0.01…1000), or one per leg: '10,13,8'.", valueName: "m/s"))
         var speed: String = "1.4"
 
-        @Option(parsing: .unconditional, help: "Seconds stationary at the first waypoint (the whole trace for a one-point route), 0…604800.")
+        @Option(
+            parsing: .unconditional,
+            help: "Seconds stationary at the first waypoint (the whole trace for a one-point route), 0…604800.")
         var holdStart: Double = 0
 
         @Option(parsing: .unconditional, help: "Seconds stationary at the last waypoint, 0…604800.")
@@ -52,34 +55,59 @@ extension TraceCommand {
         @Option(parsing: .unconditional, help: "Epochs per second: 1 or 10.")
         var rate: Int = 1
 
-        @Option(parsing: .unconditional, help: "Per-axis white position noise σ, metres, 0…100 (default 2.5; not with --correlated or --white).")
+        @Option(
+            parsing: .unconditional,
+            help: "Per-axis white position noise σ, metres, 0…100 (default 2.5; not with --correlated or --white).")
         var noise: Double?
 
-        @Option(parsing: .unconditional, help: ArgumentHelp("Per-axis Gauss-Markov error: σ metres (0…100) and correlation time τ seconds (0.1…86400).", valueName: "sigma:tau"))
+        @Option(
+            parsing: .unconditional,
+            help: ArgumentHelp(
+                "Per-axis Gauss-Markov error: σ metres (0…100) and correlation time τ seconds (0.1…86400).",
+                valueName: "sigma:tau"))
         var correlated: String?
 
-        @Option(parsing: .unconditional, help: ArgumentHelp("Per-axis white noise added to the Gauss-Markov error, σ metres (0…100).", valueName: "sigma"))
+        @Option(
+            parsing: .unconditional,
+            help: ArgumentHelp("Per-axis white noise added to the Gauss-Markov error, σ metres (0…100).", valueName: "sigma"))
         var white: Double?
 
         @Option(parsing: .unconditional, help: ArgumentHelp("One-sigma Doppler speed noise, m/s (0…10).", valueName: "sigma"))
         var doppler: Double = 0.05
 
-        @Option(parsing: .unconditionalSingleValue, help: ArgumentHelp("An offset of METRES (0…1000) towards AZIMUTH (degrees; default drawn from the seed) from AT for DURATION seconds (0…3600), not admitted by GST or HDOP. Repeatable.", valueName: "at:duration:metres[:azimuth]"))
+        @Option(
+            parsing: .unconditionalSingleValue,
+            help: ArgumentHelp(
+                "An offset of METRES (0…1000) towards AZIMUTH (degrees; default drawn from the seed) from AT for DURATION seconds (0…3600), not admitted by GST or HDOP. Repeatable.",
+                valueName: "at:duration:metres[:azimuth]"))
         var multipath: [String] = []
 
-        @Option(parsing: .unconditionalSingleValue, help: ArgumentHelp("Stand still where the route has brought the receiver at AT for DURATION seconds, each 0…604800. Repeatable.", valueName: "at:duration"))
+        @Option(
+            parsing: .unconditionalSingleValue,
+            help: ArgumentHelp(
+                "Stand still where the route has brought the receiver at AT for DURATION seconds, each 0…604800. Repeatable.",
+                valueName: "at:duration"))
         var stop: [String] = []
 
-        @Option(name: .customLong("noise-from"), parsing: .unconditionalSingleValue, help: ArgumentHelp("From SECONDS on (0…604800), noise σ is SIGMA metres (0…100).", valueName: "seconds:sigma"))
+        @Option(
+            name: .customLong("noise-from"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("From SECONDS on (0…604800), noise σ is SIGMA metres (0…100).", valueName: "seconds:sigma"))
         var noiseFrom: [String] = []
 
         @Option(parsing: .unconditional, help: "Seconds with no fix at the start, 0…604800.")
         var coldStart: Double = 0
 
-        @Option(parsing: .unconditionalSingleValue, help: ArgumentHelp("No fix (time, no position) from START for DURATION seconds, each 0…604800. Repeatable.", valueName: "start+duration"))
+        @Option(
+            parsing: .unconditionalSingleValue,
+            help: ArgumentHelp(
+                "No fix (time, no position) from START for DURATION seconds, each 0…604800. Repeatable.",
+                valueName: "start+duration"))
         var outage: [String] = []
 
-        @Option(name: .customLong("repeat-epoch"), parsing: .unconditionalSingleValue, help: ArgumentHelp("At AT seconds (0…604800), send the epoch of AGE seconds earlier (0…AT) again.", valueName: "at:age"))
+        @Option(
+            name: .customLong("repeat-epoch"), parsing: .unconditionalSingleValue,
+            help: ArgumentHelp(
+                "At AT seconds (0…604800), send the epoch of AGE seconds earlier (0…AT) again.", valueName: "at:age"))
         var repeatEpoch: [String] = []
 
         @Option(help: "Receiver profile: consumer, multi-gnss, marine, vehicle, compass, minimal.")
@@ -148,7 +176,8 @@ extension TraceCommand {
                 try nmea.commit()
                 try csv.commit()
                 let out = TraceFileWriter(standardOutput: ())
-                try out.write("wrote \(output) (\(Plural.count(summary.epochs, "epoch")), \(summary.fixes) with a fix) and \(truthPath)\n")
+                try out.write(
+                    "wrote \(output) (\(Plural.count(summary.epochs, "epoch")), \(summary.fixes) with a fix) and \(truthPath)\n")
                 try out.close()
             } catch {
                 Diagnostics.error("\(error)")
@@ -163,7 +192,8 @@ extension TraceCommand {
         static func sameFile(_ a: String, _ b: String) -> Bool {
             func resolved(_ p: String) -> String { URL(fileURLWithPath: p).standardizedFileURL.resolvingSymlinksInPath().path }
             if resolved(a) == resolved(b) { return true }
-            var sa = stat(), sb = stat()
+            var sa = stat()
+            var sb = stat()
             return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino
         }
 
@@ -190,13 +220,15 @@ extension TraceCommand {
             var errorModel: TraceErrorModel?
             if correlated != nil || white != nil {
                 guard noise == nil, noiseFrom.isEmpty else {
-                    throw ValidationError("--noise and --noise-from cannot be combined with --correlated or --white, which replace them")
+                    throw ValidationError(
+                        "--noise and --noise-from cannot be combined with --correlated or --white, which replace them")
                 }
                 let gm = try correlated.map(TraceArguments.correlated) ?? (sigma: 0, tau: 30)
                 errorModel = TraceErrorModel(correlatedSigma: gm.sigma, correlationTime: gm.tau, whiteSigma: white ?? 0)
             }
             guard var profile = ReceiverProfile.presets[receiver] else {
-                throw ValidationError("unknown receiver '\(receiver)'; use one of \(ReceiverProfile.presets.keys.sorted().joined(separator: ", "))")
+                throw ValidationError(
+                    "unknown receiver '\(receiver)'; use one of \(ReceiverProfile.presets.keys.sorted().joined(separator: ", "))")
             }
             if let talker {
                 // A talker of a satellite system or GN (combined): what 'replay' reads positions from.

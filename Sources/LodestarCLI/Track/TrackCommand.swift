@@ -48,18 +48,26 @@ struct TrackCommand: AsyncParsableCommand {
             valueName: "host[:port[:device]]"))
     var gpsd: String?
 
-    @Flag(help: "Print gpsd-compatible JSON instead: one TPV object per fix, one ATT object per true heading (gpsd 3.22's ATT has no magnetic heading), and gpsd's SKY objects (satellites and DOPs).")
+    @Flag(
+        help:
+            "Print gpsd-compatible JSON instead: one TPV object per fix, one ATT object per true heading (gpsd 3.22's ATT has no magnetic heading), and gpsd's SKY objects (satellites and DOPs)."
+    )
     var json = false
 
     @Flag(help: "Print the raw NMEA sentences gpsd relays instead, one per line, as gpspipe -r does.")
     var nmea = false
 
-    @Flag(help: "Also print gpsd's satellite views: a line with the counts and the DOPs, then PRN, elevation, azimuth, SNR and 'used' for each satellite.")
+    @Flag(
+        help:
+            "Also print gpsd's satellite views: a line with the counts and the DOPs, then PRN, elevation, azimuth, SNR and 'used' for each satellite."
+    )
     var satellites = false
 
-    @Option(name: [.customShort("n"), .customLong("count")], help: ArgumentHelp(
-        "Stop after this many records (fix lines, satellite views, JSON objects or NMEA sentences), as gpspipe -n.",
-        valueName: "N"))
+    @Option(
+        name: [.customShort("n"), .customLong("count")],
+        help: ArgumentHelp(
+            "Stop after this many records (fix lines, satellite views, JSON objects or NMEA sentences), as gpspipe -n.",
+            valueName: "N"))
     var count: Int?
 
     @Option(help: ArgumentHelp("Stop after this many seconds, as gpspipe -x.", valueName: "seconds"))

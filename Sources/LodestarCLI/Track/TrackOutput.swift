@@ -46,8 +46,10 @@ enum TrackOutput: Sendable {
         let used = satellites.count(where: \.used)
         var out = Array("satellites  \(satellites.count) in view, \(used) used".utf8)
         let g = SatelliteGeometry(satellites)
-        for (name, value) in [("hdop", fix.hdop ?? g?.hdop), ("vdop", fix.vdop ?? g?.vdop), ("pdop", fix.pdop ?? g?.pdop),
-                              ("xdop", g?.xdop), ("ydop", g?.ydop), ("tdop", g?.tdop), ("gdop", g?.gdop)] {
+        for (name, value) in [
+            ("hdop", fix.hdop ?? g?.hdop), ("vdop", fix.vdop ?? g?.vdop), ("pdop", fix.pdop ?? g?.pdop),
+            ("xdop", g?.xdop), ("ydop", g?.ydop), ("tdop", g?.tdop), ("gdop", g?.gdop),
+        ] {
             guard let value else { continue }
             out.append(contentsOf: "  \(name) ".utf8)
             DecimalText.append(value, decimals: 2, to: &out)

@@ -260,7 +260,8 @@ struct TrackPrinter: Sendable {
         if skies > 0 { text += ", \(Plural.count(skies, "satellite view"))" }
         text += String(format: ") in %.1f s from gpsd at %@", seconds, endpoint.description)
         if let firstTime, let lastTime {
-            text += "; receiver time \(ISO8601.string(firstTime, fractionDigits: 3)) to \(ISO8601.string(lastTime, fractionDigits: 3))"
+            text +=
+                "; receiver time \(ISO8601.string(firstTime, fractionDigits: 3)) to \(ISO8601.string(lastTime, fractionDigits: 3))"
         }
         text += "; connection lost \(Plural.count(losses, "time"))"
         if engine != nil { text += "; \(fused) fused, \(deadReckoned) dead-reckoned" }

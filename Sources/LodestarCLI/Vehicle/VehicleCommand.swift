@@ -2,8 +2,8 @@ import ArgumentParser
 import Foundation
 import GPSD
 import Geodesy
-import LodestarInternals
 import Lodestar
+import LodestarInternals
 import RideClient
 
 /// `lodestar vehicle --server URL --id ID --token T [--gpsd HOST[:PORT] | --trace FILE]`: a
@@ -70,8 +70,11 @@ struct VehicleCommand: AsyncParsableCommand {
             throw ValidationError("--server (or LODESTAR_SERVER) is needed: the ride service to report to.")
         }
         guard (1...64).contains(id.utf8.count),
-            id.utf8.allSatisfy({ UInt8(ascii: "A")...UInt8(ascii: "Z") ~= $0 || UInt8(ascii: "a")...UInt8(ascii: "z") ~= $0
-                || UInt8(ascii: "0")...UInt8(ascii: "9") ~= $0 || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") })
+            id.utf8.allSatisfy({
+                UInt8(ascii: "A")...UInt8(ascii: "Z") ~= $0 || UInt8(ascii: "a")...UInt8(ascii: "z") ~= $0
+                    || UInt8(ascii: "0")...UInt8(ascii: "9") ~= $0 || $0 == UInt8(ascii: ".") || $0 == UInt8(ascii: "_")
+                    || $0 == UInt8(ascii: "-")
+            })
         else {
             throw ValidationError("--id must be 1 to 64 letters, digits, '.', '_' or '-' (got '\(id)').")
         }
@@ -88,7 +91,8 @@ struct VehicleCommand: AsyncParsableCommand {
         let reporter = PositionReporter(
             client: RideServiceClient(endpoint: endpoint), backoff: { ReconnectBackoff().delay(forAttempt: $0) },
             handler: { log.handle($0) })
-        let schedule = ReportSchedule(distanceFilter: distanceFilter, maximumInterval: Duration(checkedSeconds: interval) ?? .seconds(5))
+        let schedule = ReportSchedule(
+            distanceFilter: distanceFilter, maximumInterval: Duration(checkedSeconds: interval) ?? .seconds(5))
         let vehicleID = id
         let replaying = source.trace != nil
         let reporting = Task {

@@ -77,7 +77,8 @@ final class VehicleLog: Sendable {
         case .restored(let attempts, let superseded):
             state.withLock { $0.superseded += superseded }
             Diagnostics.error(
-                "the ride service at \(server) answers again (after \(attempts) failed attempt\(attempts == 1 ? "" : "s"); \(superseded) older position\(superseded == 1 ? "" : "s") replaced by the latest)")
+                "the ride service at \(server) answers again (after \(attempts) failed attempt\(attempts == 1 ? "" : "s"); \(superseded) older position\(superseded == 1 ? "" : "s") replaced by the latest)"
+            )
         case .rejected(let report, let error):
             let fatal: Bool
             if case .status(let code, _) = error, [401, 403, 404].contains(code) { fatal = true } else { fatal = false }
@@ -102,7 +103,9 @@ final class VehicleLog: Sendable {
     /// `2026-03-14T09:30:05Z  51.508500,-0.124700  ±3.1 m  9.5 m/s  sent`.
     static func line(_ report: PositionReport) -> String {
         var text = ISO8601.string(report.timestamp, fractionDigits: 0)
-        text += "  " + DecimalText.string(report.coordinate.latitude, decimals: 6) + "," + DecimalText.string(report.coordinate.longitude, decimals: 6)
+        text +=
+            "  " + DecimalText.string(report.coordinate.latitude, decimals: 6) + ","
+            + DecimalText.string(report.coordinate.longitude, decimals: 6)
         if let accuracy = report.horizontalAccuracy { text += "  ±" + DecimalText.string(accuracy, decimals: 1) + " m" }
         if let speed = report.speed { text += "  " + DecimalText.string(speed, decimals: 1) + " m/s" }
         return text + "  sent"

@@ -80,15 +80,17 @@ extension GSV {
         o.add("msg_total", totalMessages)
         o.add("msg_num", messageNumber)
         o.add("sats_in_view", satellitesInView)
-        o.add("sats", objects: (0..<satelliteCount).map { i in
-            let satellite = self.satellite(at: i)
-            var entry = JSONObjectText()
-            entry.add("prn", satellite.prn)
-            entry.add("elev_deg", wholeWhenIntegral: satellite.elevation)
-            entry.add("azim_deg", wholeWhenIntegral: satellite.azimuth)
-            entry.add("snr_db", wholeWhenIntegral: satellite.snr)
-            return entry
-        })
+        o.add(
+            "sats",
+            objects: (0..<satelliteCount).map { i in
+                let satellite = self.satellite(at: i)
+                var entry = JSONObjectText()
+                entry.add("prn", satellite.prn)
+                entry.add("elev_deg", wholeWhenIntegral: satellite.elevation)
+                entry.add("azim_deg", wholeWhenIntegral: satellite.azimuth)
+                entry.add("snr_db", wholeWhenIntegral: satellite.snr)
+                return entry
+            })
         // The NMEA 4.10 signal id is a lone field after the satellite blocks of four.
         if d.fields.count >= 4 && (d.fields.count - 3) % 4 == 1 { o.add("signal_id", signalID) }
     }

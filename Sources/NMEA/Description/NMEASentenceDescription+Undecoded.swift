@@ -31,7 +31,8 @@ extension NMEASentenceDescription {
     /// The value of a plain signed decimal (`-11.23`, `+5`, `.5`); nil for anything else,
     /// including the exponents, `inf` and `nan` that `Double(_:)` would accept.
     static func plainDecimal(_ text: String) -> Double? {
-        var digits = 0, points = 0
+        var digits = 0
+        var points = 0
         for (i, c) in text.utf8.enumerated() {
             switch c {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1

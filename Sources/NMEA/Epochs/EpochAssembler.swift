@@ -85,8 +85,10 @@ public struct EpochAssembler: Sendable {
     /// Applies the cycle-boundary rules for a sentence of `type` with `time` and notes its line.
     /// When the sentence starts a new cycle, the one in progress is closed and lent to `emit`.
     @inline(__always)
-    mutating func begin(_ talker: Talker, _ type: SentenceType, _ timed: Bool, _ time: TimeOfDay?, _ line: Int,
-                        _ emit: (borrowing NMEAEpoch) -> Void) {
+    mutating func begin(
+        _ talker: Talker, _ type: SentenceType, _ timed: Bool, _ time: TimeOfDay?, _ line: Int,
+        _ emit: (borrowing NMEAEpoch) -> Void
+    ) {
         let key = EpochBuilder.key(talker, type)
         let startsNew: Bool
         if let time {
@@ -169,6 +171,7 @@ public struct EpochAssembler: Sendable {
     /// and does not end with a leap second. Nil when the date has one, or is not known.
     func misplacedLeapSecond<S: RegisteredSentence>(_ s: S, at time: TimeOfDay) -> NMEAError? {
         guard let date = date(of: s, at: time), !date.endsWithLeapSecond else { return nil }
-        return NMEAError(.badField, "\(S.type) time \(time) on \(date): second 60 on a day without a leap second (IERS Bulletin C)")
+        return NMEAError(
+            .badField, "\(S.type) time \(time) on \(date): second 60 on a day without a leap second (IERS Bulletin C)")
     }
 }

@@ -1,6 +1,6 @@
 import GNSS
-import LodestarInternals
 import Geodesy
+import LodestarInternals
 
 extension EpochBuilder {
     /// The fix mode the cycle's sentences support (see the rules on ``EpochBuilder``).
@@ -18,8 +18,9 @@ extension EpochBuilder {
     /// the stream.
     mutating func epoch(date: CalendarDate?, uere: UserRangeError) -> NMEAEpoch {
         markUsedSatellites()
-        var epoch = NMEAEpoch(fix: Fix(), timeOfDay: timeOfDay, firstLine: firstLine,
-                              lastLine: lastLine, sentenceCount: sentenceCount)
+        var epoch = NMEAEpoch(
+            fix: Fix(), timeOfDay: timeOfDay, firstLine: firstLine,
+            lastLine: lastLine, sentenceCount: sentenceCount)
         resolve(into: &epoch.fix, date: date, uere: uere)
         return epoch
     }
@@ -31,8 +32,9 @@ extension EpochBuilder {
         if let date, let t = timeOfDay {
             // A leap second is held at the day's last millisecond (see ``EpochAssembler``).
             let nanoseconds = t.isLeapSecond ? TimeOfDay.leapSecondHold : t.nanosecondsOfDay
-            fix.time = UTCCalendar.date(year: date.year, month: date.month, day: date.day,
-                                        nanosecondsOfDay: nanoseconds)
+            fix.time = UTCCalendar.date(
+                year: date.year, month: date.month, day: date.day,
+                nanosecondsOfDay: nanoseconds)
         }
         let mode = mode
         fix.mode = mode

@@ -198,15 +198,16 @@ struct EpochBuilder {
         gsaSatellites += s.satelliteIDs.count
         // The NMEA 4.1 system id says which system the ids belong to (gpsd 3.22 reads only the
         // talker, and takes a GNGSA's Galileo ids 1-36 for GPS satellites).
-        let system: GNSSSystem? = switch s.systemID {
-        case 1: .gps
-        case 2: .glonass
-        case 3: .galileo
-        case 4: .beidou
-        case 5: .qzss
-        case 6: .navic
-        default: nil
-        }
+        let system: GNSSSystem? =
+            switch s.systemID {
+            case 1: .gps
+            case 2: .glonass
+            case 3: .galileo
+            case 4: .beidou
+            case 5: .qzss
+            case 6: .navic
+            default: nil
+            }
         // Only ids 1-32 depend on the system; GPS, a GN talker and no system id number them alike.
         let idSystem = system ?? s.talker.system
         usedPRNs.record(s.satelliteIDs, system: idSystem)
@@ -244,7 +245,10 @@ struct EpochBuilder {
     }
 
     mutating func add(_ s: HDT) {
-        if let h = s.heading { heading.trueHeading = Angle.normalizedBearing(h); hasHeading = true }
+        if let h = s.heading {
+            heading.trueHeading = Angle.normalizedBearing(h)
+            hasHeading = true
+        }
     }
 
     mutating func add(_ s: THS) {
@@ -263,7 +267,10 @@ struct EpochBuilder {
     }
 
     mutating func add(_ s: HDM) {
-        if let r = s.reading { heading.magneticHeading = r.magneticHeading; hasHeading = true }
+        if let r = s.reading {
+            heading.magneticHeading = r.magneticHeading
+            hasHeading = true
+        }
     }
 
     /// Metres per second in one knot (1852 m per hour, exactly).

@@ -48,7 +48,8 @@ struct UsedSatellites: Sendable {
     mutating func record(_ ids: SatelliteIDs, system: GNSSSystem?) {
         defer { recorded &+= 1 }
         if !rebuilding, recorded < entries.count, entries[recorded].system == system,
-           entries[recorded].ids == ids {
+            entries[recorded].ids == ids
+        {
             return
         }
         if !rebuilding { rebuild(from: recorded) }

@@ -1,4 +1,5 @@
 import LodestarInternals
+
 /// Field readers for times, dates and positions, in the convention of `FieldDecoding.swift`.
 extension Fields {
     /// UTC time `hhmmss[.s...]`. Fraction digits beyond nanoseconds are dropped. Second 60 (a
@@ -17,7 +18,9 @@ extension Fields {
             guard d <= 9 else { return badTime(number, "not hhmmss") }
             hms = hms &* 10 &+ Int(d)
         }
-        let hh = hms / 10000, mm = hms / 100 % 100, ss = hms % 100
+        let hh = hms / 10000
+        let mm = hms / 100 % 100
+        let ss = hms % 100
         guard hh < 24, mm < 60, ss < 60 || hms == 235960 else { return badTimeRange(number, hms) }
         var nanos: Int64 = 0
         if n > 6 {

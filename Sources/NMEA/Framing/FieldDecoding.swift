@@ -1,4 +1,5 @@
 import LodestarInternals
+
 /// Field readers: the one calling convention for decoding a field.
 ///
 /// Every reader is a `mutating` method of ``Fields`` that takes the field's number (1-based, after
@@ -30,11 +31,12 @@ extension Fields {
     /// The error for a recorded problem: `GGA field 2 (latitude): out of range '9100.000'`.
     @inline(never)
     func error(_ p: FieldProblem) -> NMEAError {
-        let problem = switch p.kind {
-        case .message(let text): "\(text)"
-        case .outOfRange(let low, let high): "out of range \(low...high)"
-        case .outOfIntegerRange(let low, let high): "out of range \(low...high)"
-        }
+        let problem =
+            switch p.kind {
+            case .message(let text): "\(text)"
+            case .outOfRange(let low, let high): "out of range \(low...high)"
+            case .outOfIntegerRange(let low, let high): "out of range \(low...high)"
+            }
         return NMEAError(.badField, "\(type) field \(p.number) (\(p.name)): \(problem) '\(self[p.number].text)'")
     }
 
@@ -113,7 +115,10 @@ extension Fields {
         let f = self[number]
         var i = 0
         var negative = false
-        if f[0] == 0x2D || f[0] == 0x2B { negative = f[0] == 0x2D; i = 1 }
+        if f[0] == 0x2D || f[0] == 0x2B {
+            negative = f[0] == 0x2D
+            i = 1
+        }
         var mantissa: Int64 = 0
         var significant = 0
         var scale = 0
@@ -166,13 +171,18 @@ extension Fields {
 
     /// A signed integer (`-1`, `+05`) of at most 9 digits that must lie in `range`; with `signed`
     /// false, digits only.
-    mutating func signedInteger(_ number: Int, _ name: StaticString, in range: ClosedRange<Int>,
-                                signed: Bool = true) -> Int? {
+    mutating func signedInteger(
+        _ number: Int, _ name: StaticString, in range: ClosedRange<Int>,
+        signed: Bool = true
+    ) -> Int? {
         let f = self[number]
         if f.isEmpty { return nil }
         var i = 0
         var negative = false
-        if signed && (f[0] == 0x2D || f[0] == 0x2B) { negative = f[0] == 0x2D; i = 1 }
+        if signed && (f[0] == 0x2D || f[0] == 0x2B) {
+            negative = f[0] == 0x2D
+            i = 1
+        }
         guard i < f.count, f.count - i <= 9 else {
             fail(number, name, "not an integer")
             return nil

@@ -19,7 +19,8 @@ enum Framer {
     /// Trims surrounding white space (space, tab, CR, LF) and returns the bounds of the rest.
     @inline(__always)
     static func trimmed(_ p: UnsafePointer<UInt8>, _ n: Int) -> (Int, Int) {
-        var lo = 0, hi = n
+        var lo = 0
+        var hi = n
         while lo < hi && isSpace(p[lo]) { lo += 1 }
         while hi > lo && isSpace(p[hi - 1]) { hi -= 1 }
         return (lo, hi)
@@ -36,14 +37,15 @@ enum Framer {
         guard lo < hi else { throw NMEAError(.framing, "empty line") }
         // IEC 61162-450 UDP datagram header "UdPbC\0".
         if hi - lo >= 6 && p[lo] == 0x55 && p[lo + 1] == 0x64 && p[lo + 2] == 0x50
-            && p[lo + 3] == 0x62 && p[lo + 4] == 0x43 && p[lo + 5] == 0 {
+            && p[lo + 3] == 0x62 && p[lo + 4] == 0x43 && p[lo + 5] == 0
+        {
             lo += 6
         }
         var tagBlock: Range<Int>? = nil
         if lo < hi && p[lo] == backslash {
             let content = try tagBlockContent(p, lo, hi)
             tagBlock = content
-            lo = content.upperBound + 4          // "*hh\"
+            lo = content.upperBound + 4  // "*hh\"
         }
         guard lo < hi else { throw NMEAError(.framing, "no sentence after the TAG block") }
 
@@ -89,7 +91,10 @@ enum Framer {
                 i += 1
                 continue
             }
-            if b == star { checksumAt = i; break }
+            if b == star {
+                checksumAt = i
+                break
+            }
             if b < 0x20 || b > 0x7E {
                 throw NMEAError(.badChar, "byte 0x\(String(b, radix: 16)) at column \(i + 1)")
             }
@@ -130,8 +135,9 @@ enum Framer {
 
         let addressLength = addressEnd - first
         try checkAddress(p, first, addressLength)
-        return Frame(delimiter: delimiter, addressStart: first, addressLength: addressLength,
-                     payloadEnd: payloadEnd, tagBlock: tagBlock, fieldCount: fields)
+        return Frame(
+            delimiter: delimiter, addressStart: first, addressLength: addressLength,
+            payloadEnd: payloadEnd, tagBlock: tagBlock, fieldCount: fields)
     }
 
     /// Whether every byte of `x` under `lanes` (0xFF per byte that counts) is an ordinary
@@ -187,7 +193,10 @@ enum Framer {
         } else {
             ok = length >= 4 && p[start] == 0x50
             if ok {
-                for k in 0..<length where !Talker.isAddressByte(p[start + k]) { ok = false; break }
+                for k in 0..<length where !Talker.isAddressByte(p[start + k]) {
+                    ok = false
+                    break
+                }
             }
         }
         if !ok {
@@ -202,9 +211,12 @@ enum Framer {
     /// and never carries into the next lane.
     @inline(__always)
     static func areAddressBytes(_ x: UInt32) -> Bool {
-        let atLeastA = x &+ 0x3F3F_3F3F, pastZ = x &+ 0x2525_2525       // 0x80 − 0x41, 0x80 − 0x5B
-        let atLeast0 = x &+ 0x5050_5050, past9 = x &+ 0x4646_4646       // 0x80 − 0x30, 0x80 − 0x3A
-        let letter = atLeastA & ~pastZ, digit = atLeast0 & ~past9
+        let atLeastA = x &+ 0x3F3F_3F3F
+        let pastZ = x &+ 0x2525_2525  // 0x80 − 0x41, 0x80 − 0x5B
+        let atLeast0 = x &+ 0x5050_5050
+        let past9 = x &+ 0x4646_4646  // 0x80 − 0x30, 0x80 − 0x3A
+        let letter = atLeastA & ~pastZ
+        let digit = atLeast0 & ~past9
         return (letter | digit) & 0x8080_8080 == 0x8080_8080
     }
 
@@ -214,7 +226,8 @@ enum Framer {
         while close < hi && p[close] != backslash { close += 1 }
         guard close < hi else { throw NMEAError(.badTagBlock, "TAG block missing closing backslash") }
         guard close - lo >= 4, p[close - 3] == star,
-              let h = hexValue(p[close - 2]), let l = hexValue(p[close - 1]) else {
+            let h = hexValue(p[close - 2]), let l = hexValue(p[close - 1])
+        else {
             throw NMEAError(.badTagBlock, "TAG block without checksum")
         }
         var sum: UInt8 = 0

@@ -50,8 +50,9 @@ extension NMEAParser {
             return try withUnsafeTemporaryAllocation(of: Int32.self, capacity: NMEAParser.fieldCapacity) {
                 (starts) throws(NMEAError) -> R in
                 guard let s = starts.baseAddress else { throw NMEAError(.framing, "no memory") }
-                let frame = try Framer.frame(p, buffer.count, lenient: options.lenient, starts: s,
-                                             capacity: NMEAParser.fieldCapacity)
+                let frame = try Framer.frame(
+                    p, buffer.count, lenient: options.lenient, starts: s,
+                    capacity: NMEAParser.fieldCapacity)
                 return body(p, frame, s)
             }
         }

@@ -96,8 +96,9 @@ enum SentenceRegistry {
         var types: [SentenceType] = []
 
         mutating func visit<S: RegisteredSentence>(_: S.Type, ordinal: Int) -> Bool {
-            precondition(ordinal == types.count && ordinal < NMEAStatistics.counterCapacity && !types.contains(S.type),
-                         "registry entries out of order, repeated, or more than the statistics count")
+            precondition(
+                ordinal == types.count && ordinal < NMEAStatistics.counterCapacity && !types.contains(S.type),
+                "registry entries out of order, repeated, or more than the statistics count")
             types.append(S.type)
             return false
         }

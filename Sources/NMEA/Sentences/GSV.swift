@@ -33,7 +33,6 @@ public struct GSV: Sendable, Equatable {
         satelliteCount = 0
     }
 
-
     /// The satellites of this sentence, in order.
     public var satellites: [SatelliteInView] { (0..<satelliteCount).map { satellite(at: $0) } }
 
@@ -66,9 +65,10 @@ public struct GSV: Sendable, Equatable {
     /// Appends a satellite (ids 0...65535); ignored beyond four.
     public mutating func append(_ satellite: SatelliteInView) {
         guard satelliteCount < 4 else { return }
-        storage[satelliteCount] = SatelliteInView(prn: Int(UInt16(clamping: satellite.prn)), system: satellite.system,
-                                                  elevation: satellite.elevation, azimuth: satellite.azimuth,
-                                                  snr: satellite.snr)
+        storage[satelliteCount] = SatelliteInView(
+            prn: Int(UInt16(clamping: satellite.prn)), system: satellite.system,
+            elevation: satellite.elevation, azimuth: satellite.azimuth,
+            snr: satellite.snr)
         satelliteCount += 1
     }
 
@@ -81,7 +81,8 @@ public struct GSV: Sendable, Equatable {
     static func decode(_ f: inout Fields, talker: Talker) throws(NMEAError) -> GSV {
         try f.require(3)
         guard let total = f.integer(1, "number of sentences", in: 1...99),
-              let number = f.integer(2, "sentence number", in: 1...99) else {
+            let number = f.integer(2, "sentence number", in: 1...99)
+        else {
             try f.check()
             throw NMEAError(.badField, "GSV fields 1-2: sentence numbers missing")
         }
@@ -110,8 +111,9 @@ public struct GSV: Sendable, Equatable {
                 if elevation != nil || azimuth != nil || snr != nil { f.fail(n, "satellite id", "missing") }
                 continue
             }
-            s.storage[s.satelliteCount] = SatelliteInView(prn: prn, system: GSV.system(constellation: constellation, talker: talker, prn: prn),
-                                                elevation: elevation, azimuth: azimuth == 360 ? 0 : azimuth, snr: snr)
+            s.storage[s.satelliteCount] = SatelliteInView(
+                prn: prn, system: GSV.system(constellation: constellation, talker: talker, prn: prn),
+                elevation: elevation, azimuth: azimuth == 360 ? 0 : azimuth, snr: snr)
             s.satelliteCount += 1
         }
         try f.check()

@@ -36,7 +36,8 @@ public struct HDG: Sendable, Equatable {
     /// variation are kept for reference. nil when the heading field is empty.
     public var reading: HeadingReading? {
         guard let heading else { return nil }
-        return HeadingReading(magneticHeading: Angle.normalizedBearing(heading + (deviation ?? 0)),
-                              deviation: deviation, variation: variation)
+        return HeadingReading(
+            magneticHeading: Angle.normalizedBearing(heading + (deviation ?? 0)),
+            deviation: deviation, variation: variation)
     }
 }

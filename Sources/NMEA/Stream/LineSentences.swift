@@ -47,7 +47,8 @@ enum LineSentences {
                 return
             } catch {
                 if error.reason == .framing || error.reason == .badChar, let next = nextDelimiter(p, start, n) {
-                    let detail = error.reason == .framing && start == 0 && p[0] != Framer.dollar && p[0] != Framer.bang
+                    let detail =
+                        error.reason == .framing && start == 0 && p[0] != Framer.dollar && p[0] != Framer.bang
                         ? "garbage before the sentence" : "sentence interrupted by another"
                     reject(NMEAError(.framing, detail), UnsafeBufferPointer(start: p + start, count: next - start))
                     start = next

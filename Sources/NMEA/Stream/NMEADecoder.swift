@@ -35,8 +35,10 @@ public struct NMEADecoder: Sendable {
         public var maxLineLength: Int
 
         /// Default options, or others.
-        public init(parser: NMEAParser.Options = .init(), assembler: EpochAssembler.Options = .init(),
-                    maxLineLength: Int = 4096) {
+        public init(
+            parser: NMEAParser.Options = .init(), assembler: EpochAssembler.Options = .init(),
+            maxLineLength: Int = 4096
+        ) {
             self.parser = parser
             self.assembler = assembler
             self.maxLineLength = maxLineLength
@@ -190,19 +192,24 @@ public struct NMEADecoder: Sendable {
     mutating func sentence(_ p: UnsafePointer<UInt8>, _ n: Int, _ number: Int, _ rejected: (RejectedLine) -> Void) {
         currentLine = number
         let parser = parser
-        LineSentences.parse(p, n, { (q, m) throws(NMEAError) in
-            try parser.parse(q, m, into: &self)
-            if let error = self.refused {
-                self.refused = nil
-                throw error
-            }
-        }, { error, bytes in
-            self.reject(number, error, bytes, rejected)
-        })
+        LineSentences.parse(
+            p, n,
+            { (q, m) throws(NMEAError) in
+                try parser.parse(q, m, into: &self)
+                if let error = self.refused {
+                    self.refused = nil
+                    throw error
+                }
+            },
+            { error, bytes in
+                self.reject(number, error, bytes, rejected)
+            })
     }
 
     /// Reports a rejected line, or part of a line.
-    mutating func reject(_ number: Int, _ error: NMEAError, _ bytes: UnsafeBufferPointer<UInt8>, _ rejected: (RejectedLine) -> Void) {
+    mutating func reject(
+        _ number: Int, _ error: NMEAError, _ bytes: UnsafeBufferPointer<UInt8>, _ rejected: (RejectedLine) -> Void
+    ) {
         count(error, line: number)
         rejected(RejectedLine(line: number, error: error, text: NMEADecoder.printable(bytes)))
     }
@@ -220,11 +227,18 @@ public struct NMEADecoder: Sendable {
         var out = ""
         var shown = 0
         for b in bytes {
-            if shown >= 100 { out += "..."; break }
+            if shown >= 100 {
+                out += "..."
+                break
+            }
             shown += 1
-            if b >= 0x20 && b < 0x7F { out.unicodeScalars.append(Unicode.Scalar(b)) }
-            else if b == 0x0D { continue }
-            else { out += "\\x" + Framer.hex2(b) }
+            if b >= 0x20 && b < 0x7F {
+                out.unicodeScalars.append(Unicode.Scalar(b))
+            } else if b == 0x0D {
+                continue
+            } else {
+                out += "\\x" + Framer.hex2(b)
+            }
         }
         return out
     }

@@ -107,7 +107,7 @@ public struct NMEALineSplitter: Sendable {
     static func lineEnd(_ p: UnsafePointer<UInt8>, _ end: UnsafePointer<UInt8>) -> UnsafePointer<UInt8> {
         var q = p
         let limit = SIMD16<UInt8>(repeating: 0x0E)
-        let lastBlock = end - 16   // may lie before p: the loop then does not run
+        let lastBlock = end - 16  // may lie before p: the loop then does not run
         while q <= lastBlock {
             let v = UnsafeRawPointer(q).loadUnaligned(as: SIMD16<UInt8>.self)
             if !any(v .< limit) {

@@ -12,11 +12,17 @@ extension NMEASentenceDescription {
         _ body: (String) -> Void
     ) {
         guard case .text(let lo) = LineSentences.content(bytes.baseAddress, bytes.count),
-              let base = bytes.baseAddress else { return }
-        LineSentences.parse(base + lo, bytes.count - lo, { (p, n) throws(NMEAError) in
-            body(try NMEASentenceDescription(line: Latin1.string(UnsafeBufferPointer(start: p, count: n)), parser: parser).json)
-        }, { error, _ in
-            body(error.json(line: number))
-        })
+            let base = bytes.baseAddress
+        else { return }
+        LineSentences.parse(
+            base + lo, bytes.count - lo,
+            { (p, n) throws(NMEAError) in
+                body(
+                    try NMEASentenceDescription(line: Latin1.string(UnsafeBufferPointer(start: p, count: n)), parser: parser).json
+                )
+            },
+            { error, _ in
+                body(error.json(line: number))
+            })
     }
 }

@@ -13,7 +13,8 @@ public struct CalendarDate: Hashable, Sendable, Comparable, CustomStringConverti
     /// Makes a date; nil unless month is 1...12 and day exists in that month of that year.
     public init?(year: Int, month: Int, day: Int) {
         guard (1...12).contains(month), day >= 1,
-              day <= UTCCalendar.daysInMonth(year: year, month: month) else { return nil }
+            day <= UTCCalendar.daysInMonth(year: year, month: month)
+        else { return nil }
         self.year = year
         self.month = month
         self.day = day

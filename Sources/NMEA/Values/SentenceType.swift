@@ -19,9 +19,12 @@ public struct SentenceType: Hashable, Sendable, CustomStringConvertible, Compara
 
     /// The three characters, `"GGA"`.
     public var description: String {
-        String(decoding: [UInt8(truncatingIfNeeded: rawValue >> 16),
-                          UInt8(truncatingIfNeeded: rawValue >> 8),
-                          UInt8(truncatingIfNeeded: rawValue)], as: UTF8.self)
+        String(
+            decoding: [
+                UInt8(truncatingIfNeeded: rawValue >> 16),
+                UInt8(truncatingIfNeeded: rawValue >> 8),
+                UInt8(truncatingIfNeeded: rawValue),
+            ], as: UTF8.self)
     }
 
     public static func < (a: SentenceType, b: SentenceType) -> Bool { a.rawValue < b.rawValue }

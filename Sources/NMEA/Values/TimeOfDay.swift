@@ -14,8 +14,9 @@ public struct TimeOfDay: Hashable, Sendable, Comparable, CustomStringConvertible
     /// minute 0...59, second 0...59, or 60 at 23:59 only, nanosecond 0 ..< 10⁹).
     public init?(hour: Int, minute: Int, second: Int, nanosecond: Int = 0) {
         guard (0...23).contains(hour), (0...59).contains(minute),
-              (0...59).contains(second) || (second == 60 && hour == 23 && minute == 59),
-              (0..<1_000_000_000).contains(nanosecond) else { return nil }
+            (0...59).contains(second) || (second == 60 && hour == 23 && minute == 59),
+            (0..<1_000_000_000).contains(nanosecond)
+        else { return nil }
         nanosecondsOfDay = Int64((hour * 60 + minute) * 60 + second) * 1_000_000_000 + Int64(nanosecond)
     }
 
@@ -44,7 +45,10 @@ public struct TimeOfDay: Hashable, Sendable, Comparable, CustomStringConvertible
         var ns = nanosecond
         if ns > 0 {
             var digits = 9
-            while ns % 10 == 0 { ns /= 10; digits -= 1 }
+            while ns % 10 == 0 {
+                ns /= 10
+                digits -= 1
+            }
             let s = String(ns)
             text += "." + String(repeating: "0", count: digits - s.count) + s
         }

@@ -132,7 +132,8 @@ package struct SentenceWriter {
         bytes.append(UInt8(ascii: ","))
         // Whole units of 10⁻⁵ minute, split exactly into degrees, minutes and their fraction.
         let units = Int((abs(degrees) * 60 * Self.minuteScale).rounded())
-        let perMinute = Int(Self.minuteScale), perDegree = 60 * perMinute
+        let perMinute = Int(Self.minuteScale)
+        let perDegree = 60 * perMinute
         DecimalText.appendPadded(units / perDegree, digits: degreeDigits, to: &bytes)
         DecimalText.appendPadded(units % perDegree / perMinute, digits: 2, to: &bytes)
         bytes.append(UInt8(ascii: "."))

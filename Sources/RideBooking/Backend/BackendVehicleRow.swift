@@ -34,7 +34,9 @@ package struct BackendVehicleRow: Sendable {
     ///   be registered.
     package static func validated(_ vehicles: [Vehicle]) throws(RideStoreError) -> [BackendVehicleRow] {
         for vehicle in vehicles {
-            if let problem = vehicle.registrationProblem { throw .invalidVehicle(identifier: vehicle.identifier, reason: problem) }
+            if let problem = vehicle.registrationProblem {
+                throw .invalidVehicle(identifier: vehicle.identifier, reason: problem)
+            }
         }
         var rows: [BackendVehicleRow] = []
         for vehicle in vehicles { rows.append(try BackendVehicleRow(vehicle)) }

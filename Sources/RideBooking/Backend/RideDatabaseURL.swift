@@ -25,7 +25,9 @@ public enum RideDatabaseURL: Sendable, Hashable {
         /// Whether TLS is required (`sslmode=require`).
         public var requiresTLS: Bool
 
-        public init(host: String, port: Int = 5432, user: String, password: String? = nil, database: String, requiresTLS: Bool = false) {
+        public init(
+            host: String, port: Int = 5432, user: String, password: String? = nil, database: String, requiresTLS: Bool = false
+        ) {
             self.host = host
             self.port = port
             self.user = user
@@ -48,7 +50,9 @@ public enum RideDatabaseURL: Sendable, Hashable {
             self = .postgres(try Self.postgres(text))
         } else if lower.hasPrefix("sqlite://") {
             let path = String(text.dropFirst("sqlite://".count))
-            guard path.hasPrefix("/") else { throw .cannotOpen(path: text, reason: "sqlite:// needs an absolute path (sqlite:///PATH)") }
+            guard path.hasPrefix("/") else {
+                throw .cannotOpen(path: text, reason: "sqlite:// needs an absolute path (sqlite:///PATH)")
+            }
             self = .sqlite(path: path)
         } else if lower.hasPrefix("sqlite:") {
             let path = String(text.dropFirst("sqlite:".count))
@@ -67,7 +71,9 @@ public enum RideDatabaseURL: Sendable, Hashable {
         guard let parts = URLComponents(string: text), let host = parts.host, !host.isEmpty else {
             throw .cannotOpen(path: text, reason: "not a URL postgres://USER@HOST[:PORT]/DATABASE")
         }
-        guard let user = parts.user, !user.isEmpty else { throw .cannotOpen(path: text, reason: "no user (postgres://USER@HOST/DATABASE)") }
+        guard let user = parts.user, !user.isEmpty else {
+            throw .cannotOpen(path: text, reason: "no user (postgres://USER@HOST/DATABASE)")
+        }
         let database = String(parts.path.drop { $0 == "/" })
         guard !database.isEmpty, !database.contains("/") else {
             throw .cannotOpen(path: text, reason: "no database name (postgres://USER@HOST/DATABASE)")
@@ -85,7 +91,8 @@ public enum RideDatabaseURL: Sendable, Hashable {
         let trimmedHost = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
         return Postgres(
             host: trimmedHost, port: port, user: user.removingPercentEncoding ?? user,
-            password: parts.password.map { $0.removingPercentEncoding ?? $0 }, database: database.removingPercentEncoding ?? database,
+            password: parts.password.map { $0.removingPercentEncoding ?? $0 },
+            database: database.removingPercentEncoding ?? database,
             requiresTLS: tls)
     }
 }

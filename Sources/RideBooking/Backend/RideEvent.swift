@@ -15,7 +15,8 @@ public struct RideEvent: Sendable, Hashable {
     /// When.
     public var date: Date
 
-    public init(identifier: Int64, rideIdentifier: String, phase: RidePhase, completionStatus: RideCompletionStatus?, date: Date) {
+    public init(identifier: Int64, rideIdentifier: String, phase: RidePhase, completionStatus: RideCompletionStatus?, date: Date)
+    {
         self.identifier = identifier
         self.rideIdentifier = rideIdentifier
         self.phase = phase

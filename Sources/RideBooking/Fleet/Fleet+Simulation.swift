@@ -32,18 +32,21 @@ extension Fleet {
             let position = (try? Geodesic.wgs84.destination(from: center, azimuth: azimuth, distance: distance)) ?? center
             let isXL = random.next() % 5 == 0
             let (make, model) = makes[Int(random.next() % UInt64(makes.count))]
-            let plate = String((0..<2).map { _ in letters[Int(random.next() % UInt64(letters.count))] })
+            let plate =
+                String((0..<2).map { _ in letters[Int(random.next() % UInt64(letters.count))] })
                 + String(format: "%02d ", 26) + String((0..<3).map { _ in letters[Int(random.next() % UInt64(letters.count))] })
             let driver = RideDriver(
-                name: "\(names[Int(random.next() % UInt64(names.count))]) \(letters[Int(random.next() % UInt64(letters.count))]).",
+                name:
+                    "\(names[Int(random.next() % UInt64(names.count))]) \(letters[Int(random.next() % UInt64(letters.count))]).",
                 rating: String(format: "%.1f", 4.5 + 0.5 * random.nextUnit()),
                 phoneNumber: String(format: "+44 20 7946 %04d", n % 10_000))
             let number = String(n + 1)
-            vehicles.append(Vehicle(
-                identifier: "\(identifierPrefix)-\(String(repeating: "0", count: max(0, digits - number.count)))\(number)",
-                position: position, capacity: isXL ? 6 : 4, rideOptionName: isXL ? "XL" : "Standard",
-                speed: 7 + 4 * random.nextUnit(), registrationPlate: plate, manufacturer: make, model: model,
-                driver: driver))
+            vehicles.append(
+                Vehicle(
+                    identifier: "\(identifierPrefix)-\(String(repeating: "0", count: max(0, digits - number.count)))\(number)",
+                    position: position, capacity: isXL ? 6 : 4, rideOptionName: isXL ? "XL" : "Standard",
+                    speed: 7 + 4 * random.nextUnit(), registrationPlate: plate, manufacturer: make, model: model,
+                    driver: driver))
         }
         // Identifiers are unique, capacities ≥ 4 and speeds ≥ 7 m/s by construction.
         return Fleet(validatedName: "simulated \(identifierPrefix)", vehicles: vehicles, rideOptions: RideOption.defaults)
@@ -54,9 +57,11 @@ extension Fleet {
     /// identifiers `SIM-<cell>-NNNN` (the cell as whole tenths of a degree, such as `N515W0002`).
     /// Every process that books near the same place sees the same vehicles.
     public static func defaultSimulated(near point: Coordinate) -> Fleet {
-        let latCell = Int((point.latitude * 10).rounded(.down)), lonCell = Int((point.longitude * 10).rounded(.down))
+        let latCell = Int((point.latitude * 10).rounded(.down))
+        let lonCell = Int((point.longitude * 10).rounded(.down))
         let center = Coordinate(uncheckedLatitude: (Double(latCell) + 0.5) / 10, longitude: (Double(lonCell) + 0.5) / 10)
-        let tag = "\(latCell < 0 ? "S" : "N")\(String(format: "%03d", abs(latCell)))"
+        let tag =
+            "\(latCell < 0 ? "S" : "N")\(String(format: "%03d", abs(latCell)))"
             + "\(lonCell < 0 ? "W" : "E")\(String(format: "%04d", abs(lonCell)))"
         let seed = UInt64(bitPattern: Int64(latCell) &* 3_600 &+ Int64(lonCell))
         return simulated(center: center, count: 400, radius: 12_000, seed: seed, identifierPrefix: "SIM-\(tag)")

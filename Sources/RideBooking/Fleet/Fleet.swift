@@ -134,7 +134,8 @@ public struct Fleet: Sendable {
         // copies into the specialised search: measured three times slower).
         let (working, busyUntil, capacities, optionNumbers) = (working, busyUntil, capacities, optionNumbers)
         let found = index.nearest(to: point, within: range) { slot in
-            working[slot] && busyUntil[slot] <= now && capacities[slot] >= party && (option == nil || optionNumbers[slot] == option)
+            working[slot] && busyUntil[slot] <= now && capacities[slot] >= party
+                && (option == nil || optionNumbers[slot] == option)
         }
         return found.map { (vehicles[$0.slot], $0.distance) }
     }

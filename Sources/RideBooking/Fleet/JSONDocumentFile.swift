@@ -105,7 +105,8 @@ enum JSONDocumentFile {
     /// The line and column (both from 1) of byte `offset` of `data`; the column counts UTF-8
     /// characters, not bytes.
     static func position(of offset: Int, in data: Data) -> (line: Int, column: Int) {
-        var line = 1, column = 1
+        var line = 1
+        var column = 1
         for byte in data.prefix(offset) {
             if byte == 0x0A {
                 line += 1

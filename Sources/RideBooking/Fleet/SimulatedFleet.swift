@@ -20,7 +20,8 @@ public struct SimulatedFleet: Sendable {
 
     public init(service: RideService) {
         self.service = service
-        positions = Dictionary(service.fleet.vehicles.map { ($0.identifier, $0.position) }, uniquingKeysWith: { first, _ in first })
+        positions = Dictionary(
+            service.fleet.vehicles.map { ($0.identifier, $0.position) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// Reports every vehicle of the fleet at `date`: those on an active ride where their trips put
@@ -58,7 +59,8 @@ public struct SimulatedFleet: Sendable {
         if record.booking.dropOffLocation == nil, date >= record.trip.endDate,
             let current = try await service.store.ride(identifier: record.rideIdentifier), current.storedPhase == .ongoing
         {
-            _ = try await service.store.advance(rideIdentifier: record.rideIdentifier, to: .completed, completion: .completed, at: date)
+            _ = try await service.store.advance(
+                rideIdentifier: record.rideIdentifier, to: .completed, completion: .completed, at: date)
         }
     }
 
@@ -93,7 +95,8 @@ public struct SimulatedFleet: Sendable {
         let times = [trip.pickupArrivalDate, leaving, trip.endDate].filter { $0 < date } + [date]
         return times.filter { $0 > last }.map { time in
             let (coordinate, course, speed) = trip.position(at: time)
-            return ReportedPosition(vehicleIdentifier: identifier, coordinate: coordinate, timestamp: time, speed: speed, course: course)
+            return ReportedPosition(
+                vehicleIdentifier: identifier, coordinate: coordinate, timestamp: time, speed: speed, course: course)
         }
     }
 }

@@ -199,11 +199,11 @@ public struct VehicleIndex: Sendable {
                 if node.chordSquared(q) <= chordSquared, !isDisplaced[slot], isEligible(slot) { visit(slot) }
                 let axis = Int(axes[mid])
                 let delta = q[axis] - node[axis]
-                if (delta < 0 || delta * delta <= chordSquared), top < stack.count {
+                if delta < 0 || delta * delta <= chordSquared, top < stack.count {
                     stack[top] = (lo, mid)
                     top += 1
                 }
-                if (delta >= 0 || delta * delta <= chordSquared), top < stack.count {
+                if delta >= 0 || delta * delta <= chordSquared, top < stack.count {
                     stack[top] = (mid + 1, hi)
                     top += 1
                 }
@@ -249,10 +249,12 @@ public struct VehicleIndex: Sendable {
     /// Quickselect (Hoare 1961) on `order[lo..<hi]` by coordinate `axis`, so that position `k`
     /// holds the element of that rank.
     private mutating func select(_ k: Int, _ lo: Int, _ hi: Int, _ axis: Int) {
-        var lo = lo, hi = hi - 1
+        var lo = lo
+        var hi = hi - 1
         while lo < hi {
             let pivot = vectors[Int(order[(lo + hi) >> 1])][axis]
-            var i = lo, j = hi
+            var i = lo
+            var j = hi
             while i <= j {
                 while vectors[Int(order[i])][axis] < pivot { i += 1 }
                 while vectors[Int(order[j])][axis] > pivot { j -= 1 }

@@ -78,24 +78,34 @@ public struct RideRequestResolver: Sendable {
     /// ``RequestRideIntentResponseCode/failure``).
     public func check(_ request: RideRequest) -> Result<CheckedRideRequest, RefusedRideRequest> {
         if let time = request.scheduledPickupTime, time.timeIntervalSince(now) > configuration.bookingHorizon {
-            return .failure(RefusedRideRequest(response: RequestRideIntentResponse(
-                code: .failureRequiringAppLaunchRideScheduledTooFar,
-                failureReason: "the pickup time is more than \(Int(configuration.bookingHorizon / 86_400)) days ahead")))
+            return .failure(
+                RefusedRideRequest(
+                    response: RequestRideIntentResponse(
+                        code: .failureRequiringAppLaunchRideScheduledTooFar,
+                        failureReason: "the pickup time is more than \(Int(configuration.bookingHorizon / 86_400)) days ahead")))
         }
         if let time = request.scheduledPickupTime, time.timeIntervalSince(now) < -configuration.scheduledTimeTolerance {
-            return .failure(RefusedRideRequest(response: RequestRideIntentResponse(
-                code: .failure, failureReason: "the scheduled pickup time has passed")))
+            return .failure(
+                RefusedRideRequest(
+                    response: RequestRideIntentResponse(
+                        code: .failure, failureReason: "the scheduled pickup time has passed")))
         }
         guard let pickup = request.pickupLocation, let coordinate = pickup.coordinate else {
-            return .failure(RefusedRideRequest(response: RequestRideIntentResponse(code: .failure, failureReason: "the pickup is not resolved")))
+            return .failure(
+                RefusedRideRequest(
+                    response: RequestRideIntentResponse(code: .failure, failureReason: "the pickup is not resolved")))
         }
         guard let party = request.partySize, party >= 1 else {
-            return .failure(RefusedRideRequest(response: RequestRideIntentResponse(code: .failure, failureReason: "the party size is not resolved")))
+            return .failure(
+                RefusedRideRequest(
+                    response: RequestRideIntentResponse(code: .failure, failureReason: "the party size is not resolved")))
         }
         var option: RideOption?
         if let name = request.rideOptionName {
             guard let found = fleet.rideOption(named: name) else {
-                return .failure(RefusedRideRequest(response: RequestRideIntentResponse(code: .failure, failureReason: "no ride option named '\(name)'")))
+                return .failure(
+                    RefusedRideRequest(
+                        response: RequestRideIntentResponse(code: .failure, failureReason: "no ride option named '\(name)'")))
             }
             option = found
         }
@@ -114,9 +124,11 @@ extension RideRequestResolver {
         let toPickup = Geodesic.wgs84.inverse(from: start, to: pickup)
         let travel = toPickup.distance / vehicle.speed
         let departure = scheduled.map { max(now, $0.addingTimeInterval(-travel)) } ?? now
-        let end = dropOff ?? ((try? Geodesic.wgs84.destination(
-            from: pickup, azimuth: toPickup.finalAzimuth.isFinite ? toPickup.finalAzimuth : 0,
-            distance: vehicle.speed * configuration.openRideDuration)) ?? pickup)
+        let end =
+            dropOff
+            ?? ((try? Geodesic.wgs84.destination(
+                from: pickup, azimuth: toPickup.finalAzimuth.isFinite ? toPickup.finalAzimuth : 0,
+                distance: vehicle.speed * configuration.openRideDuration)) ?? pickup)
         return Trip(
             start: start, pickup: pickup, dropOff: end, speed: vehicle.speed, departureDate: departure,
             boardingDuration: configuration.tracking.boardingDuration)

@@ -1,5 +1,5 @@
-import LodestarInternals
 import Lodestar
+import LodestarInternals
 
 /// Whether the current location can be proposed as the pickup, and why not.
 public enum CurrentPlace: Sendable, Equatable {
@@ -22,9 +22,11 @@ public enum CurrentPlace: Sendable, Equatable {
             guard let snap, let name = placemark.name else { return here }
             return "\(here), snapped to pickup point \(name) \(WholeNumber.text(snap)) m away"
         case .none: return "no current location"
-        case .stale(_, let age, let limit): return "current location is \(WholeNumber.text(age)) s old (limit \(WholeNumber.text(limit)) s)"
+        case .stale(_, let age, let limit):
+            return "current location is \(WholeNumber.text(age)) s old (limit \(WholeNumber.text(limit)) s)"
         case .inaccurate(_, let accuracy, let limit):
-            return "current location accuracy \(accuracy.map { "±\(WholeNumber.text($0)) m" } ?? "unknown") (limit ±\(WholeNumber.text(limit)) m)"
+            return
+                "current location accuracy \(accuracy.map { "±\(WholeNumber.text($0)) m" } ?? "unknown") (limit ±\(WholeNumber.text(limit)) m)"
         }
     }
 }

@@ -64,7 +64,8 @@ public struct Gazetteer: Sendable, Hashable {
         let q = Self.normalize(query)
         guard !q.isEmpty else { return ([], []) }
         let words = q.split(separator: " ")
-        var exact: [GazetteerPlace] = [], inexact: [GazetteerPlace] = []
+        var exact: [GazetteerPlace] = []
+        var inexact: [GazetteerPlace] = []
         for (place, names) in zip(places, keys) {
             if names.contains(q) {
                 exact.append(place)
@@ -80,7 +81,8 @@ public struct Gazetteer: Sendable, Hashable {
     /// Lower case, no diacritics, runs of anything but letters and digits as one space.
     static func normalize(_ text: String) -> String {
         let folded = text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).lowercased()
-        var out = "", space = false
+        var out = ""
+        var space = false
         for ch in folded {
             if ch.isLetter || ch.isNumber {
                 if space, !out.isEmpty { out.append(" ") }

@@ -51,7 +51,8 @@ public struct PlaceResolver: Sendable {
             if d <= snapRadius, d < (nearest?.1 ?? .infinity) { nearest = (point, d) }
         }
         if let (point, distance) = nearest { return .usable(location, placemark: point, snapDistance: distance) }
-        return .usable(location, placemark: Placemark(name: "Current location", coordinate: location.coordinate), snapDistance: nil)
+        return .usable(
+            location, placemark: Placemark(name: "Current location", coordinate: location.coordinate), snapDistance: nil)
     }
 
     /// Resolves the pickup.

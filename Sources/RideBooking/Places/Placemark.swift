@@ -25,8 +25,8 @@ public struct Placemark: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// "Name (lat,lon)", "Name", or "lat,lon" with five decimals (about 1 m).
     public var description: String {
-        let where_ = coordinate.map { Self.format($0) }
-        switch (name, where_) {
+        let position = coordinate.map { Self.format($0) }
+        switch (name, position) {
         case (let name?, let c?): return "\(name) (\(c))"
         case (let name?, nil): return name
         case (nil, let c?): return c

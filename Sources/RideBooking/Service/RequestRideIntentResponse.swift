@@ -10,7 +10,9 @@ public struct RequestRideIntentResponse: Sendable, Hashable, Codable {
     /// Why it failed, one line, on a failure.
     public var failureReason: String?
 
-    public init(code: RequestRideIntentResponseCode, rideStatus: RideStatus? = nil, quote: RideQuote? = nil, failureReason: String? = nil) {
+    public init(
+        code: RequestRideIntentResponseCode, rideStatus: RideStatus? = nil, quote: RideQuote? = nil, failureReason: String? = nil
+    ) {
         self.code = code
         self.rideStatus = rideStatus
         self.quote = quote

@@ -63,7 +63,8 @@ public struct ReportedRidePhases: Sendable {
     }
 
     /// What one location does to a circle whose state was `state`: `.enter`, `.exit` or nil.
-    private func decide(_ center: Coordinate, radius: Double, from state: RegionState, _ location: Location) -> RegionEvent.Kind? {
+    private func decide(_ center: Coordinate, radius: Double, from state: RegionState, _ location: Location) -> RegionEvent.Kind?
+    {
         guard let condition = try? RegionCondition(id: "ride", shape: .circle(center: center, checkedRadius: radius)) else {
             return nil
         }

@@ -1,6 +1,6 @@
-import LodestarInternals
 import Geodesy
 import Lodestar
+import LodestarInternals
 
 /// When a ride advances from phase to phase and how often its status goes out.
 public struct RideTrackingRules: Sendable, Equatable {

@@ -19,7 +19,9 @@ package enum RideRecordColumns {
 
     /// The `record` column of a ride.
     package static func json(_ record: RideRecord) throws -> String {
-        String(decoding: try encoder.encode(Booking(booking: record.booking, vehicle: record.vehicle, trip: record.trip)), as: UTF8.self)
+        String(
+            decoding: try encoder.encode(Booking(booking: record.booking, vehicle: record.vehicle, trip: record.trip)),
+            as: UTF8.self)
     }
 
     /// The ride of a stored row.
