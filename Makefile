@@ -153,7 +153,8 @@ bench-gpsd: deps
 	.build/debug/GPSDMeasurements
 
 # The committed OpenAPI document against a running `lodestar serve` (scripts/schemathesis.sh):
-# no 500, no response the document does not allow. SCHEMATHESIS_MAX_EXAMPLES per operation.
+# no 500, no response the document does not allow, on the SQLite store and on a PostgreSQL cluster
+# the script starts on a free loopback port. SCHEMATHESIS_MAX_EXAMPLES per operation.
 SCHEMATHESIS_MAX_EXAMPLES ?= 20
 schemathesis: deps
 	$(SWIFT) build --product lodestar
