@@ -41,9 +41,17 @@ deps: deps-python
 deps-python:
 	@command -v schemathesis >/dev/null 2>&1 || { echo "make deps: pip installing schemathesis"; python3 -m pip install -q schemathesis; }
 
+# Debug builds in CI (CI=true) carry no debug information and no index store: nobody reads either
+# there, and making them is a good part of a clean build's time (DWARF for every module, 150 MB
+# per linked executable). Every debug build below passes the same flags, so none rebuilds what
+# another made. A developer's builds keep both.
+ifeq ($(CI),true)
+DEBUG_FLAGS ?= -debug-info-format none --disable-index-store
+endif
+
 build: deps
 	@sh scripts/build-commit.sh >/dev/null
-	$(SWIFT) build
+	$(SWIFT) build $(DEBUG_FLAGS)
 
 # At most TEST_WIDTH tests at a time: the suites start gpsd, gpsfake, PostgreSQL and lodestar
 # processes and wait for conditions with bounds; run all at once on two cores, the starved ones
@@ -55,7 +63,7 @@ TEST_WIDTH ?= 8
 # not part of it, to keep CI's time down: run it after changing doc comments or a catalog.
 test: deps
 	$(MAKE) lint
-	$(SWIFT) test --experimental-maximum-parallelization-width $(TEST_WIDTH)
+	$(SWIFT) test $(DEBUG_FLAGS) --experimental-maximum-parallelization-width $(TEST_WIDTH)
 	$(MAKE) replay-guard
 	$(MAKE) schemathesis SCHEMATHESIS_MAX_EXAMPLES=5
 	$(MAKE) fuzz FUZZ_SECONDS=60
@@ -149,7 +157,7 @@ bench: deps $(BENCH_CORPUS)
 # Live gpsd latency and idle CPU (Tests/GPSDMeasurements): a real gpsd fed by gpsfake on loopback,
 # as the live tests use, built as they are (debug). Prints the figures BENCHMARKS.md quotes.
 bench-gpsd: deps
-	$(SWIFT) build --product GPSDMeasurements
+	$(SWIFT) build $(DEBUG_FLAGS) --product GPSDMeasurements
 	.build/debug/GPSDMeasurements
 
 # The committed OpenAPI document against a running `lodestar serve` (scripts/schemathesis.sh):
@@ -157,7 +165,7 @@ bench-gpsd: deps
 # the script starts on a free loopback port. SCHEMATHESIS_MAX_EXAMPLES per operation.
 SCHEMATHESIS_MAX_EXAMPLES ?= 20
 schemathesis: deps
-	$(SWIFT) build --product lodestar
+	$(SWIFT) build $(DEBUG_FLAGS) --product lodestar
 	sh scripts/schemathesis.sh $(LODESTAR) $(SCHEMATHESIS_MAX_EXAMPLES)
 
 # The load and fault run of BENCHMARKS.md (scripts/ride-load.sh): two `lodestar serve` on one
@@ -211,7 +219,7 @@ release: deps
 # every module, and the static build after it every module again (seen: 80 minutes each here).
 GENERATE_MANUAL := .build/debug/generate-manual
 man: release
-	$(SWIFT) build --product generate-manual
+	$(SWIFT) build $(DEBUG_FLAGS) --product generate-manual
 	rm -rf $(STAGE)/manual $(STAGE)/man1 && mkdir -p $(STAGE)/manual
 	$(GENERATE_MANUAL) .build/release/lodestar --multi-page --date $(MAN_DATE) -o $(STAGE)/manual
 	python3 scripts/man-pages.py .build/release/lodestar $(STAGE)/manual $(STAGE)/man1
