@@ -13,7 +13,7 @@ set -eu
 cd "$(dirname "$0")/.."
 L=${1:-.build/debug/lodestar}
 N=${2:-${SCHEMATHESIS_MAX_EXAMPLES:-20}}
-SPEC=Sources/RideServer/Resources/openapi.json
+SPEC=$PWD/Sources/RideServer/Resources/openapi.json
 command -v schemathesis >/dev/null 2>&1 || python3 -m pip install -q schemathesis
 STORES=${SCHEMATHESIS_STORES:-sqlite postgres}
 PG=/usr/lib/postgresql/15/bin
@@ -70,9 +70,10 @@ for _ in range(300):
 sys.exit("lodestar serve did not answer /health within 30 s")
 PY
   for token in "$rider" "$vehicle" "$operator"; do
-    schemathesis run "$SPEC" --url "http://127.0.0.1:$port" -H "Authorization: Bearer $token" \
+    # From the temporary directory: schemathesis keeps its cache (.schemathesis/) where it runs.
+    (cd "$dir" && schemathesis run "$SPEC" --url "http://127.0.0.1:$port" -H "Authorization: Bearer $token" \
       --checks not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,response_schema_conformance \
-      --max-examples "$N" --seed 15 --workers 1 --phases examples,coverage,fuzzing --no-color \
+      --max-examples "$N" --seed 15 --workers 1 --phases examples,coverage,fuzzing --no-color) \
       || status=$?
   done
   stop_server

@@ -1,6 +1,6 @@
 import Foundation
-import Geodesy
 import GRDB
+import Geodesy
 import RideBooking
 import RideServer
 import RideStoreSQLite
