@@ -188,6 +188,24 @@ struct ExamplesTests {
         #expect(try Runner.line("cancel:", in: r).contains("success"))
     }
 
+    @Test("APIBodies: a request written in sorted order, read back the same, and three bodies refused at their member")
+    func apiBodies() async throws {
+        let r = try await Runner.run("APIBodies", [])
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        #expect(
+            try Runner.line("request:", in: r)
+                == #"request: {"dropOffLocation":{"name":"British Museum"},"partySize":2,"pickupLocation":{"coordinate":{"latitude":51.5085,"longitude":-0.1247}}}"#
+        )
+        #expect(try Runner.line("read back:", in: r) == "read back: the same request")
+        #expect(try Runner.line("party size:", in: r) == "party size: 2")
+        let refused = r.stdout.split(separator: "\n").filter { $0.hasPrefix("refused: ") }
+        #expect(refused.count == 3 && !r.stdout.contains("accepted:"), "\(r.stdout)")
+        #expect(refused.first?.hasSuffix("luggage: unknown member 'luggage'") == true)
+        #expect(refused.dropFirst().first?.hasSuffix("partySize: must be an integer from 1 to 100") == true)
+        #expect(
+            refused.last?.hasSuffix("pickupLocation.coordinate.latitude: must be a number from -90.0 to 90.0, got 91.0") == true)
+    }
+
     @Test("RideOverHTTP: a ride booked, read and cancelled through the HTTP service")
     func rideOverHTTP() async throws {
         let r = try await Runner.run("RideOverHTTP", [TestData.package("Examples/fleet.json").path])
