@@ -100,7 +100,10 @@ struct TrackCommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
         let mode: TrackPrinter.Mode = json ? .json : nmea ? .nmea : .text
-        let output = LineQueue(render: TrackOutput.render)
+        let output = LineQueue<TrackOutput> {
+            var writer = TrackOutput.Writer()
+            return { writer.append($0, to: &$1) }
+        }
         let stop = TrackStop()
         let sentences = nmea ? SentenceCount(limit: count, output: output, stop: stop) : nil
         var handler: (@Sendable (String) -> Void)? = nil
