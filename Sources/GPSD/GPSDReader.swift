@@ -7,7 +7,8 @@ import NMEA
 import Synchronization
 
 /// The body of one ``GPSDSource`` stream: connects, watches, reads and reconnects, on a thread of
-/// its own, and hands what it reads to the stream's continuation.
+/// its own, and hands what it reads to `deliver` (the stream's continuation, or the handler of
+/// ``GPSDSource/run(_:)``).
 ///
 /// Only the reader thread touches the libgps connection, from `lgps_open` to `lgps_close`:
 /// ``stop()`` (called when the consumer goes away) only sets a flag and wakes a backoff wait; the
@@ -15,19 +16,23 @@ import Synchronization
 final class GPSDReader: Sendable {
     private let endpoint: GPSDEndpoint
     private let options: GPSDSourceOptions
-    private let continuation: AsyncStream<FixSourceEvent>.Continuation
+    /// Takes each event, on the reader thread; false asks the reader to stop.
+    private let deliver: @Sendable (FixSourceEvent) -> Bool
+    /// Called once, on the reader thread, after the last event.
+    private let finish: @Sendable () -> Void
     private let status: GPSDSourceStatus
     private let stopped = Atomic<Bool>(false)
     private let wakeUp = DispatchSemaphore(value: 0)
 
     init(
         endpoint: GPSDEndpoint, options: GPSDSourceOptions, status: GPSDSourceStatus,
-        continuation: AsyncStream<FixSourceEvent>.Continuation
+        deliver: @escaping @Sendable (FixSourceEvent) -> Bool, finish: @escaping @Sendable () -> Void
     ) {
         self.endpoint = endpoint
         self.options = options
         self.status = status
-        self.continuation = continuation
+        self.deliver = deliver
+        self.finish = finish
     }
 
     /// Asks the reader thread to close the connection and end. Safe from any thread.
@@ -40,7 +45,7 @@ final class GPSDReader: Sendable {
 
     private func send(_ event: FixSourceEvent) {
         status.note(event)
-        continuation.yield(event)
+        if !deliver(event) { stop() }
     }
 
     /// The thread's main loop. Returns when stopped.
@@ -68,7 +73,7 @@ final class GPSDReader: Sendable {
             if !waitBeforeRetry(outage.attempt) { break }
         }
         send(.state(.finished))
-        continuation.finish()
+        finish()
     }
 
     /// How a connection ended.

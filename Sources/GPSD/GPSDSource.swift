@@ -1,5 +1,6 @@
 import Foundation
 import GNSS
+import Synchronization
 
 /// Live fixes from gpsd, through libgps.
 ///
@@ -60,9 +61,74 @@ public struct GPSDSource: FixSource {
     /// reader thread.
     public func events() -> AsyncStream<FixSourceEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: FixSourceEvent.self, bufferingPolicy: .unbounded)
-        let reader = GPSDReader(endpoint: endpoint, options: options, status: status, continuation: continuation)
+        let reader = GPSDReader(
+            endpoint: endpoint, options: options, status: status,
+            deliver: { event in
+                continuation.yield(event)
+                return true
+            },
+            finish: { continuation.finish() })
         continuation.onTermination = { _ in reader.stop() }
         Thread { reader.run() }.start()
         return stream
+    }
+
+    /// Starts a reader thread, as ``events()`` does, and calls `handle` with each event on that
+    /// thread, in order, until `handle` returns false (it is not called again) or the calling
+    /// task is cancelled; returns when the reader thread has closed the connection.
+    ///
+    /// For a consumer that does little with each event and hands its own output to another
+    /// thread (`lodestar track`'s output queue): no stream between the reader thread and a task,
+    /// whose hand-off cost `track --json` about 28,000 instructions an epoch, a yield and a
+    /// resumed task per TPV and per SKY (issue 22). `handle` runs while the reader waits: it must
+    /// not block.
+    package func run(_ handle: @escaping @Sendable (FixSourceEvent) -> Bool) async {
+        let run = HandlerRun(handle)
+        let reader = GPSDReader(
+            endpoint: endpoint, options: options, status: status, deliver: run.deliver, finish: run.finish)
+        Thread { reader.run() }.start()
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { run.whenFinished($0) }
+        } onCancel: {
+            reader.stop()
+        }
+    }
+}
+
+/// The state of one ``GPSDSource/run(_:)``: whether the handler still takes events, and the
+/// waiter to resume when the reader thread ends.
+private final class HandlerRun: Sendable {
+    private let handle: @Sendable (FixSourceEvent) -> Bool
+    private let taking = Atomic<Bool>(true)
+    private let state = Mutex<(finished: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
+
+    init(_ handle: @escaping @Sendable (FixSourceEvent) -> Bool) {
+        self.handle = handle
+    }
+
+    /// Hands an event to the handler while it takes them. False once it has declined one.
+    @Sendable func deliver(_ event: FixSourceEvent) -> Bool {
+        guard taking.load(ordering: .relaxed) else { return false }
+        if handle(event) { return true }
+        taking.store(false, ordering: .relaxed)
+        return false
+    }
+
+    /// The reader thread has ended: resumes the waiter, or lets it go on at once.
+    @Sendable func finish() {
+        let waiter = state.withLock { s in
+            s.finished = true
+            defer { s.waiter = nil }
+            return s.waiter
+        }
+        waiter?.resume()
+    }
+
+    func whenFinished(_ waiter: CheckedContinuation<Void, Never>) {
+        let finished = state.withLock { s in
+            if !s.finished { s.waiter = waiter }
+            return s.finished
+        }
+        if finished { waiter.resume() }
     }
 }

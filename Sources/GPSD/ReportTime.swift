@@ -16,17 +16,28 @@ enum ReportTime {
     /// Why the report's time is refused, or nil when it is valid or absent.
     static func problem(inLine line: UnsafePointer<CChar>) -> String? {
         let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(line).assumingMemoryBound(to: UInt8.self), count: strlen(line))
-        guard let text = member("time", of: bytes) else { return nil }
-        guard let date = ISO8601.parse(text) else { return "time '\(text)' is not a valid ISO 8601 UTC time" }
-        guard date.timeIntervalSince1970 >= gpsEpoch else { return "time '\(text)' is before the GPS epoch (1980-01-06)" }
+        // Read from the bytes of the line, no String made of a valid time (issue 22: each TPV of
+        // track passes here).
+        guard let range = memberValue(timeKey, of: bytes) else { return nil }
+        let value = UnsafeBufferPointer(rebasing: bytes[range])
+        func text() -> String { String(decoding: value, as: UTF8.self) }
+        guard let date = ISO8601.parse(utf8: value) else { return "time '\(text())' is not a valid ISO 8601 UTC time" }
+        guard date.timeIntervalSince1970 >= gpsEpoch else { return "time '\(text())' is before the GPS epoch (1980-01-06)" }
         return nil
     }
+
+    private static let timeKey = Array("time".utf8)
 
     /// The string value of the top-level member `name` of a one-line JSON object, without
     /// unescaping (gpsd's times have no escapes); nil when there is none or it is not a string.
     static func member(_ name: String, of line: UnsafeBufferPointer<UInt8>) -> String? {
+        memberValue(Array(name.utf8), of: line).map { String(decoding: line[$0], as: UTF8.self) }
+    }
+
+    /// Where the string value of the top-level member `key` (its UTF-8 bytes) lies in `line`,
+    /// without its quotes; see ``member(_:of:)``.
+    private static func memberValue(_ key: [UInt8], of line: UnsafeBufferPointer<UInt8>) -> Range<Int>? {
         let quote = UInt8(ascii: "\"")
-        let key = Array(name.utf8)
         var i = 0
         var depth = 0
         var lastString: Range<Int>?
@@ -42,7 +53,7 @@ enum ReportTime {
                 let string = start..<i
                 // A string value right after `"name":` at the object's top level.
                 if depth == 1, let k = lastString, line[k].elementsEqual(key), follows(colonAfter: k, upTo: start, in: line) {
-                    return String(decoding: line[string], as: UTF8.self)
+                    return string
                 }
                 lastString = string
             } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {

@@ -15,17 +15,25 @@ struct SilenceWatchdog {
     private var lastPosition: Duration
     private var noDataReports = 0
     private var noFixReports = 0
+    /// When each report is next due (`lastData + noDataTimeout × (noDataReports + 1)`, and the
+    /// same for the fix), kept with them: ``check(now:)`` runs after every line, and before one
+    /// is due it only compares (issue 22).
+    private var noDataDue: Duration
+    private var noFixDue: Duration
 
     init(start: Duration, noData: Duration, noFix: Duration) {
         noDataTimeout = noData
         noFixTimeout = noFix
         lastData = start
         lastPosition = start
+        noDataDue = start + noData
+        noFixDue = start + noFix
     }
 
     /// Notes a line from gpsd. True when this ends a reported silence (data flows again).
     mutating func dataArrived(at time: Duration) -> Bool {
         lastData = time
+        noDataDue = time + noDataTimeout
         defer { noDataReports = 0 }
         return noDataReports > 0
     }
@@ -34,10 +42,16 @@ struct SilenceWatchdog {
     mutating func positionArrived(at time: Duration) {
         lastPosition = time
         noFixReports = 0
+        noFixDue = time + noFixTimeout
     }
 
     /// The states due at `now` (at most one of each).
     mutating func check(now: Duration) -> [SourceState] {
+        guard now >= noDataDue || now >= noFixDue else { return [] }
+        defer {
+            noDataDue = lastData + noDataTimeout * (noDataReports + 1)
+            noFixDue = lastPosition + noFixTimeout * (noFixReports + 1)
+        }
         var due: [SourceState] = []
         let silent = now - lastData
         if silent >= noDataTimeout * (noDataReports + 1) {

@@ -8,7 +8,13 @@ extension ISO8601 {
     ///   not exist (month 1...12, day within the month, hour < 24, minute < 60, second < 61,
     ///   offset below 24 h). A leap second 23:59:60 is the next midnight.
     package static func parse(_ text: String) -> Date? {
-        let b = Array(text.utf8)
+        var text = text
+        return text.withUTF8 { parse(utf8: $0) }
+    }
+
+    /// ``parse(_:)`` on UTF-8 bytes: no copy of them is made (a gpsd TPV's time is read from the
+    /// line libgps holds).
+    package static func parse(utf8 b: UnsafeBufferPointer<UInt8>) -> Date? {
         guard b.count >= 20, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"),
             b[10] == UInt8(ascii: "T") || b[10] == UInt8(ascii: "t"),
             b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"),
@@ -25,7 +31,7 @@ extension ISO8601 {
         }
         // The seconds with their fraction are read as one decimal number, so that the Double is the
         // one closest to what is written.
-        guard let offset = offsetSeconds(b[i...]),
+        guard let offset = offsetSeconds(UnsafeBufferPointer(rebasing: b[i...])),
             let secondsOfMinute = Double(String(decoding: b[17..<i], as: UTF8.self))
         else { return nil }
         let days = UTCCalendar.daysFromCivil(year: year, month: month, day: day)
@@ -34,9 +40,8 @@ extension ISO8601 {
     }
 
     /// `Z` → 0, `±HH:MM` / `±HHMM` / `±HH` → seconds east of UTC; nil for anything else.
-    private static func offsetSeconds(_ b: ArraySlice<UInt8>) -> Int? {
-        let s = Array(b)
-        if s == [UInt8(ascii: "Z")] || s == [UInt8(ascii: "z")] { return 0 }
+    private static func offsetSeconds(_ s: UnsafeBufferPointer<UInt8>) -> Int? {
+        if s.count == 1, s[0] == UInt8(ascii: "Z") || s[0] == UInt8(ascii: "z") { return 0 }
         guard let sign = s.first.flatMap({ $0 == UInt8(ascii: "+") ? 1 : $0 == UInt8(ascii: "-") ? -1 : nil }) else { return nil }
         let digits: [UInt8]
         switch s.count {
@@ -51,7 +56,8 @@ extension ISO8601 {
     }
 
     /// The decimal number written in `b[range]`, ASCII digits only.
-    private static func number(_ b: [UInt8], _ range: Range<Int>) -> Int? {
+    private static func number<Bytes: RandomAccessCollection<UInt8>>(_ b: Bytes, _ range: Range<Int>) -> Int?
+    where Bytes.Index == Int {
         var value = 0
         for i in range {
             guard (48...57).contains(b[i]) else { return nil }

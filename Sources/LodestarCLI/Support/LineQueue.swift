@@ -7,8 +7,9 @@ import Synchronization
 /// at most ``capacity`` items wait, and when more come the oldest waiting one is dropped and
 /// counted. The newest lines are the ones worth showing on a live stream.
 ///
-/// Items are turned into text by `render` on the writer thread, only when they are written: a
-/// flood costs the command a copy per item, not a formatted line. A failed write (closed output,
+/// Items are turned into bytes on the writer thread, only when they are written, by a writer that
+/// `makeWriter` makes there (it may keep state from one item to the next: the JSON encoders'
+/// memos): a flood costs the command a copy per item, not a formatted line. A failed write (closed output,
 /// full disk) is recorded by ``StandardOutput`` and ends the writing; later items are dropped.
 final class LineQueue<Item: Sendable>: Sendable {
     private struct State: ~Copyable {
@@ -22,10 +23,8 @@ final class LineQueue<Item: Sendable>: Sendable {
         var closed = false
         var failed = false
 
-        /// Takes every waiting item, oldest first.
-        mutating func takeAll() -> [Item] {
-            var items: [Item] = []
-            items.reserveCapacity(count)
+        /// Moves every waiting item into `items` (empty), oldest first.
+        mutating func takeAll(into items: inout [Item]) {
             for i in 0..<count {
                 let slot = (head + i) % ring.count
                 if let item = ring[slot] { items.append(item) }
@@ -34,22 +33,23 @@ final class LineQueue<Item: Sendable>: Sendable {
             head = 0
             count = 0
             inFlight = items.count
-            return items
         }
     }
 
     /// Most items that wait to be written.
     let capacity: Int
-    private let render: @Sendable (Item) -> String?
+    /// Makes, on the writer thread, what appends an item's bytes with its newline (none for an
+    /// item without text).
+    private let makeWriter: @Sendable () -> (Item, inout [UInt8]) -> Void
     private let state: Mutex<State>
     private let ready = DispatchSemaphore(value: 0)
     private let drained = DispatchSemaphore(value: 0)
 
-    /// Starts the writer thread for file descriptor `fd`; `render` makes an item's line (without
-    /// its newline), nil for none.
-    init(fd: Int32 = 1, capacity: Int = 1_000, render: @escaping @Sendable (Item) -> String?) {
+    /// Starts the writer thread for file descriptor `fd`; `makeWriter` makes, on that thread,
+    /// what appends an item's line and its newline to the bytes to write (nothing for none).
+    init(fd: Int32 = 1, capacity: Int = 1_000, makeWriter: @escaping @Sendable () -> (Item, inout [UInt8]) -> Void) {
         self.capacity = max(capacity, 1)
-        self.render = render
+        self.makeWriter = makeWriter
         state = Mutex(State(ring: Array(repeating: nil, count: max(capacity, 1))))
         let thread = Thread { [self] in writeLoop(fd) }
         thread.name = "lodestar stdout"
@@ -87,11 +87,23 @@ final class LineQueue<Item: Sendable>: Sendable {
     }
 
     private func writeLoop(_ fd: Int32) {
+        let write = makeWriter()
+        // Both kept from one round to the next: no allocation per item.
+        var items: [Item] = []
+        var bytes: [UInt8] = []
         while true {
             ready.wait()
-            let (items, closed) = state.withLock { state in (state.takeAll(), state.closed) }
-            let text = items.compactMap(render).map { $0 + "\n" }.joined()
-            if !text.isEmpty, StandardOutput.write(fd, text) != 0 {
+            let closed = state.withLock { state in
+                state.takeAll(into: &items)
+                return state.closed
+            }
+            bytes.removeAll(keepingCapacity: true)
+            for item in items { write(item, &bytes) }
+            items.removeAll(keepingCapacity: true)
+            // A burst of a thousand SKYs leaves no megabytes behind.
+            if items.capacity > 64 { items = [] }
+            defer { if bytes.capacity > 1 << 16 { bytes = [] } }
+            if !bytes.isEmpty, bytes.withUnsafeBytes({ StandardOutput.write(fd, $0) }) != 0 {
                 state.withLock { $0.failed = true }
                 drained.signal()
                 return

@@ -5,6 +5,7 @@ import GNSS
 import GPSD
 import Lodestar
 import LodestarInternals
+import Synchronization
 
 /// `lodestar track`: live fixes from gpsd, one line per fix, until Ctrl-C.
 struct TrackCommand: AsyncParsableCommand {
@@ -108,7 +109,10 @@ struct TrackCommand: AsyncParsableCommand {
             throw ExitCode.failure
         }
         let mode: TrackPrinter.Mode = json ? .json : nmea ? .nmea : .text
-        let output = LineQueue(render: TrackOutput.render)
+        let output = LineQueue<TrackOutput> {
+            var writer = TrackOutput.Writer()
+            return { writer.append($0, to: &$1) }
+        }
         let stop = TrackStop()
         let sentences = nmea ? SentenceCount(limit: count, output: output, stop: stop) : nil
         var handler: (@Sendable (String) -> Void)? = nil
@@ -120,16 +124,23 @@ struct TrackCommand: AsyncParsableCommand {
         let started = MonotonicClock.now()
         let (satellites, limit) = (self.satellites, nmea ? nil : count)
         let tracking = Task { () -> TrackPrinter in
-            var printer = TrackPrinter(
-                endpoint: endpoint, mode: mode, satellites: satellites, limit: limit, fusion: fusion, output: output)
-            for await event in source.events() {
-                printer.handle(event)
-                // A flooding gpsd keeps the stream full, so the loop never waits, and a wait is
-                // where cancellation (Ctrl-C, SIGTERM) would end it: check it on every event.
-                if Task.isCancelled || StandardOutput.hasFailed || printer.isDone { break }
+            let printer = SharedPrinter(
+                TrackPrinter(
+                    endpoint: endpoint, mode: mode, satellites: satellites, limit: limit, fusion: fusion, output: output))
+            // Each event is printed on the source's reader thread, as it is read: the printer
+            // only queues its output (the LineQueue writes it on a thread of its own), and no
+            // stream hands each event to this task (issue 22). Cancelling this task (Ctrl-C,
+            // SIGTERM, --duration, --nmea's -n) stops the reader.
+            await source.run { event in
+                printer.state.withLock { printer in
+                    printer.handle(event)
+                    return !(StandardOutput.hasFailed || printer.isDone)
+                }
             }
-            printer.releasePending()
-            return printer
+            return printer.state.withLock { printer in
+                printer.releasePending()
+                return printer
+            }
         }
         stop.set(tracking)
         var timer: Task<Void, Never>? = nil
@@ -148,5 +159,15 @@ struct TrackCommand: AsyncParsableCommand {
         printer.printSummary(
             elapsed: MonotonicClock.now() - started, recorder: recorder, unwritten: unwritten,
             sentences: sentences?.printed ?? 0)
+    }
+}
+
+/// The printer of `lodestar track`, used on the source's reader thread and read at the end by the
+/// command's task.
+private final class SharedPrinter: Sendable {
+    let state: Mutex<TrackPrinter>
+
+    init(_ printer: TrackPrinter) {
+        state = Mutex(printer)
     }
 }

@@ -18,20 +18,50 @@ enum TrackOutput: Sendable {
     /// A raw NMEA sentence gpsd relayed (`--nmea`).
     case sentence(String)
 
-    /// The item's text, without its final newline; nil for none.
-    @Sendable static func render(_ item: TrackOutput) -> String? {
-        switch item {
-        case .text(let fix, let heading, let kind):
-            switch kind {
-            case .raw: FixText.string(fix, heading: heading)
-            case .fused: FixText.string(fix, heading: heading) + "  fused"
-            case .deadReckoned: FixText.string(fix, heading: heading) + "  dead reckoning"
+    /// Writes items as standard output's bytes, each with its newline, on the writer's thread
+    /// (``LineQueue``). It keeps the JSON encoders' memos from one item to the next, as
+    /// `replay --json` does (the same bytes as without them), and writes each object in place in
+    /// the output: no `String` per object (issue 22).
+    struct Writer {
+        private var tpv = TPVMemo()
+        private var sky = SKYMemo()
+
+        init() {}
+
+        /// Appends the item's text and its newline to `out`; nothing for an item without text
+        /// (an ATT of a reading without a true heading, a SKY without satellites).
+        mutating func append(_ item: TrackOutput, to out: inout [UInt8]) {
+            switch item {
+            case .text(let fix, let heading, let kind):
+                switch kind {
+                case .raw: line(FixText.string(fix, heading: heading), to: &out)
+                case .fused: line(FixText.string(fix, heading: heading) + "  fused", to: &out)
+                case .deadReckoned: line(FixText.string(fix, heading: heading) + "  dead reckoning", to: &out)
+                }
+            case .tpv(let fix): object(to: &out) { TPVEncoder.append(fix, to: &$0, memo: &tpv) }
+            case .attitude(let reading): object(to: &out) { _ = TPVEncoder.appendAttitude(reading, to: &$0) }
+            case .sky(let fix): object(to: &out) { SKYEncoder.append(fix, to: &$0, memo: &sky) }
+            case .satellites(let fix): line(satellitesText(fix), to: &out)
+            case .sentence(let text): line(text, to: &out)
             }
-        case .tpv(let fix): object { TPVEncoder.append(fix, to: &$0) }
-        case .attitude(let reading): object { _ = TPVEncoder.appendAttitude(reading, to: &$0) }
-        case .sky(let fix): object { SKYEncoder.append(fix, to: &$0) }
-        case .satellites(let fix): satellitesText(fix)
-        case .sentence(let line): line
+        }
+
+        private func line(_ text: String, to out: inout [UInt8]) {
+            out.append(contentsOf: text.utf8)
+            out.append(0x0A)
+        }
+
+        /// The object an encoder appends and one newline: the encoder's own, or one added when it
+        /// wrote none; nothing when it appends nothing (or a newline alone).
+        private func object(to out: inout [UInt8], _ append: (inout [UInt8]) -> Void) {
+            let start = out.count
+            append(&out)
+            guard out.count > start else { return }
+            if out.last != 0x0A {
+                out.append(0x0A)
+            } else if out.count == start + 1 {
+                out.removeLast()
+            }
         }
     }
 
@@ -66,18 +96,6 @@ enum TrackOutput: Sendable {
             out.append(contentsOf: (s.used ? " dB-Hz  used" : " dB-Hz").utf8)
         }
         return String(decoding: out, as: UTF8.self)
-    }
-
-    /// The object an encoder appends, without the newline it ends with (the queue writes one
-    /// after each item); nil when it appends nothing. The newline goes from the bytes: dropping
-    /// the last `Character` of the `String` walked the whole object by grapheme (a fifth of
-    /// `track --json`'s cost per epoch).
-    private static func object(_ append: (inout [UInt8]) -> Void) -> String? {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(2048)
-        append(&bytes)
-        if bytes.last == 0x0A { bytes.removeLast() }
-        return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
     }
 
     private static func whole(_ value: Double) -> String {
