@@ -145,13 +145,17 @@ $(BENCH_CORPUS): scripts/make-nmea-corpus.py
 RELEASE_FLAGS := -c release --static-swift-stdlib -Xlinker --no-export-dynamic --disable-local-rpath -Xlinker --as-needed
 
 # The benchmark package (Benchmarks/), then the replay-vs-gpsdecode comparison on the same corpus,
-# with the release binary as it would be deployed.
+# with the release binary as it would be deployed; the regions' whole-process cost; the replay
+# guard's count of that binary; the live path's instructions an epoch (track --json through a real
+# gpsd beside replay --json); the live gpsd latency. One run gives every table of BENCHMARKS.md
+# but the load runs (make ride-load) and the fusion ensemble.
 bench: deps $(BENCH_CORPUS)
 	cd Benchmarks && $(SWIFT) package --allow-writing-to-package-directory benchmark
 	$(SWIFT) build $(RELEASE_FLAGS) --product lodestar
 	-python3 scripts/bench-replay.py .build/release/lodestar $(BENCH_CORPUS)
 	-python3 scripts/monitor-scale.py --binary .build/release/lodestar --instructions
 	python3 scripts/replay-instructions.py --binary .build/release/lodestar
+	-python3 scripts/track-instructions.py .build/release/lodestar --epochs 150
 	$(MAKE) bench-gpsd
 
 # Live gpsd latency and idle CPU (Tests/GPSDMeasurements): a real gpsd fed by gpsfake on loopback,
