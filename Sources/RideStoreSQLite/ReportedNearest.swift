@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import Geodesy
 import LodestarInternals
@@ -82,5 +83,30 @@ struct ReportedNearest {
 
     private func angle(_ position: Coordinate, _ q: NVector) -> Double {
         NVector.angle(chord: NVector(latitude: position.latitude, longitude: position.longitude).chordSquared(q).squareRoot())
+    }
+
+    /// The latitudes and longitudes, degrees, of every point at most `radius` metres from
+    /// `pickup` on WGS84, for an SQL range condition. The angle θ between the normals of two
+    /// points d metres apart is at most d/ρmin; their latitudes differ by at most θ, and their
+    /// longitudes by at most Δλ, where sin(Δλ/2) ≤ sin(θ/2)/√(cos φ₁ cos φ₂) (from cos θ =
+    /// cos(φ₁ − φ₂) − cos φ₁ cos φ₂ (1 − cos Δλ)), φ₂ being the most poleward latitude in reach.
+    /// `longitudes` is nil when the box reaches a pole or the antimeridian: every longitude is
+    /// then in reach as far as the condition can say.
+    static func box(around pickup: Coordinate, radius: Double) -> (
+        latitudes: ClosedRange<Double>, longitudes: ClosedRange<Double>?
+    ) {
+        let theta = radius / VehicleIndex.minimumRadiusOfCurvature
+        let margin = 1e-9
+        let thetaDegrees = theta * 180 / .pi * (1 + margin) + margin
+        let latitudes = (pickup.latitude - thetaDegrees)...(pickup.latitude + thetaDegrees)
+        let poleward = min(abs(pickup.latitude) + thetaDegrees, 90) * .pi / 180
+        let product = cos(pickup.latitude * .pi / 180) * cos(poleward)
+        guard product > 1e-12 else { return (latitudes, nil) }
+        let ratio = sin(theta / 2) / product.squareRoot()
+        guard ratio < 1 else { return (latitudes, nil) }
+        let halfWidth = 2 * asin(ratio) * 180 / .pi * (1 + margin) + margin
+        let (west, east) = (pickup.longitude - halfWidth, pickup.longitude + halfWidth)
+        guard west >= -180, east <= 180 else { return (latitudes, nil) }
+        return (latitudes, west...east)
     }
 }

@@ -162,6 +162,9 @@ extension RideStore: RideBackend {
         return try await read(empty: .refused(.noVehicleInRange)) { db in try Self.choose(order, in: db, path: path) }
     }
 
+    /// The radius of the first circle a booking looks for a free vehicle in, metres.
+    static let firstSearchRadius = 1_000.0
+
     /// The vehicle a booking of `order` takes in `db` now, or why none.
     private static func choose(_ order: RideBookingOrder, in db: Database, path: String) throws -> RideBookingQuote {
         if let rider = order.rider, let limit = order.maximumActiveRides {
@@ -170,32 +173,56 @@ extension RideStore: RideBackend {
                     db, sql: "SELECT count(*) FROM ride WHERE rider = ? AND phase <> 4", arguments: [rider]) ?? 0
             if active >= limit { return .refused(.previousRideNeedsCompletion(activeRides: active)) }
         }
-        // Every degree of latitude is at least 110,574 m (at the equator): the band holds the circle.
-        let band = order.range / 110_574 + 1e-6
-        var within = "p.latitude BETWEEN ? AND ?"
-        var arguments: StatementArguments = [order.pickup.latitude - band, order.pickup.latitude + band]
-        if let since = order.reportedSince {
-            within += " AND p.reported_at >= ?"
-            arguments += [since.timeIntervalSince1970]
+        // The nearest free vehicle, looked for in widening circles (1 km, 4 km, 16 km, ... up to
+        // the range): each reads only the positions in its circle's box of latitudes and
+        // longitudes, and a vehicle found within a circle is the nearest of all, every vehicle
+        // outside it being farther. A booking near free vehicles reads a few rows, not every
+        // position in the range's band of latitude (578 ms for 100,000 vehicles within 30 km).
+        func within(_ radius: Double) -> (sql: String, arguments: StatementArguments) {
+            let box = ReportedNearest.box(around: order.pickup, radius: radius)
+            var sql = "p.latitude BETWEEN ? AND ?"
+            var arguments: StatementArguments = [box.latitudes.lowerBound, box.latitudes.upperBound]
+            if let longitudes = box.longitudes {
+                sql += " AND p.longitude BETWEEN ? AND ?"
+                arguments += [longitudes.lowerBound, longitudes.upperBound]
+            }
+            if let since = order.reportedSince {
+                sql += " AND p.reported_at >= ?"
+                arguments += [since.timeIntervalSince1970]
+            }
+            return (sql, arguments)
         }
-        let search = ReportedNearest(pickup: order.pickup, range: order.range)
-        // The vehicles that could take the ride: only their identifier and position are read.
-        let fitting = try ReportedNearest.candidates(
-            db,
-            sql: """
-                SELECT p.vehicle_id, p.latitude, p.longitude FROM vehicle_position p JOIN vehicle v ON v.id = p.vehicle_id
-                WHERE \(within) AND v.state = 'available' AND v.capacity >= ? AND (? IS NULL OR v.ride_option = ?)
-                  AND NOT EXISTS (SELECT 1 FROM ride r WHERE r.vehicle_id = v.id AND r.phase <> 4)
-                """,
-            arguments: arguments + [order.partySize, order.rideOptionName?.lowercased(), order.rideOptionName?.lowercased()])
-        guard let best = search.nearest(fitting) else {
+        var radius = min(order.range, Self.firstSearchRadius)
+        var found: (fitting: [ReportedNearest.Candidate], best: (index: Int, distance: Double))?
+        while found == nil {
+            let (condition, arguments) = within(radius)
+            // The vehicles that could take the ride: only their identifier and position are read.
+            let fitting = try ReportedNearest.candidates(
+                db,
+                sql: """
+                    SELECT p.vehicle_id, p.latitude, p.longitude FROM vehicle_position p JOIN vehicle v ON v.id = p.vehicle_id
+                    WHERE \(condition) AND v.state = 'available' AND v.capacity >= ? AND (? IS NULL OR v.ride_option = ?)
+                      AND NOT EXISTS (SELECT 1 FROM ride r WHERE r.vehicle_id = v.id AND r.phase <> 4)
+                    """,
+                arguments: arguments + [order.partySize, order.rideOptionName?.lowercased(), order.rideOptionName?.lowercased()])
+            if let best = ReportedNearest(pickup: order.pickup, range: radius).nearest(fitting) {
+                found = (fitting, best)
+            } else if radius >= order.range {
+                break
+            } else {
+                radius = min(order.range, radius * 4)
+            }
+        }
+        guard let (fitting, best) = found else {
             // None fits: is the place served at all?
+            let (condition, arguments) = within(order.range)
             let working = try ReportedNearest.candidates(
                 db,
                 sql: """
                     SELECT p.vehicle_id, p.latitude, p.longitude FROM vehicle_position p JOIN vehicle v ON v.id = p.vehicle_id
-                    WHERE \(within) AND v.state <> 'offline'
+                    WHERE \(condition) AND v.state <> 'offline'
                     """, arguments: arguments)
+            let search = ReportedNearest(pickup: order.pickup, range: order.range)
             return .refused(search.anyWithinRange(working) ? .noVehicleAvailable : .noVehicleInRange)
         }
         let id = fitting[best.index].identifier

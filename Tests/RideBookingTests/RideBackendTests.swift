@@ -293,6 +293,49 @@ import Testing
         }
     }
 
+    /// The search reads positions in widening boxes of latitude and longitude: across the
+    /// antimeridian, at 70° and next to the North Pole, every booking still takes the vehicle a
+    /// brute-force search over every geodesic finds nearest (vehicles from 200 m to 40 km away,
+    /// so that the first circle, 1 km, finds some and misses others).
+    @Test(arguments: Backend.allCases) func theNearestIsFoundAcrossTheAntimeridianAndNearThePole(_ backend: Backend) async throws
+    {
+        let centres = [
+            Coordinate(uncheckedLatitude: 0.01, longitude: 179.999), Coordinate(uncheckedLatitude: 70, longitude: -179.995),
+            Coordinate(uncheckedLatitude: 89.95, longitude: 30),
+        ]
+        for (c, centre) in centres.enumerated() {
+            try await backend.run { fixture in
+                let store = fixture.store
+                var random = SplitMix64(seed: UInt64(40 + c))
+                let vehicles = (0..<80).map { n in
+                    Fixture.vehicle(
+                        "V-\(n)",
+                        at: Fixture.point(
+                            from: centre, azimuth: random.nextUnit() * 360,
+                            distance: 200 + 40_000 * random.nextUnit() * random.nextUnit()))
+                }
+                try await F.fleet(vehicles, in: store)
+                var taken = Set<String>()
+                for n in 0..<25 {
+                    let pickup = Fixture.point(
+                        from: centre, azimuth: random.nextUnit() * 360, distance: 3_000 * random.nextUnit())
+                    let order = F.order(pickup: pickup, at: F.date.addingTimeInterval(Double(n)))
+                    let fitting = vehicles.filter { !taken.contains($0.identifier) }.map { vehicle in
+                        (vehicle: vehicle, distance: Geodesic.wgs84.inverse(from: vehicle.position, to: pickup).distance)
+                    }.filter { $0.distance <= 50_000 }.sorted { $0.distance < $1.distance }
+                    guard case .booked(let record) = try await F.book(order, in: store) else {
+                        Issue.record("centre \(c), order \(n): not booked")
+                        continue
+                    }
+                    let nearest = try #require(fitting.first)
+                    let tied = fitting.prefix { $0.distance - nearest.distance < 0.01 }.map(\.vehicle.identifier)
+                    #expect(tied.contains(record.vehicle.identifier), "centre \(c), order \(n): \(record.vehicle.identifier)")
+                    taken.insert(record.vehicle.identifier)
+                }
+            }
+        }
+    }
+
     /// 400 vehicles spread over 70 km around Charing Cross, some busy, offline, larger or of
     /// another option; 60 orders from random pickups: each booking takes the vehicle a brute-force
     /// search over every geodesic (Karney, PROJ) finds nearest among those that fit and are free,
