@@ -41,12 +41,12 @@ deps: deps-python
 deps-python:
 	@command -v schemathesis >/dev/null 2>&1 || { echo "make deps: pip installing schemathesis"; python3 -m pip install -q schemathesis; }
 
-# Debug builds in CI (CI=true) carry no debug information and no index store: nobody reads either
-# there, and making them is a good part of a clean build's time (DWARF for every module, 150 MB
-# per linked executable). Every debug build below passes the same flags, so none rebuilds what
-# another made. A developer's builds keep both.
+# Debug builds in CI (CI=true) carry no debug information: nobody reads it there, and making it is
+# a good part of a clean build's time (DWARF for every module, 150 MB per linked executable). Every
+# debug build below passes the same flags, so none rebuilds what another made. A developer's builds
+# keep it. (The index store stays: `swift test` discovers the tests through it.)
 ifeq ($(CI),true)
-DEBUG_FLAGS ?= -debug-info-format none --disable-index-store
+DEBUG_FLAGS ?= -debug-info-format none
 endif
 
 build: deps
