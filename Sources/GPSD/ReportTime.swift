@@ -16,8 +16,8 @@ enum ReportTime {
     /// Why the report's time is refused, or nil when it is valid or absent.
     static func problem(inLine line: UnsafePointer<CChar>) -> String? {
         let bytes = UnsafeBufferPointer(start: UnsafeRawPointer(line).assumingMemoryBound(to: UInt8.self), count: strlen(line))
-        // Read from the bytes of the line, no String made of a valid time (issue 22: each TPV of
-        // track passes here).
+        // Read from the bytes of the line: the time is not copied into a String unless it is
+        // refused (issue 22: each TPV of track passes here).
         guard let range = memberValue(timeKey, of: bytes) else { return nil }
         let value = UnsafeBufferPointer(rebasing: bytes[range])
         func text() -> String { String(decoding: value, as: UTF8.self) }
