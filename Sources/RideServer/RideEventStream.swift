@@ -58,8 +58,10 @@ struct RideEventStream: Sendable {
                         try await writer.write(Self.event(last.status, id: last.id))
                     }
                     try await withGracefulShutdownHandler {
+                        // The stream ends as soon as the completed status is written, not at the
+                        // next heartbeat or change.
+                        guard last.status.phase != .completed else { return }
                         for await signal in signals {
-                            guard last.status.phase != .completed else { break }
                             switch signal {
                             case .heartbeat:
                                 try await writer.write(Self.event(last.status, id: last.id))
@@ -69,6 +71,7 @@ struct RideEventStream: Sendable {
                                     last = event
                                 }
                             }
+                            if last.status.phase == .completed { break }
                         }
                     } onGracefulShutdown: {
                         hub.cancel(ride, id: watch)
