@@ -149,7 +149,8 @@ struct TrackTests {
         let withHeading = track.stdoutLines.filter { $0.contains("heading ") }
         #expect(!withHeading.isEmpty)
         #expect(withHeading.allSatisfy { $0.contains("  heading 274.1° true  ") || $0.contains("  heading 274.0° true  ") })
-        #expect(track.stderr.contains(" headings) in "))
+        // "1 heading" or "N headings": how many arrived before the interrupt depends on the load.
+        #expect(track.stderr.contains(" heading) in ") || track.stderr.contains(" headings) in "))
     }
 
     /// bundg_zeus_9.log: a chartplotter's `$SDHDG`, which gpsd 3.22 relays but reports no heading
