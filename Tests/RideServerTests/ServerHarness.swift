@@ -111,7 +111,8 @@ final class ServerHarness: Sendable {
             bound.continuation.yield(port)
             bound.continuation.finish()
         }
-        let task = Task { try await group.run() }
+        // On threads of its own, as a server process has (see ServerExecutor).
+        let task = Task { try await withTaskExecutorPreference(ServerExecutor.shared) { try await group.run() } }
         var port = 0
         for await p in bound.stream { port = p }
         guard port > 0, let p = UInt16(exactly: port) else {
