@@ -52,6 +52,31 @@ struct FusionEnsembleTests {
         }
     }
 
+    /// What acceptance 1 asks, set against the best any causal filter can do (``OracleBound``: a
+    /// Kalman filter told the true motion and the true error model). Pooled over the grid it is
+    /// below 0.55 × raw, so that goal is a fair one; but on single 300 s runs with a Gauss–Markov
+    /// error of τ 60 or 120 s even the oracle is above the raw RMS on a share of the seeds: a
+    /// realisation whose slow error happens to stay small is one where the raw fixes are lucky,
+    /// and no estimator that averages can match them there. "On no single seed" cannot hold.
+    @Test("the oracle bound: pooled below 0.55 × raw, yet above raw on single seeds with τ 60-120 s")
+    func oracleBound() {
+        var squaredRaw = 0.0
+        var squaredOracle = 0.0
+        for noise in PositionErrorModel.Noise.grid {
+            let runs = OracleBound.runs(noise, seeds: 200)
+            squaredRaw += runs.reduce(0) { $0 + $1.raw * $1.raw }
+            squaredOracle += runs.reduce(0) { $0 + $1.oracle * $1.oracle }
+            let above = runs.count { $0.oracle > $0.raw }
+            if noise.tau >= 60 {
+                #expect(above >= 4, "\(noise): the oracle above raw on \(above) of 200 runs")
+            } else {
+                #expect(above <= 2, "\(noise): the oracle above raw on \(above) of 200 runs")
+            }
+        }
+        let pooled = (squaredOracle / squaredRaw).squareRoot()
+        #expect((0.3...0.55).contains(pooled), "the oracle's pooled ratio \(pooled)")
+    }
+
     @Test("reflections of 60-150 m for up to 20 s, the stated accuracy unchanged: the fused location stays within 15 m")
     func reflections() {
         let position = Self.ensemble.tally(.reflection, model: .position)
