@@ -14,19 +14,17 @@ import Foundation
 ///
 /// Cost: the writer serves `replay --json` at millions of lines a second, so its common members
 /// (a short key with a number, a Boolean or a short string) are written in place, through one
-/// pointer into room kept at the end of the buffer, instead of element by element; the rest
-/// (times, escaped strings, arrays) append as usual. Issue 22 has the figures.
+/// pointer into the buffer's spare capacity (`Array.append(addingCapacity:initializingWith:)`:
+/// nothing is filled first or cut after), instead of element by element; the rest (times,
+/// escaped strings, arrays) append as usual. Issue 22 has the figures.
 package struct JSONObjectText: Sendable {
-    /// The text so far is `bytes[0..<count]`, without the closing brace; the bytes after it are
-    /// room that members are written into in place.
+    /// The text so far, without the closing brace.
     private var bytes: [UInt8]
-    private var count: Int
     private var isEmpty = true
 
     /// An empty object.
     package init() {
         bytes = [UInt8(ascii: "{")]
-        count = 1
     }
 
     /// An object written after what `out` already holds; ``finish(into:)`` hands the whole
@@ -39,20 +37,11 @@ package struct JSONObjectText: Sendable {
         bytes = []
         swap(&bytes, &out)
         bytes.append(UInt8(ascii: "{"))
-        count = bytes.count
-    }
-
-    /// ``init(continuing:)`` with room made at once for `room` bytes of members, the object's
-    /// usual size, instead of the 2 KiB made otherwise: the room is made anew for every object
-    /// (``finish(into:)`` cuts it off), and a TPV needs a third of that.
-    package init(continuing out: inout [UInt8], room: Int) {
-        self.init(continuing: &out)
-        reserve(max(room, 0), atLeast: 0)
     }
 
     /// The finished object, `{...}`.
     package var json: String {
-        var text = Array(bytes[0..<count])
+        var text = bytes
         text.append(UInt8(ascii: "}"))
         return String(decoding: text, as: UTF8.self)
     }
@@ -63,7 +52,7 @@ package struct JSONObjectText: Sendable {
     /// optimizer cannot prove it is the last use, and a write to the buffer then found it shared
     /// and copied all of it, once per object (issue 22: 200 × slower `replay --json`).
     package mutating func finish(into out: inout [UInt8]) {
-        appending { $0.append(UInt8(ascii: "}")) }
+        bytes.append(UInt8(ascii: "}"))
         swap(&bytes, &out)
     }
 
@@ -168,7 +157,7 @@ package struct JSONObjectText: Sendable {
     package mutating func add(_ key: String, object: JSONObjectText) {
         member(key)
         appending { out in
-            out.append(contentsOf: object.bytes[0..<object.count])
+            out.append(contentsOf: object.bytes)
             out.append(UInt8(ascii: "}"))
         }
     }
@@ -180,7 +169,7 @@ package struct JSONObjectText: Sendable {
             out.append(UInt8(ascii: "["))
             for (i, o) in objects.enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
-                out.append(contentsOf: o.bytes[0..<o.count])
+                out.append(contentsOf: o.bytes)
                 out.append(UInt8(ascii: "}"))
             }
             out.append(UInt8(ascii: "]"))
@@ -193,8 +182,8 @@ package struct JSONObjectText: Sendable {
     /// writes object `i` (0 ..< n) at `p`, which has `room` bytes (the object's worst case, not
     /// its usual size), and returns how many it wrote, braces included (more is cut to `room`).
     /// The caller loops over nothing: no generic loop over a sequence runs (one iterated through
-    /// the protocol's witness table cost 400 instructions an element), and the room is made and
-    /// the buffer opened once for as many objects as fit, not once an object.
+    /// the protocol's witness table cost 400 instructions an element), and the buffer's capacity
+    /// is made and opened once for up to 64 objects, not once an object.
     package mutating func add(
         _ key: StaticString, objects n: Int, room: Int, _ element: (Int, UnsafeMutablePointer<UInt8>) -> Int
     ) {
@@ -208,31 +197,28 @@ package struct JSONObjectText: Sendable {
         }
         var i = 0
         while i < n {
-            // Room for one object and its comma at least; as many as fit are written in one go.
-            reserve(room + 1)
-            let start = count
-            let written: Int = bytes.withUnsafeMutableBufferPointer { buffer in
-                guard let base = buffer.baseAddress else {
-                    i = n
-                    return 0
-                }
-                let end = base + buffer.count
-                var p = base + start
-                repeat {
-                    if i > 0 {
-                        p[0] = UInt8(ascii: ",")
-                        p += 1
+            // Room for each object and its comma: the worst case, as capacity (nothing is filled).
+            let batch = min(n &- i, 64)
+            bytes.append(addingCapacity: batch &* (room &+ 1)) { span in
+                span.withUnsafeMutableBufferPointer { buffer, initialized in
+                    guard let base = buffer.baseAddress else {
+                        i = n
+                        return
                     }
-                    p += min(max(element(i, p), 0), room)
-                    i += 1
-                } while i < n && end - p > room
-                return p - (base + start)
+                    var p = base
+                    for _ in 0..<batch {
+                        if i > 0 {
+                            p[0] = UInt8(ascii: ",")
+                            p += 1
+                        }
+                        p += min(max(element(i, p), 0), room)
+                        i += 1
+                    }
+                    initialized = p - base
+                }
             }
-            count += written
         }
-        reserve(1)
-        bytes[count] = UInt8(ascii: "]")
-        count += 1
+        bytes.append(UInt8(ascii: "]"))
     }
 
     /// Appends the members `write` writes through a ``JSONMemberCursor``, in place: the fast path
@@ -246,19 +232,24 @@ package struct JSONObjectText: Sendable {
     private mutating func inPlace(room: Int, startingEmpty: Bool, _ write: (inout JSONMemberCursor) -> Void) {
         var room = max(room, 16)
         while true {
-            reserve(room)
-            let start = count
             let empty = startingEmpty || isEmpty
-            var result: (written: Int, empty: Bool)? = nil
-            bytes.withUnsafeMutableBufferPointer { buffer in
-                guard let base = buffer.baseAddress else { return }
-                var cursor = JSONMemberCursor(at: base + start, end: base + start + room, isEmpty: empty)
-                write(&cursor)
-                if !cursor.overflowed { result = (cursor.p - (base + start), cursor.isEmpty) }
+            // The cursor's `isEmpty` after the members, when they fit.
+            var fitted: Bool? = nil
+            // The members are written into the spare capacity; if they do not fit, nothing is
+            // kept (0 bytes initialized) and they are written again with more room.
+            bytes.append(addingCapacity: room) { span in
+                span.withUnsafeMutableBufferPointer { buffer, initialized in
+                    guard let base = buffer.baseAddress else { return }
+                    var cursor = JSONMemberCursor(at: base, end: base + buffer.count, isEmpty: empty)
+                    write(&cursor)
+                    if !cursor.overflowed {
+                        initialized = cursor.p - base
+                        fitted = cursor.isEmpty
+                    }
+                }
             }
-            if let result {
-                count += result.written
-                if !startingEmpty { isEmpty = result.empty }
+            if let fitted {
+                if !startingEmpty { isEmpty = fitted }
                 return
             }
             room *= 4
@@ -283,7 +274,7 @@ package struct JSONObjectText: Sendable {
         var object = JSONObjectText()
         object.add("", wholeWhenIntegral: value)
         // The member is `"":VALUE`: three bytes before the value.
-        return String(decoding: object.bytes[4..<object.count], as: UTF8.self)
+        return String(decoding: object.bytes[4...], as: UTF8.self)
     }
 
     /// `s` as a JSON string literal (see the type's escaping rules).
@@ -353,37 +344,9 @@ package struct JSONObjectText: Sendable {
         byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F
     }
 
-    /// Makes room for `n` more bytes after the text, at least ``minimumRoom`` at a time. The
-    /// bytes are copied from a block of zeros (one `memcpy`), not appended one by one: room is
-    /// made again after every member written element by element, which cuts it off.
-    @inline(__always)
-    private mutating func reserve(_ n: Int, atLeast minimum: Int = minimumRoom) {
-        let missing = n - (bytes.count - count)
-        if missing > 0 { Self.appendZeros(max(missing, minimum), to: &bytes) }
-    }
-
-    /// The least room made at a time, bytes: one TPV or one SKY's worth.
-    private static let minimumRoom = 2048
-
-    /// 4 KiB of zeros, the source of the room.
-    private static let zeros = [UInt8](repeating: 0, count: 4096)
-
-    private static func appendZeros(_ n: Int, to bytes: inout [UInt8]) {
-        var left = n
-        zeros.withUnsafeBufferPointer { block in
-            while left > 0 {
-                let chunk = min(left, block.count)
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: block[..<chunk]))
-                left -= chunk
-            }
-        }
-    }
-
-    /// Runs `body` on the buffer cut to the text (for the members written element by element).
+    /// Runs `body` on the buffer (for the members written element by element).
     private mutating func appending(_ body: (inout [UInt8]) -> Void) {
-        if bytes.count > count { bytes.removeSubrange(count...) }
         body(&bytes)
-        count = bytes.count
     }
 
     /// Writes `,"key":` (without the comma for the first member) and, in the same pass, the value
