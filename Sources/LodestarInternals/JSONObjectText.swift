@@ -402,7 +402,7 @@ package struct JSONObjectText: Sendable {
 /// escape (as every key of gpsd's objects). Each member checks that it fits; one that does not
 /// marks the cursor overflowed and writes nothing more, and the object writes them all again with
 /// more room. Nothing is allocated and nothing traps.
-package struct JSONMemberCursor {
+public struct JSONMemberCursor {
     @usableFromInline var p: UnsafeMutablePointer<UInt8>
     @usableFromInline let end: UnsafeMutablePointer<UInt8>
     @usableFromInline var isEmpty: Bool
@@ -417,7 +417,7 @@ package struct JSONMemberCursor {
 
     /// An integer member.
     @inlinable @inline(__always)
-    package mutating func add(_ key: StaticString, _ value: Int) {
+    public mutating func add(_ key: StaticString, _ value: Int) {
         guard member(key, valueRoom: DecimalText.maximumIntegerLength) else { return }
         p += DecimalText.writeInteger(Int64(value), to: p)
     }
@@ -425,7 +425,7 @@ package struct JSONMemberCursor {
     /// A member with exactly `decimals` fraction digits (0...9), as printf's `%.Nf`; nothing when
     /// `value` is nil or not finite, as gpsd leaves it out.
     @inlinable @inline(__always)
-    package mutating func add(_ key: StaticString, fixed value: Double?, decimals: Int) {
+    public mutating func add(_ key: StaticString, fixed value: Double?, decimals: Int) {
         guard let value, value.isFinite else { return }
         // The usual number is short: ask for its room, not printf's worst case.
         let valueRoom = abs(value) < 1e15 ? DecimalText.maximumShortFixedLength : DecimalText.maximumFixedLength
@@ -445,7 +445,8 @@ package struct JSONMemberCursor {
     /// ``add(_:fixed:decimals:)``, then a member `second` with the same value, its text copied,
     /// not made again: gpsd's TPV writes the altitude above mean sea level as `altMSL` and again
     /// as `alt`.
-    package mutating func add(_ key: StaticString, fixed value: Double?, decimals: Int, alsoAs second: StaticString) {
+    @inlinable @inline(__always)
+    public mutating func add(_ key: StaticString, fixed value: Double?, decimals: Int, alsoAs second: StaticString) {
         guard let value, value.isFinite else { return }
         let valueRoom = abs(value) < 1e15 ? DecimalText.maximumShortFixedLength : DecimalText.maximumFixedLength
         guard member(key, valueRoom: valueRoom) else { return }
@@ -460,7 +461,8 @@ package struct JSONMemberCursor {
     /// A member whose value is a constant string that needs no escape (`"class":"TPV"`). Its own
     /// label: with `string:`, a literal value was taken as a `String`, and escaped, retained and
     /// released at every call (issue 22).
-    package mutating func add(_ key: StaticString, constant value: StaticString) {
+    @inlinable @inline(__always)
+    public mutating func add(_ key: StaticString, constant value: StaticString) {
         add(key, quoted: value.utf8CodeUnitCount) { p in
             Self.copySmall(value.utf8CodeUnitCount, from: value.utf8Start, to: p)
             return value.utf8CodeUnitCount
@@ -490,8 +492,8 @@ package struct JSONMemberCursor {
 
     /// A member whose value is text that needs no escape, in quotes, written by `text` at the
     /// pointer it is given (room for `room` bytes; it returns how many it wrote).
-    @inline(__always)
-    private mutating func add(_ key: StaticString, quoted room: Int, _ text: (UnsafeMutablePointer<UInt8>) -> Int) {
+    @inlinable @inline(__always)
+    mutating func add(_ key: StaticString, quoted room: Int, _ text: (UnsafeMutablePointer<UInt8>) -> Int) {
         guard member(key, valueRoom: room + 2) else { return }
         p[0] = UInt8(ascii: "\"")
         let n = text(p + 1)
@@ -501,7 +503,7 @@ package struct JSONMemberCursor {
 
     /// A Boolean member.
     @inlinable @inline(__always)
-    package mutating func add(_ key: StaticString, _ value: Bool) {
+    public mutating func add(_ key: StaticString, _ value: Bool) {
         guard member(key, valueRoom: 5) else { return }
         p += Self.write(value, to: p)
     }
@@ -589,7 +591,7 @@ package struct JSONMemberCursor {
     /// the constants are a few bytes, and inlined with a literal they become a few stores (the
     /// keys of gpsd's SKY satellites, `true`, `null`).
     @inlinable @inline(__always)
-    package static func writeLiteral(_ text: StaticString, to p: UnsafeMutablePointer<UInt8>) -> Int {
+    public static func writeLiteral(_ text: StaticString, to p: UnsafeMutablePointer<UInt8>) -> Int {
         let bytes = text.utf8Start
         var i = 0
         while i < text.utf8CodeUnitCount {
