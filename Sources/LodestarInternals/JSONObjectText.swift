@@ -424,7 +424,7 @@ public struct JSONMemberCursor {
 
     /// A member with exactly `decimals` fraction digits (0...9), as printf's `%.Nf`; nothing when
     /// `value` is nil or not finite, as gpsd leaves it out.
-    @inlinable @inline(__always)
+    @inlinable @inline(always)
     public mutating func add(_ key: StaticString, fixed value: Double?, decimals: Int) {
         guard let value, value.isFinite else { return }
         // The usual number is short: ask for its room, not printf's worst case.
@@ -445,7 +445,7 @@ public struct JSONMemberCursor {
     /// ``add(_:fixed:decimals:)``, then a member `second` with the same value, its text copied,
     /// not made again: gpsd's TPV writes the altitude above mean sea level as `altMSL` and again
     /// as `alt`.
-    @inlinable @inline(__always)
+    @inlinable @inline(always)
     public mutating func add(_ key: StaticString, fixed value: Double?, decimals: Int, alsoAs second: StaticString) {
         guard let value, value.isFinite else { return }
         let valueRoom = abs(value) < 1e15 ? DecimalText.maximumShortFixedLength : DecimalText.maximumFixedLength
