@@ -435,7 +435,8 @@ public struct JSONMemberCursor {
 
     /// ``add(_:fixed:decimals:)`` with the value's text copied from `memo` when it is the value
     /// the memo last wrote, bit for bit, with the same decimals (``FixedTextMemo``).
-    package mutating func add(_ key: StaticString, fixed value: Double?, decimals: Int, memo: inout FixedTextMemo) {
+    @inlinable @inline(always)
+    public mutating func add(_ key: StaticString, fixed value: Double?, decimals: Int, memo: inout FixedTextMemo) {
         guard let value, value.isFinite else { return }
         let valueRoom = abs(value) < 1e15 ? FixedTextMemo.capacity : DecimalText.maximumFixedLength
         guard member(key, valueRoom: valueRoom) else { return }
