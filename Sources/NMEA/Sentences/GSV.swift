@@ -161,6 +161,16 @@ extension Fields {
     /// range, a missing field), which the field readers then read one by one, with their errors.
     /// Four field readers each look the field up, check it and convert it on their own; a
     /// dozen satellites a second, this was most of a GSV's cost (issue 22).
+    /// Field `number` when it is one to three digits: its value, read from the field's end
+    /// (``FieldDigits/shortUnsigned(endingAt:_:)``). Nil for any other field (empty, longer, not
+    /// all digits, absent), which a field reader then reads, with its errors.
+    @inline(__always)
+    func shortWhole(_ number: Int) -> Int? {
+        guard number >= 1, number <= count else { return nil }
+        let end = Int(starts[number]) &- 1
+        return FieldDigits.shortUnsigned(endingAt: base + end, end &- Int(starts[number &- 1]))
+    }
+
     @inline(__always)
     func shortSatellite(_ n: Int) -> (prn: Int, elevation: Int, azimuth: Int, snr: Int?)? {
         guard n >= 1, n &+ 3 <= count else { return nil }
