@@ -17,10 +17,10 @@ import Foundation
 /// pointer into the buffer's spare capacity (`Array.append(addingCapacity:initializingWith:)`:
 /// nothing is filled first or cut after), instead of element by element; the rest (times,
 /// escaped strings, arrays) append as usual. Issue 22 has the figures.
-package struct JSONObjectText: Sendable {
+public struct JSONObjectText: Sendable {
     /// The text so far, without the closing brace.
-    private var bytes: [UInt8]
-    private var isEmpty = true
+    @usableFromInline var bytes: [UInt8]
+    @usableFromInline var isEmpty = true
 
     /// An empty object.
     package init() {
@@ -184,12 +184,13 @@ package struct JSONObjectText: Sendable {
     /// The caller loops over nothing: no generic loop over a sequence runs (one iterated through
     /// the protocol's witness table cost 400 instructions an element), and the buffer's capacity
     /// is made and opened once for up to 64 objects, not once an object.
-    package mutating func add(
+    @inlinable @inline(always)
+    public mutating func add(
         _ key: StaticString, objects n: Int, room: Int, _ element: (Int, UnsafeMutablePointer<UInt8>) -> Int
     ) {
         let room = max(room, 0)
         key.withUTF8Buffer { k in
-            inPlace(room: k.count + 5) { cursor in
+            inPlace(room: k.count + 5, startingEmpty: false) { cursor in
                 guard cursor.member(k, valueRoom: 1) else { return }
                 cursor.p[0] = UInt8(ascii: "[")
                 cursor.p += 1
@@ -229,7 +230,8 @@ package struct JSONObjectText: Sendable {
         inPlace(room: room, startingEmpty: false, write)
     }
 
-    private mutating func inPlace(room: Int, startingEmpty: Bool, _ write: (inout JSONMemberCursor) -> Void) {
+    @usableFromInline
+    mutating func inPlace(room: Int, startingEmpty: Bool, _ write: (inout JSONMemberCursor) -> Void) {
         var room = max(room, 16)
         while true {
             let empty = startingEmpty || isEmpty
