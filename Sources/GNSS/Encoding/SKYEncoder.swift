@@ -132,15 +132,23 @@ public enum SKYEncoder {
     /// - Returns: the bytes written.
     @inline(__always)
     static func writeTenths(_ value: Double, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        guard let (text, count) = wholeTenths(value) else { return DecimalText.write(value, decimals: 1, to: p) }
+        UnsafeMutableRawPointer(p).storeBytes(of: text.littleEndian, as: UInt64.self)
+        return count
+    }
+
+    /// `value` as `%.1f` when it is a whole number from 0 to 999 (every elevation, azimuth and
+    /// SNR a receiver gives): the text's bytes in a word, first byte lowest, and their count
+    /// (3 to 5); nil for any other value (a fraction, a sign, -0.0, a larger value).
+    @inline(__always)
+    static func wholeTenths(_ value: Double) -> (UInt64, Int)? {
         // `sign == .plus` keeps -0.0 for DecimalText, which writes it as printf does ("-0.0").
         guard value.sign == .plus, value < 1000, case let whole = Int(value), Double(whole) == value else {
-            return DecimalText.write(value, decimals: 1, to: p)
+            return nil
         }
         let (digits, count) = digitBytes(whole)
         // The digits, then ".0" (0x30 2E, little-endian) right after them.
-        let text = digits | 0x302E &<< UInt64(truncatingIfNeeded: count &* 8)
-        UnsafeMutableRawPointer(p).storeBytes(of: text.littleEndian, as: UInt64.self)
-        return count &+ 2
+        return (digits | 0x302E &<< UInt64(truncatingIfNeeded: count &* 8), count &+ 2)
     }
 
     /// `value` (≥ 0) in decimal at `p` (room for `DecimalText.maximumIntegerLength` bytes), one

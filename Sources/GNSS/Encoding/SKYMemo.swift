@@ -85,7 +85,19 @@ struct SKYMemoSlots {
                 Self.copyBlocks(slot.length, from: kept, to: p)
                 return slot.length
             }
-            // Only the SNR has changed (the usual change): the text before and after it is kept.
+            // Only the SNR has changed (the usual change), to text of the same length (a whole
+            // dB-Hz of as many digits): the kept text with the new digits written over the old,
+            // here and in the slot.
+            if !slot.snr.isEmpty, let ss = s.snr, let (text, count) = SKYEncoder.wholeTenths(ss),
+                count == slot.snr.count
+            {
+                Self.copyBlocks(slot.length, from: kept, to: p)
+                Self.store(text, count, at: p + slot.snr.lowerBound)
+                Self.store(text, count, at: kept + slot.snr.lowerBound)
+                slots[i].satellite = s
+                return slot.length
+            }
+            // Only the SNR has changed: the text before and after it is kept.
             if !slot.snr.isEmpty, let ss = s.snr, ss.isFinite, SKYEncoder.isShort(ss) {
                 Self.copyBlocks(slot.snr.lowerBound, from: kept, to: p)
                 let end = slot.snr.lowerBound &+ SKYEncoder.writeTenths(ss, to: p + slot.snr.lowerBound)
@@ -110,6 +122,22 @@ struct SKYMemoSlots {
             slots[i].length = 0
         }
         return n
+    }
+
+    /// Stores the first `count` (3 to 5) bytes of `text` (first byte lowest) at `p`, and no
+    /// byte after them: two overlapping stores.
+    @inline(__always)
+    static func store(_ text: UInt64, _ count: Int, at p: UnsafeMutablePointer<UInt8>) {
+        let target = UnsafeMutableRawPointer(p)
+        if count >= 4 {
+            target.storeBytes(of: UInt32(truncatingIfNeeded: text).littleEndian, as: UInt32.self)
+            let last = UInt32(truncatingIfNeeded: text &>> UInt64(truncatingIfNeeded: (count &- 4) &* 8))
+            target.storeBytes(of: last.littleEndian, toByteOffset: count &- 4, as: UInt32.self)
+        } else {
+            target.storeBytes(of: UInt16(truncatingIfNeeded: text).littleEndian, as: UInt16.self)
+            let last = UInt16(truncatingIfNeeded: text &>> UInt64(truncatingIfNeeded: (count &- 2) &* 8))
+            target.storeBytes(of: last.littleEndian, toByteOffset: count &- 2, as: UInt16.self)
+        }
     }
 
     /// Copies `n` bytes in 16-byte blocks, which reach up to 15 bytes past them at both ends: a
