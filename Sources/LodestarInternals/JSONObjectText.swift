@@ -472,6 +472,16 @@ public struct JSONMemberCursor {
         }
     }
 
+    /// A member whose value is an array of JSON text the caller made (`items`: its elements
+    /// joined by commas, without the brackets), copied in one piece: `"key":[items]`.
+    public mutating func add(_ key: StaticString, array items: UnsafeBufferPointer<UInt8>) {
+        guard member(key, valueRoom: items.count &+ 2) else { return }
+        p[0] = UInt8(ascii: "[")
+        if let base = items.baseAddress { (p + 1).update(from: base, count: items.count) }
+        p[items.count &+ 1] = UInt8(ascii: "]")
+        p += items.count &+ 2
+    }
+
     /// A member whose value is any string, escaped (``JSONObjectText/writeQuoted(_:to:)``).
     package mutating func add(_ key: StaticString, string value: String) {
         var value = value

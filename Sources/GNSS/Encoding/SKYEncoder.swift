@@ -48,14 +48,17 @@ public enum SKYEncoder {
             c.add("nSat", unique.count)
             c.add("uSat", used)
         }
-        // Each satellite is written in place in the output, no object per satellite, or copied
-        // from the memo when it is the last SKY's at its place.
+        // The last SKY's array with the changed SNRs written over, when the sky is the same;
+        // else each satellite is written in place in the output, no object per satellite, or
+        // copied from the memo when it is the last SKY's at its place.
         unique.withUnsafeBufferPointer { listed in
+            if memo.writeRepeated(listed, to: &o) { return }
             memo.withSlots(listed.count) { slots in
                 o.add("satellites", objects: listed.count, room: short ? shortSatelliteRoom : satelliteRoom) { i, p in
                     slots.write(listed[i], at: i, to: p)
                 }
             }
+            memo.keepWhole(listed.count)
         }
         o.finish(into: &out)
         out.append(0x0A)

@@ -13,6 +13,11 @@ import LodestarInternals
 ///   and a steady signal keeps its whole dB-Hz, so most of a sky repeats (61% of the satellites
 ///   of `make-nmea-corpus.py`'s slice): a copy of about 80 bytes instead of a dozen numbers.
 ///
+/// - the whole `satellites` array's text: when every satellite is the one at its place in the
+///   last SKY, but for an SNR whose text keeps its length (a whole dB-Hz of as many digits), the
+///   array is the last one's bytes with those SNRs written over: one copy, no object written or
+///   copied one by one (most epochs at 1 Hz; issue 22).
+///
 /// The text is the same bytes as without the memo. A value type: each writer keeps its own; not
 /// shared between threads.
 public struct SKYMemo: Sendable {
@@ -30,6 +35,14 @@ public struct SKYMemo: Sendable {
     /// The bytes a slot keeps: a satellite's object is usually about 80; a longer one is not kept.
     static let slotSize = 128
 
+    /// The text of the last SKY's `satellites` array between its brackets (the slots' texts joined
+    /// by commas), when every one of its `wholeCount` satellites was kept in its slot; and where
+    /// each satellite's object starts in it.
+    private var whole: [UInt8] = []
+    private var wholeStarts: [Int] = []
+    /// Satellites `whole` holds; 0 when it holds none.
+    private var wholeCount = 0
+
     /// The text of the DOPs the last SKY wrote, one memo a member.
     struct DOPText {
         var xdop = FixedTextMemo(), ydop = FixedTextMemo(), vdop = FixedTextMemo(), tdop = FixedTextMemo()
@@ -44,6 +57,65 @@ public struct SKYMemo: Sendable {
     }
 
     public init() {}
+
+    /// Writes the `satellites` member for `listed` from the last SKY's array text (``whole``) when
+    /// every satellite has the geometry, use and number of the last SKY's at its place and an
+    /// SNR that is the same or whose text keeps its length: those SNRs are written over the kept
+    /// text (and their slots'), then the array is copied in one piece. Returns false, writing
+    /// nothing, for any other sky; the slots may then hold some of the new SNRs already, as the
+    /// satellites they describe.
+    mutating func writeRepeated(_ listed: UnsafeBufferPointer<SatelliteInView>, to o: inout JSONObjectText) -> Bool {
+        let n = listed.count
+        guard n > 0, n == wholeCount, slots.count >= n else { return false }
+        let repeated: Bool = slots.withUnsafeMutableBufferPointer { slots in
+            text.withUnsafeMutableBufferPointer { text in
+                whole.withUnsafeMutableBufferPointer { whole in
+                    wholeStarts.withUnsafeBufferPointer { starts in
+                        guard let kept = text.baseAddress, let array = whole.baseAddress, starts.count >= n else {
+                            return false
+                        }
+                        for i in 0..<n {
+                            let s = listed[i]
+                            let slot = slots[i]
+                            guard slot.satellite.hasSameGeometry(as: s) else { return false }
+                            if slot.satellite.writesSameSKYObject(as: s) { continue }
+                            guard !slot.snr.isEmpty, let ss = s.snr, let (digits, count) = SKYEncoder.wholeTenths(ss),
+                                count == slot.snr.count
+                            else { return false }
+                            SKYMemoSlots.store(digits, count, at: kept + (i &* Self.slotSize &+ slot.snr.lowerBound))
+                            SKYMemoSlots.store(digits, count, at: array + (starts[i] &+ slot.snr.lowerBound))
+                            slots[i].satellite = s
+                        }
+                        return true
+                    }
+                }
+            }
+        }
+        guard repeated else { return false }
+        whole.withUnsafeBufferPointer { array in
+            o.inPlace(room: array.count + 32) { c in c.add("satellites", array: array) }
+        }
+        return true
+    }
+
+    /// Keeps the text of the `count` satellites just written (the first `count` slots') as
+    /// ``whole``, for ``writeRepeated(_:to:)``; nothing when a slot did not keep its text.
+    mutating func keepWhole(_ count: Int) {
+        wholeCount = 0
+        whole.removeAll(keepingCapacity: true)
+        wholeStarts.removeAll(keepingCapacity: true)
+        guard count > 0, slots.count >= count else { return }
+        for i in 0..<count where slots[i].length == 0 { return }
+        text.withUnsafeBufferPointer { text in
+            for i in 0..<count {
+                if i > 0 { whole.append(UInt8(ascii: ",")) }
+                wholeStarts.append(whole.count)
+                let start = i &* Self.slotSize
+                whole.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<(start &+ slots[i].length)]))
+            }
+        }
+        wholeCount = count
+    }
 
     /// Runs `body` with the slots of the first `count` places (made when there are fewer).
     mutating func withSlots<R>(_ count: Int, _ body: (inout SKYMemoSlots) -> R) -> R {
