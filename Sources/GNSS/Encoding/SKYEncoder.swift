@@ -28,13 +28,14 @@ public enum SKYEncoder {
         guard let satellites = fix.satellitesInView else { return }
         let unique = listed(satellites)
         let geometry = memo.geometry.geometry(unique)
+        // The same sky has the same used count.
+        let repeated = memo.geometry.repeated
         var o = JSONObjectText(continuing: &out)
-        // One pass for the used count and the room a satellite may need.
-        var used = 0
-        var short = true
-        for s in unique {
-            if s.used { used += 1 }
-            short = short && s.hasShortSKYNumbers
+        var used = memo.used
+        if !repeated {
+            used = 0
+            for s in unique where s.used { used += 1 }
+            memo.used = used
         }
         o.inPlace(room: 224) { c in
             c.add("class", constant: "SKY")
@@ -52,7 +53,10 @@ public enum SKYEncoder {
         // else each satellite is written in place in the output, no object per satellite, or
         // copied from the memo when it is the last SKY's at its place.
         unique.withUnsafeBufferPointer { listed in
-            if memo.writeRepeated(listed, to: &o) { return }
+            if memo.writeRepeated(listed, repeated: repeated, to: &o) { return }
+            // The room a satellite may need.
+            var short = true
+            for s in listed { short = short && s.hasShortSKYNumbers }
             memo.withSlots(listed.count) { slots in
                 o.add("satellites", objects: listed.count, room: short ? shortSatelliteRoom : satelliteRoom) { i, p in
                     slots.write(listed[i], at: i, to: p)

@@ -42,6 +42,8 @@ public struct SKYMemo: Sendable {
     private var wholeStarts: [Int] = []
     /// Satellites `whole` holds; 0 when it holds none.
     private var wholeCount = 0
+    /// The last SKY's `uSat`.
+    var used = 0
 
     /// The text of the DOPs the last SKY wrote, one memo a member.
     struct DOPText {
@@ -59,14 +61,17 @@ public struct SKYMemo: Sendable {
     public init() {}
 
     /// Writes the `satellites` member for `listed` from the last SKY's array text (``whole``) when
-    /// every satellite has the geometry, use and number of the last SKY's at its place and an
-    /// SNR that is the same or whose text keeps its length: those SNRs are written over the kept
-    /// text (and their slots'), then the array is copied in one piece. Returns false, writing
-    /// nothing, for any other sky; the slots may then hold some of the new SNRs already, as the
-    /// satellites they describe.
-    mutating func writeRepeated(_ listed: UnsafeBufferPointer<SatelliteInView>, to o: inout JSONObjectText) -> Bool {
+    /// the sky is the last SKY's (`repeated`: every satellite has the number, system, use and
+    /// angles of the last SKY's at its place, as ``SatelliteGeometryMemo/repeated`` tells) and
+    /// every SNR is the same or has text of the same length: those SNRs are written over the
+    /// kept text (and their slots'), then the array is copied in one piece. Returns false,
+    /// writing nothing, for any other sky; the slots may then hold some of the new SNRs already,
+    /// as the satellites they describe.
+    mutating func writeRepeated(
+        _ listed: UnsafeBufferPointer<SatelliteInView>, repeated: Bool, to o: inout JSONObjectText
+    ) -> Bool {
         let n = listed.count
-        guard n > 0, n == wholeCount, slots.count >= n else { return false }
+        guard repeated, n > 0, n == wholeCount, slots.count >= n else { return false }
         let repeated: Bool = slots.withUnsafeMutableBufferPointer { slots in
             text.withUnsafeMutableBufferPointer { text in
                 whole.withUnsafeMutableBufferPointer { whole in
@@ -77,8 +82,7 @@ public struct SKYMemo: Sendable {
                         for i in 0..<n {
                             let s = listed[i]
                             let slot = slots[i]
-                            guard slot.satellite.hasSameGeometry(as: s) else { return false }
-                            if slot.satellite.writesSameSKYObject(as: s) { continue }
+                            if slot.satellite.hasSameSNR(as: s) { continue }
                             guard !slot.snr.isEmpty, let ss = s.snr, let (digits, count) = SKYEncoder.wholeTenths(ss),
                                 count == slot.snr.count
                             else { return false }
