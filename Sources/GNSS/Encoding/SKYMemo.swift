@@ -79,16 +79,15 @@ public struct SKYMemo: Sendable {
                         guard let kept = text.baseAddress, let array = whole.baseAddress, starts.count >= n else {
                             return false
                         }
-                        for i in 0..<n {
-                            let s = listed[i]
-                            let slot = slots[i]
-                            if slot.satellite.hasSameSNR(as: s) { continue }
-                            guard !slot.snr.isEmpty, let ss = s.snr, let (digits, count) = SKYEncoder.wholeTenths(ss),
-                                count == slot.snr.count
+                        // Read in place: only the SNRs are compared.
+                        for i in 0..<n where !slots[i].satellite.hasSameSNR(as: listed[i]) {
+                            let snr = slots[i].snr
+                            guard !snr.isEmpty, let ss = listed[i].snr, let (digits, count) = SKYEncoder.wholeTenths(ss),
+                                count == snr.count
                             else { return false }
-                            SKYMemoSlots.store(digits, count, at: kept + (i &* Self.slotSize &+ slot.snr.lowerBound))
-                            SKYMemoSlots.store(digits, count, at: array + (starts[i] &+ slot.snr.lowerBound))
-                            slots[i].satellite = s
+                            SKYMemoSlots.store(digits, count, at: kept + (i &* Self.slotSize &+ snr.lowerBound))
+                            SKYMemoSlots.store(digits, count, at: array + (starts[i] &+ snr.lowerBound))
+                            slots[i].satellite = listed[i]
                         }
                         return true
                     }
