@@ -12,7 +12,9 @@ extension Fields {
         if n == 0 { return nil }
         guard n >= 6 else { return badTime(number, "not hhmmss") }
         let p = f.base + f.start
-        let hh: Int, mm: Int, ss: Int
+        let hh: Int
+        let mm: Int
+        let ss: Int
         if f.start &+ 8 <= end {
             // The six digits at once, from the eight bytes at the field's start (SWAR, as
             // ``FieldDigits/smallUnsigned(_:_:)``): hh, mm and ss each in its pair of lanes.

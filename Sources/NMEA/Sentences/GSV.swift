@@ -176,7 +176,10 @@ extension Fields {
         guard n >= 1, n &+ 3 <= count else { return nil }
         let s = starts + (n &- 1)
         // Each field ends one byte before the next one starts.
-        let e0 = Int(s[1]) &- 1, e1 = Int(s[2]) &- 1, e2 = Int(s[3]) &- 1, e3 = Int(s[4]) &- 1
+        let e0 = Int(s[1]) &- 1
+        let e1 = Int(s[2]) &- 1
+        let e2 = Int(s[3]) &- 1
+        let e3 = Int(s[4]) &- 1
         guard let prn = FieldDigits.shortUnsigned(endingAt: base + e0, e0 &- Int(s[0])),
             let elevation = FieldDigits.shortUnsigned(endingAt: base + e1, e1 &- e0 &- 1), elevation <= 90,
             let azimuth = FieldDigits.shortUnsigned(endingAt: base + e2, e2 &- e1 &- 1), azimuth <= 360
