@@ -226,11 +226,12 @@ public struct JSONObjectText: Sendable {
     /// for objects written millions of times (gpsd's TPV and SKY in `replay --json`). `room` is
     /// the bytes they usually need; if they need more, they are written again with more room, so
     /// `write` must write the same members each time it is called.
-    package mutating func inPlace(room: Int, _ write: (inout JSONMemberCursor) -> Void) {
+    @inlinable @inline(always)
+    public mutating func inPlace(room: Int, _ write: (inout JSONMemberCursor) -> Void) {
         inPlace(room: room, startingEmpty: false, write)
     }
 
-    @usableFromInline
+    @inlinable @inline(always)
     mutating func inPlace(room: Int, startingEmpty: Bool, _ write: (inout JSONMemberCursor) -> Void) {
         var room = max(room, 16)
         while true {
@@ -411,7 +412,8 @@ public struct JSONMemberCursor {
     /// Whether a member did not fit.
     @usableFromInline var overflowed = false
 
-    fileprivate init(at p: UnsafeMutablePointer<UInt8>, end: UnsafeMutablePointer<UInt8>, isEmpty: Bool) {
+    @usableFromInline
+    init(at p: UnsafeMutablePointer<UInt8>, end: UnsafeMutablePointer<UInt8>, isEmpty: Bool) {
         self.p = p
         self.end = end
         self.isEmpty = isEmpty
