@@ -1,3 +1,5 @@
+import LodestarInternals
+
 /// Finds the ``Frame`` of a sentence in a line, recording field positions as it goes.
 enum Framer {
     static let dollar: UInt8 = 0x24, bang: UInt8 = 0x21, star: UInt8 = 0x2A, comma: UInt8 = 0x2C
@@ -152,7 +154,7 @@ enum Framer {
     /// (`x − 0x2C` at most 0x52, unsigned, in every lane).
     @inline(__always)
     static func isOrdinary(_ x: SIMD16<UInt8>) -> Bool {
-        let outside = halves((x &- SIMD16(repeating: 0x2C)) .> SIMD16(repeating: 0x52))
+        let outside = ByteLanes.halves((x &- SIMD16(repeating: 0x2C)) .> SIMD16(repeating: 0x52))
         return outside[0] | outside[1] == 0
     }
 
@@ -160,16 +162,11 @@ enum Framer {
     /// and 8-15, the first lane in the lowest byte).
     @inline(__always)
     static func commas(_ x: SIMD16<UInt8>) -> SIMD2<UInt64> {
-        halves(x .== SIMD16(repeating: comma))
+        ByteLanes.halves(x .== SIMD16(repeating: comma))
     }
 
-    /// A lane mask as two words: 0xFF in each lane that is set.
-    @inline(__always)
-    static func halves(_ mask: SIMDMask<SIMD16<Int8>>) -> SIMD2<UInt64> {
-        unsafeBitCast(SIMD16<UInt8>(repeating: 0).replacing(with: 0xFF, where: mask), to: SIMD2<UInt64>.self)
-    }
-
-    /// 0xFF in lanes `k` (0...16) to 15, 0 in the lanes before, as ``halves(_:)`` lays them out.
+    /// 0xFF in lanes `k` (0...16) to 15, 0 in the lanes before, as `ByteLanes.halves` lays them
+    /// out.
     @inline(__always)
     static func lanes(from k: Int) -> SIMD2<UInt64> {
         let bits = UInt64(truncatingIfNeeded: k) &* 8
