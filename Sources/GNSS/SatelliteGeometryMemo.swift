@@ -10,13 +10,17 @@ public struct SatelliteGeometryMemo: Sendable {
     private var sky: [SatelliteInView] = []
     private var last: SatelliteGeometry?
     private var isEmpty = true
+    /// Whether the last call's satellites had the number, system, use, elevation and azimuth of
+    /// the call's before it, in order (the SKY writer then also reuses what it wrote of them).
+    public private(set) var repeated = false
 
     public init() {}
 
     /// `SatelliteGeometry(satellites)`, from the memo when every satellite's number, system, use,
     /// elevation and azimuth (all the geometry reads) are those of the last call, in order.
     public mutating func geometry(_ satellites: [SatelliteInView]) -> SatelliteGeometry? {
-        if !isEmpty && Self.sameGeometry(sky, satellites) { return last }
+        repeated = !isEmpty && Self.sameGeometry(sky, satellites)
+        if repeated { return last }
         sky = satellites
         last = SatelliteGeometry(satellites)
         isEmpty = false

@@ -64,6 +64,12 @@ extension SatelliteInView {
     /// The signal id is not written.
     @inline(__always)
     func writesSameSKYObject(as other: SatelliteInView) -> Bool {
-        hasSameGeometry(as: other) && _snr.raw.bitPattern == other._snr.raw.bitPattern
+        hasSameGeometry(as: other) && hasSameSNR(as: other)
+    }
+
+    /// Whether the SNR is `other`'s, bit for bit (both unknown, or the same value).
+    @inline(__always)
+    func hasSameSNR(as other: SatelliteInView) -> Bool {
+        _snr.raw.bitPattern == other._snr.raw.bitPattern
     }
 }

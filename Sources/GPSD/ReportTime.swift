@@ -52,7 +52,7 @@ enum ReportTime {
                 guard i < line.count else { return nil }
                 let string = start..<i
                 // A string value right after `"name":` at the object's top level.
-                if depth == 1, let k = lastString, line[k].elementsEqual(key), follows(colonAfter: k, upTo: start, in: line) {
+                if depth == 1, let k = lastString, equal(line, k, key), follows(colonAfter: k, upTo: start, in: line) {
                     return string
                 }
                 lastString = string
@@ -70,11 +70,31 @@ enum ReportTime {
         return nil
     }
 
+    /// Whether the bytes `line[range]` are `key`'s: compared in place, byte by byte (a key is a
+    /// few bytes; a generic comparison of the slice cost more than the walk of the line).
+    private static func equal(_ line: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ key: [UInt8]) -> Bool {
+        guard range.count == key.count else { return false }
+        var k = 0
+        for i in range {
+            if line[i] != key[k] { return false }
+            k += 1
+        }
+        return true
+    }
+
     /// Whether only blanks and one colon lie between the string `key` and the quote that opens
     /// the next string at `valueStart - 1`.
     private static func follows(colonAfter key: Range<Int>, upTo valueStart: Int, in line: UnsafeBufferPointer<UInt8>) -> Bool {
-        let between = line[(key.upperBound + 1)..<(valueStart - 1)]
-        return between.count { $0 == UInt8(ascii: ":") } == 1
-            && between.allSatisfy { $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+        var colons = 0
+        var i = key.upperBound + 1
+        while i < valueStart - 1 {
+            switch line[i] {
+            case UInt8(ascii: ":"): colons += 1
+            case UInt8(ascii: " "), UInt8(ascii: "\t"): break
+            default: return false
+            }
+            i += 1
+        }
+        return colons == 1
     }
 }

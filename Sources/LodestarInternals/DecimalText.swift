@@ -5,18 +5,18 @@ import Glibc
 /// The value is scaled by 10ᴺ and rounded in double arithmetic; when the scaled value lies within
 /// two ulps of a rounding tie (where double rounding could differ from the exact decimal), or is too
 /// large for the fast path, it falls back to `snprintf`, so the text always equals `%.Nf`.
-package enum DecimalText {
+public enum DecimalText {
     /// The most bytes ``write(_:decimals:to:)`` writes (printf's `%.9f` of the largest double
     /// and its sign): the room a caller leaves.
-    package static let maximumFixedLength = 330
+    @inlinable public static var maximumFixedLength: Int { 330 }
 
     /// The most bytes ``write(_:decimals:to:)`` writes, or touches, for a value below 10¹⁵ in
     /// magnitude (sign, 15 digits, point and 9 decimals, and the bytes its 8-byte stores reach
     /// past them): the room a caller that knows its value is that small leaves.
-    package static let maximumShortFixedLength = 28
+    @inlinable public static var maximumShortFixedLength: Int { 28 }
 
     /// The most bytes ``writeInteger(_:to:)`` writes (`-9223372036854775808`).
-    package static let maximumIntegerLength = 20
+    @inlinable public static var maximumIntegerLength: Int { 20 }
 
     /// Appends `value` with exactly `decimals` fraction digits (0...9). Non-finite values are
     /// written as `null` (the caller should not pass them; JSON has no NaN).
@@ -42,7 +42,7 @@ package enum DecimalText {
 
     /// ``write(_:decimals:to:)``, inlined: for the JSON writer's number member, which writes most
     /// of `replay --json`'s numbers (one call a number instead of two).
-    @usableFromInline @inline(__always)
+    @inlinable @inline(__always)
     static func writeInline(_ value: Double, decimals: Int, to p: UnsafeMutablePointer<UInt8>) -> Int {
         guard value.isFinite else {
             p[0] = 0x6E
@@ -97,8 +97,8 @@ package enum DecimalText {
     /// All 16 digits, zero-padded, are made in two 8-byte words (``eightDigits(_:)``, no division
     /// per digit); the integer part is found from the leading zero bytes, and both parts are
     /// stored 8 bytes at a time.
-    @inline(__always)
-    private static func writeScaled(_ n: UInt64, decimals d: Int, to p: UnsafeMutablePointer<UInt8>) -> Int {
+    @inlinable @inline(__always)
+    static func writeScaled(_ n: UInt64, decimals d: Int, to p: UnsafeMutablePointer<UInt8>) -> Int {
         let zeros: UInt64 = 0x3030_3030_3030_3030
         let high = n >= 100_000_000 ? eightDigits(n / 100_000_000) : zeros
         let low = eightDigits(n % 100_000_000)
@@ -126,8 +126,8 @@ package enum DecimalText {
 
     /// The 8 digits from `k` (0 ..< 16) of the 16 in `high` then `low` (first digit in the lowest
     /// byte), zero bytes past the 16th: shifts in registers, no text in memory.
-    @inline(__always)
-    private static func digits(_ high: UInt64, _ low: UInt64, from k: Int) -> UInt64 {
+    @inlinable @inline(__always)
+    static func digits(_ high: UInt64, _ low: UInt64, from k: Int) -> UInt64 {
         if k >= 8 { return low &>> UInt64(truncatingIfNeeded: (k &- 8) &* 8) }
         if k == 0 { return high }
         let shift = UInt64(truncatingIfNeeded: k &* 8)
@@ -139,7 +139,7 @@ package enum DecimalText {
     /// digits, then the pairs of each, then the digits of each pair, are split in all lanes at
     /// once by multiplications that stand for divisions ((x × 5243) >> 19 is x / 100 below
     /// 43,699; (x × 103) >> 10 is x / 10 below 179); no lane overflows into the next.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func eightDigits(_ value: UInt64) -> UInt64 {
         let upper = value / 10_000
         let fours = upper | (value &- upper &* 10_000) &<< 32
@@ -165,6 +165,7 @@ package enum DecimalText {
 
     /// Writes a decimal integer at `p`, which has room for ``maximumIntegerLength`` bytes.
     /// - Returns: the bytes written.
+    @usableFromInline
     package static func writeInteger(_ value: Int64, to p: UnsafeMutablePointer<UInt8>) -> Int {
         // Most integers written are small (PRNs, counts, modes): one or two digits, no counting.
         if value >= 0 && value < 100 { return writeSmall(UInt64(value), to: p) }
@@ -177,8 +178,8 @@ package enum DecimalText {
     }
 
     /// Writes `value` (< 100) in one or two digits at `p`; returns how many.
-    @inline(__always)
-    private static func writeSmall(_ value: UInt64, to p: UnsafeMutablePointer<UInt8>) -> Int {
+    @inlinable @inline(__always)
+    static func writeSmall(_ value: UInt64, to p: UnsafeMutablePointer<UInt8>) -> Int {
         if value < 10 {
             p[0] = UInt8(truncatingIfNeeded: 0x30 &+ value)
             return 1
@@ -191,8 +192,8 @@ package enum DecimalText {
     }
 
     /// Writes `value`'s decimal digits at `p`; returns how many.
-    @inline(__always)
-    private static func writeWhole(_ value: UInt64, to p: UnsafeMutablePointer<UInt8>) -> Int {
+    @inlinable @inline(__always)
+    static func writeWhole(_ value: UInt64, to p: UnsafeMutablePointer<UInt8>) -> Int {
         let digits = digitCount(value)
         writeDigits(value, count: digits, to: p)
         return digits
@@ -200,7 +201,7 @@ package enum DecimalText {
 
     /// The decimal digits of `value` (1 for 0): ⌊log₁₀⌋ from the bit length (log₁₀ 2 ≈ 1233/4096),
     /// corrected by one comparison.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func digitCount(_ value: UInt64) -> Int {
         let bits = 64 &- (value | 1).leadingZeroBitCount
         let guess = (bits &* 1233) >> 12
@@ -209,14 +210,15 @@ package enum DecimalText {
     }
 
     /// "00" "01" … "99": two digits at a time.
-    private static let pairs: StaticString =
+    @inlinable static var pairs: StaticString {
         "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+    }
 
     /// Writes the last `count` decimal digits of `value` at `p`, zero-padded, two at a time
     /// (divisions by constants, which compile to multiplications).
     /// - Returns: `value` without those digits (`value / 10^count`).
-    @inline(__always) @discardableResult
-    private static func writeDigits(_ value: UInt64, count: Int, to p: UnsafeMutablePointer<UInt8>) -> UInt64 {
+    @inlinable @inline(__always) @discardableResult
+    static func writeDigits(_ value: UInt64, count: Int, to p: UnsafeMutablePointer<UInt8>) -> UInt64 {
         let table = pairs.utf8Start
         var rest = value
         var i = count
@@ -243,6 +245,7 @@ package enum DecimalText {
 
     /// The exact path: C's `snprintf` with `%.*f`, at `p` (room for ``maximumFixedLength``
     /// bytes; the terminating NUL goes to a buffer of its own).
+    @usableFromInline
     static func writePrintf(_ value: Double, decimals: Int, to p: UnsafeMutablePointer<UInt8>) -> Int {
         withUnsafeTemporaryAllocation(of: CChar.self, capacity: 400) { buffer in
             guard let base = buffer.baseAddress else { return 0 }

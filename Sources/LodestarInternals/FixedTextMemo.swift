@@ -4,26 +4,26 @@
 /// written as the same text, copied instead of made again.
 ///
 /// A value type: each writer keeps its own; not shared between threads.
-package struct FixedTextMemo: Sendable {
+public struct FixedTextMemo: Sendable {
     /// The value's bit pattern.
-    var bits: UInt64 = 0
-    var decimals = -1
+    @usableFromInline var bits: UInt64 = 0
+    @usableFromInline var decimals = -1
     /// The text's length, bytes; 0 when nothing is kept.
-    var length = 0
+    @usableFromInline var length = 0
     /// The text: up to 32 bytes (a number below 10¹⁵ in magnitude takes at most
     /// `DecimalText.maximumShortFixedLength`).
-    var text: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    @usableFromInline var text: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 
-    package init() {}
+    public init() {}
 
     /// The most bytes kept.
-    static let capacity = 32
+    @inlinable static var capacity: Int { 32 }
 
     /// Writes the text of `value` with `decimals` at `p` (room for 32 bytes or
     /// `DecimalText.maximumFixedLength` for a longer number): the kept text when it is that of
     /// the same value, else `DecimalText`'s, which is then kept.
     /// - Returns: the bytes written.
-    @inline(__always)
+    @inlinable @inline(always)
     mutating func write(_ value: Double, decimals: Int, to p: UnsafeMutablePointer<UInt8>) -> Int {
         let target = UnsafeMutableRawPointer(p)
         if length > 0 && bits == value.bitPattern && self.decimals == decimals {

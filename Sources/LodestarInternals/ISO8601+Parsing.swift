@@ -30,9 +30,13 @@ extension ISO8601 {
             guard i > 20 else { return nil }
         }
         // The seconds with their fraction are read as one decimal number, so that the Double is the
-        // one closest to what is written.
+        // one closest to what is written: up to 13 fraction digits, the digits as an exact integer
+        // divided once by the exact power of ten (one correctly rounded division, as Double's
+        // parser rounds); more through Double's parser.
         guard let offset = offsetSeconds(UnsafeBufferPointer(rebasing: b[i...])),
-            let secondsOfMinute = Double(String(decoding: b[17..<i], as: UTF8.self))
+            let secondsOfMinute = i - 20 <= 13
+                ? secondsDecimal(second, b, fraction: 20..<max(i, 20))
+                : Double(String(decoding: b[17..<i], as: UTF8.self))
         else { return nil }
         let days = UTCCalendar.daysFromCivil(year: year, month: month, day: day)
         let seconds = Double(days) * 86_400 + Double(hour * 3600 + minute * 60 - offset) + secondsOfMinute
@@ -40,6 +44,17 @@ extension ISO8601 {
     }
 
     /// `Z` → 0, `±HH:MM` / `±HHMM` / `±HH` → seconds east of UTC; nil for anything else.
+    /// `second` and the fraction digits `b[fraction]` (at most 13, all digits) as the nearest
+    /// Double to their decimal value.
+    private static func secondsDecimal(_ second: Int, _ b: UnsafeBufferPointer<UInt8>, fraction: Range<Int>) -> Double? {
+        guard !fraction.isEmpty else { return Double(second) }
+        var mantissa = Int64(second)
+        for k in fraction {
+            mantissa = mantissa &* 10 &+ Int64(b[k] &- 48)
+        }
+        return Double(mantissa) / PowerOfTen.double(fraction.count)
+    }
+
     private static func offsetSeconds(_ s: UnsafeBufferPointer<UInt8>) -> Int? {
         if s.count == 1, s[0] == UInt8(ascii: "Z") || s[0] == UInt8(ascii: "z") { return 0 }
         guard let sign = s.first.flatMap({ $0 == UInt8(ascii: "+") ? 1 : $0 == UInt8(ascii: "-") ? -1 : nil }) else { return nil }

@@ -14,19 +14,17 @@ import Foundation
 ///
 /// Cost: the writer serves `replay --json` at millions of lines a second, so its common members
 /// (a short key with a number, a Boolean or a short string) are written in place, through one
-/// pointer into room kept at the end of the buffer, instead of element by element; the rest
-/// (times, escaped strings, arrays) append as usual. Issue 22 has the figures.
-package struct JSONObjectText: Sendable {
-    /// The text so far is `bytes[0..<count]`, without the closing brace; the bytes after it are
-    /// room that members are written into in place.
-    private var bytes: [UInt8]
-    private var count: Int
-    private var isEmpty = true
+/// pointer into the buffer's spare capacity (`Array.append(addingCapacity:initializingWith:)`:
+/// nothing is filled first or cut after), instead of element by element; the rest (times,
+/// escaped strings, arrays) append as usual. Issue 22 has the figures.
+public struct JSONObjectText: Sendable {
+    /// The text so far, without the closing brace.
+    @usableFromInline var bytes: [UInt8]
+    @usableFromInline var isEmpty = true
 
     /// An empty object.
     package init() {
         bytes = [UInt8(ascii: "{")]
-        count = 1
     }
 
     /// An object written after what `out` already holds; ``finish(into:)`` hands the whole
@@ -39,20 +37,11 @@ package struct JSONObjectText: Sendable {
         bytes = []
         swap(&bytes, &out)
         bytes.append(UInt8(ascii: "{"))
-        count = bytes.count
-    }
-
-    /// ``init(continuing:)`` with room made at once for `room` bytes of members, the object's
-    /// usual size, instead of the 2 KiB made otherwise: the room is made anew for every object
-    /// (``finish(into:)`` cuts it off), and a TPV needs a third of that.
-    package init(continuing out: inout [UInt8], room: Int) {
-        self.init(continuing: &out)
-        reserve(max(room, 0), atLeast: 0)
     }
 
     /// The finished object, `{...}`.
     package var json: String {
-        var text = Array(bytes[0..<count])
+        var text = bytes
         text.append(UInt8(ascii: "}"))
         return String(decoding: text, as: UTF8.self)
     }
@@ -63,7 +52,7 @@ package struct JSONObjectText: Sendable {
     /// optimizer cannot prove it is the last use, and a write to the buffer then found it shared
     /// and copied all of it, once per object (issue 22: 200 × slower `replay --json`).
     package mutating func finish(into out: inout [UInt8]) {
-        appending { $0.append(UInt8(ascii: "}")) }
+        bytes.append(UInt8(ascii: "}"))
         swap(&bytes, &out)
     }
 
@@ -168,7 +157,7 @@ package struct JSONObjectText: Sendable {
     package mutating func add(_ key: String, object: JSONObjectText) {
         member(key)
         appending { out in
-            out.append(contentsOf: object.bytes[0..<object.count])
+            out.append(contentsOf: object.bytes)
             out.append(UInt8(ascii: "}"))
         }
     }
@@ -180,7 +169,7 @@ package struct JSONObjectText: Sendable {
             out.append(UInt8(ascii: "["))
             for (i, o) in objects.enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
-                out.append(contentsOf: o.bytes[0..<o.count])
+                out.append(contentsOf: o.bytes)
                 out.append(UInt8(ascii: "}"))
             }
             out.append(UInt8(ascii: "]"))
@@ -193,14 +182,15 @@ package struct JSONObjectText: Sendable {
     /// writes object `i` (0 ..< n) at `p`, which has `room` bytes (the object's worst case, not
     /// its usual size), and returns how many it wrote, braces included (more is cut to `room`).
     /// The caller loops over nothing: no generic loop over a sequence runs (one iterated through
-    /// the protocol's witness table cost 400 instructions an element), and the room is made and
-    /// the buffer opened once for as many objects as fit, not once an object.
-    package mutating func add(
+    /// the protocol's witness table cost 400 instructions an element), and the buffer's capacity
+    /// is made and opened once for up to 64 objects, not once an object.
+    @inlinable @inline(always)
+    public mutating func add(
         _ key: StaticString, objects n: Int, room: Int, _ element: (Int, UnsafeMutablePointer<UInt8>) -> Int
     ) {
         let room = max(room, 0)
         key.withUTF8Buffer { k in
-            inPlace(room: k.count + 5) { cursor in
+            inPlace(room: k.count + 5, startingEmpty: false) { cursor in
                 guard cursor.member(k, valueRoom: 1) else { return }
                 cursor.p[0] = UInt8(ascii: "[")
                 cursor.p += 1
@@ -208,57 +198,61 @@ package struct JSONObjectText: Sendable {
         }
         var i = 0
         while i < n {
-            // Room for one object and its comma at least; as many as fit are written in one go.
-            reserve(room + 1)
-            let start = count
-            let written: Int = bytes.withUnsafeMutableBufferPointer { buffer in
-                guard let base = buffer.baseAddress else {
-                    i = n
-                    return 0
-                }
-                let end = base + buffer.count
-                var p = base + start
-                repeat {
-                    if i > 0 {
-                        p[0] = UInt8(ascii: ",")
-                        p += 1
+            // Room for each object and its comma: the worst case, as capacity (nothing is filled).
+            let batch = min(n &- i, 64)
+            bytes.append(addingCapacity: batch &* (room &+ 1)) { span in
+                span.withUnsafeMutableBufferPointer { buffer, initialized in
+                    guard let base = buffer.baseAddress else {
+                        i = n
+                        return
                     }
-                    p += min(max(element(i, p), 0), room)
-                    i += 1
-                } while i < n && end - p > room
-                return p - (base + start)
+                    var p = base
+                    for _ in 0..<batch {
+                        if i > 0 {
+                            p[0] = UInt8(ascii: ",")
+                            p += 1
+                        }
+                        p += min(max(element(i, p), 0), room)
+                        i += 1
+                    }
+                    initialized = p - base
+                }
             }
-            count += written
         }
-        reserve(1)
-        bytes[count] = UInt8(ascii: "]")
-        count += 1
+        bytes.append(UInt8(ascii: "]"))
     }
 
     /// Appends the members `write` writes through a ``JSONMemberCursor``, in place: the fast path
     /// for objects written millions of times (gpsd's TPV and SKY in `replay --json`). `room` is
     /// the bytes they usually need; if they need more, they are written again with more room, so
     /// `write` must write the same members each time it is called.
-    package mutating func inPlace(room: Int, _ write: (inout JSONMemberCursor) -> Void) {
+    @inlinable @inline(always)
+    public mutating func inPlace(room: Int, _ write: (inout JSONMemberCursor) -> Void) {
         inPlace(room: room, startingEmpty: false, write)
     }
 
-    private mutating func inPlace(room: Int, startingEmpty: Bool, _ write: (inout JSONMemberCursor) -> Void) {
+    @inlinable @inline(always)
+    mutating func inPlace(room: Int, startingEmpty: Bool, _ write: (inout JSONMemberCursor) -> Void) {
         var room = max(room, 16)
         while true {
-            reserve(room)
-            let start = count
             let empty = startingEmpty || isEmpty
-            var result: (written: Int, empty: Bool)? = nil
-            bytes.withUnsafeMutableBufferPointer { buffer in
-                guard let base = buffer.baseAddress else { return }
-                var cursor = JSONMemberCursor(at: base + start, end: base + start + room, isEmpty: empty)
-                write(&cursor)
-                if !cursor.overflowed { result = (cursor.p - (base + start), cursor.isEmpty) }
+            // The cursor's `isEmpty` after the members, when they fit.
+            var fitted: Bool? = nil
+            // The members are written into the spare capacity; if they do not fit, nothing is
+            // kept (0 bytes initialized) and they are written again with more room.
+            bytes.append(addingCapacity: room) { span in
+                span.withUnsafeMutableBufferPointer { buffer, initialized in
+                    guard let base = buffer.baseAddress else { return }
+                    var cursor = JSONMemberCursor(at: base, end: base + buffer.count, isEmpty: empty)
+                    write(&cursor)
+                    if !cursor.overflowed {
+                        initialized = cursor.p - base
+                        fitted = cursor.isEmpty
+                    }
+                }
             }
-            if let result {
-                count += result.written
-                if !startingEmpty { isEmpty = result.empty }
+            if let fitted {
+                if !startingEmpty { isEmpty = fitted }
                 return
             }
             room *= 4
@@ -283,7 +277,7 @@ package struct JSONObjectText: Sendable {
         var object = JSONObjectText()
         object.add("", wholeWhenIntegral: value)
         // The member is `"":VALUE`: three bytes before the value.
-        return String(decoding: object.bytes[4..<object.count], as: UTF8.self)
+        return String(decoding: object.bytes[4...], as: UTF8.self)
     }
 
     /// `s` as a JSON string literal (see the type's escaping rules).
@@ -353,37 +347,9 @@ package struct JSONObjectText: Sendable {
         byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F
     }
 
-    /// Makes room for `n` more bytes after the text, at least ``minimumRoom`` at a time. The
-    /// bytes are copied from a block of zeros (one `memcpy`), not appended one by one: room is
-    /// made again after every member written element by element, which cuts it off.
-    @inline(__always)
-    private mutating func reserve(_ n: Int, atLeast minimum: Int = minimumRoom) {
-        let missing = n - (bytes.count - count)
-        if missing > 0 { Self.appendZeros(max(missing, minimum), to: &bytes) }
-    }
-
-    /// The least room made at a time, bytes: one TPV or one SKY's worth.
-    private static let minimumRoom = 2048
-
-    /// 4 KiB of zeros, the source of the room.
-    private static let zeros = [UInt8](repeating: 0, count: 4096)
-
-    private static func appendZeros(_ n: Int, to bytes: inout [UInt8]) {
-        var left = n
-        zeros.withUnsafeBufferPointer { block in
-            while left > 0 {
-                let chunk = min(left, block.count)
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: block[..<chunk]))
-                left -= chunk
-            }
-        }
-    }
-
-    /// Runs `body` on the buffer cut to the text (for the members written element by element).
+    /// Runs `body` on the buffer (for the members written element by element).
     private mutating func appending(_ body: (inout [UInt8]) -> Void) {
-        if bytes.count > count { bytes.removeSubrange(count...) }
         body(&bytes)
-        count = bytes.count
     }
 
     /// Writes `,"key":` (without the comma for the first member) and, in the same pass, the value
@@ -439,14 +405,15 @@ package struct JSONObjectText: Sendable {
 /// escape (as every key of gpsd's objects). Each member checks that it fits; one that does not
 /// marks the cursor overflowed and writes nothing more, and the object writes them all again with
 /// more room. Nothing is allocated and nothing traps.
-package struct JSONMemberCursor {
+public struct JSONMemberCursor {
     @usableFromInline var p: UnsafeMutablePointer<UInt8>
     @usableFromInline let end: UnsafeMutablePointer<UInt8>
     @usableFromInline var isEmpty: Bool
     /// Whether a member did not fit.
     @usableFromInline var overflowed = false
 
-    fileprivate init(at p: UnsafeMutablePointer<UInt8>, end: UnsafeMutablePointer<UInt8>, isEmpty: Bool) {
+    @usableFromInline
+    init(at p: UnsafeMutablePointer<UInt8>, end: UnsafeMutablePointer<UInt8>, isEmpty: Bool) {
         self.p = p
         self.end = end
         self.isEmpty = isEmpty
@@ -454,15 +421,15 @@ package struct JSONMemberCursor {
 
     /// An integer member.
     @inlinable @inline(__always)
-    package mutating func add(_ key: StaticString, _ value: Int) {
+    public mutating func add(_ key: StaticString, _ value: Int) {
         guard member(key, valueRoom: DecimalText.maximumIntegerLength) else { return }
         p += DecimalText.writeInteger(Int64(value), to: p)
     }
 
     /// A member with exactly `decimals` fraction digits (0...9), as printf's `%.Nf`; nothing when
     /// `value` is nil or not finite, as gpsd leaves it out.
-    @inlinable @inline(__always)
-    package mutating func add(_ key: StaticString, fixed value: Double?, decimals: Int) {
+    @inlinable @inline(always)
+    public mutating func add(_ key: StaticString, fixed value: Double?, decimals: Int) {
         guard let value, value.isFinite else { return }
         // The usual number is short: ask for its room, not printf's worst case.
         let valueRoom = abs(value) < 1e15 ? DecimalText.maximumShortFixedLength : DecimalText.maximumFixedLength
@@ -472,7 +439,8 @@ package struct JSONMemberCursor {
 
     /// ``add(_:fixed:decimals:)`` with the value's text copied from `memo` when it is the value
     /// the memo last wrote, bit for bit, with the same decimals (``FixedTextMemo``).
-    package mutating func add(_ key: StaticString, fixed value: Double?, decimals: Int, memo: inout FixedTextMemo) {
+    @inlinable @inline(always)
+    public mutating func add(_ key: StaticString, fixed value: Double?, decimals: Int, memo: inout FixedTextMemo) {
         guard let value, value.isFinite else { return }
         let valueRoom = abs(value) < 1e15 ? FixedTextMemo.capacity : DecimalText.maximumFixedLength
         guard member(key, valueRoom: valueRoom) else { return }
@@ -482,7 +450,8 @@ package struct JSONMemberCursor {
     /// ``add(_:fixed:decimals:)``, then a member `second` with the same value, its text copied,
     /// not made again: gpsd's TPV writes the altitude above mean sea level as `altMSL` and again
     /// as `alt`.
-    package mutating func add(_ key: StaticString, fixed value: Double?, decimals: Int, alsoAs second: StaticString) {
+    @inlinable @inline(always)
+    public mutating func add(_ key: StaticString, fixed value: Double?, decimals: Int, alsoAs second: StaticString) {
         guard let value, value.isFinite else { return }
         let valueRoom = abs(value) < 1e15 ? DecimalText.maximumShortFixedLength : DecimalText.maximumFixedLength
         guard member(key, valueRoom: valueRoom) else { return }
@@ -497,11 +466,22 @@ package struct JSONMemberCursor {
     /// A member whose value is a constant string that needs no escape (`"class":"TPV"`). Its own
     /// label: with `string:`, a literal value was taken as a `String`, and escaped, retained and
     /// released at every call (issue 22).
-    package mutating func add(_ key: StaticString, constant value: StaticString) {
+    @inlinable @inline(__always)
+    public mutating func add(_ key: StaticString, constant value: StaticString) {
         add(key, quoted: value.utf8CodeUnitCount) { p in
             Self.copySmall(value.utf8CodeUnitCount, from: value.utf8Start, to: p)
             return value.utf8CodeUnitCount
         }
+    }
+
+    /// A member whose value is an array of JSON text the caller made (`items`: its elements
+    /// joined by commas, without the brackets), copied in one piece: `"key":[items]`.
+    public mutating func add(_ key: StaticString, array items: UnsafeBufferPointer<UInt8>) {
+        guard member(key, valueRoom: items.count &+ 2) else { return }
+        p[0] = UInt8(ascii: "[")
+        if let base = items.baseAddress { (p + 1).update(from: base, count: items.count) }
+        p[items.count &+ 1] = UInt8(ascii: "]")
+        p += items.count &+ 2
     }
 
     /// A member whose value is any string, escaped (``JSONObjectText/writeQuoted(_:to:)``).
@@ -527,8 +507,8 @@ package struct JSONMemberCursor {
 
     /// A member whose value is text that needs no escape, in quotes, written by `text` at the
     /// pointer it is given (room for `room` bytes; it returns how many it wrote).
-    @inline(__always)
-    private mutating func add(_ key: StaticString, quoted room: Int, _ text: (UnsafeMutablePointer<UInt8>) -> Int) {
+    @inlinable @inline(__always)
+    mutating func add(_ key: StaticString, quoted room: Int, _ text: (UnsafeMutablePointer<UInt8>) -> Int) {
         guard member(key, valueRoom: room + 2) else { return }
         p[0] = UInt8(ascii: "\"")
         let n = text(p + 1)
@@ -538,7 +518,7 @@ package struct JSONMemberCursor {
 
     /// A Boolean member.
     @inlinable @inline(__always)
-    package mutating func add(_ key: StaticString, _ value: Bool) {
+    public mutating func add(_ key: StaticString, _ value: Bool) {
         guard member(key, valueRoom: 5) else { return }
         p += Self.write(value, to: p)
     }
@@ -626,7 +606,7 @@ package struct JSONMemberCursor {
     /// the constants are a few bytes, and inlined with a literal they become a few stores (the
     /// keys of gpsd's SKY satellites, `true`, `null`).
     @inlinable @inline(__always)
-    package static func writeLiteral(_ text: StaticString, to p: UnsafeMutablePointer<UInt8>) -> Int {
+    public static func writeLiteral(_ text: StaticString, to p: UnsafeMutablePointer<UInt8>) -> Int {
         let bytes = text.utf8Start
         var i = 0
         while i < text.utf8CodeUnitCount {

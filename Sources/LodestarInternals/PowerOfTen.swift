@@ -1,8 +1,12 @@
 /// Exact powers of ten, for decimal text written (``DecimalText``) and read (NMEA fields).
-package enum PowerOfTen {
+///
+/// Public, not `package`: Swift 6.3 does not serialize the body of an `@inlinable package`
+/// function, so other modules (the NMEA field readers) called these out of line, once a number
+/// (issue 22). LodestarInternals is no product of the package: nothing outside it sees them.
+public enum PowerOfTen {
     /// 10ᵏ as a double, exact for k in 0...17; k ≤ 0 gives 1, k ≥ 17 gives 10¹⁷.
     @inlinable @inline(__always)
-    package static func double(_ k: Int) -> Double {
+    public static func double(_ k: Int) -> Double {
         switch k {
         case ...0: 1
         case 1: 10
@@ -27,7 +31,7 @@ package enum PowerOfTen {
 
     /// 10ᵏ as an integer for k in 0...18; k ≤ 0 gives 1, k ≥ 18 gives 10¹⁸.
     @inlinable @inline(__always)
-    package static func int64(_ k: Int) -> Int64 {
+    public static func int64(_ k: Int) -> Int64 {
         switch k {
         case ...0: 1
         case 1: 10

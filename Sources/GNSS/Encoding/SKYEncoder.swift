@@ -28,13 +28,14 @@ public enum SKYEncoder {
         guard let satellites = fix.satellitesInView else { return }
         let unique = listed(satellites)
         let geometry = memo.geometry.geometry(unique)
+        // The same sky has the same used count.
+        let repeated = memo.geometry.repeated
         var o = JSONObjectText(continuing: &out)
-        // One pass for the used count and the room a satellite may need.
-        var used = 0
-        var short = true
-        for s in unique {
-            if s.used { used += 1 }
-            short = short && s.hasShortSKYNumbers
+        var used = memo.used
+        if !repeated {
+            used = 0
+            for s in unique where s.used { used += 1 }
+            memo.used = used
         }
         o.inPlace(room: 224) { c in
             c.add("class", constant: "SKY")
@@ -48,14 +49,20 @@ public enum SKYEncoder {
             c.add("nSat", unique.count)
             c.add("uSat", used)
         }
-        // Each satellite is written in place in the output, no object per satellite, or copied
-        // from the memo when it is the last SKY's at its place.
+        // The last SKY's array with the changed SNRs written over, when the sky is the same;
+        // else each satellite is written in place in the output, no object per satellite, or
+        // copied from the memo when it is the last SKY's at its place.
         unique.withUnsafeBufferPointer { listed in
+            if memo.writeRepeated(listed, repeated: repeated, to: &o) { return }
+            // The room a satellite may need.
+            var short = true
+            for s in listed { short = short && s.hasShortSKYNumbers }
             memo.withSlots(listed.count) { slots in
                 o.add("satellites", objects: listed.count, room: short ? shortSatelliteRoom : satelliteRoom) { i, p in
                     slots.write(listed[i], at: i, to: p)
                 }
             }
+            memo.keepWhole(listed.count)
         }
         o.finish(into: &out)
         out.append(0x0A)
@@ -132,15 +139,23 @@ public enum SKYEncoder {
     /// - Returns: the bytes written.
     @inline(__always)
     static func writeTenths(_ value: Double, to p: UnsafeMutablePointer<UInt8>) -> Int {
+        guard let (text, count) = wholeTenths(value) else { return DecimalText.write(value, decimals: 1, to: p) }
+        UnsafeMutableRawPointer(p).storeBytes(of: text.littleEndian, as: UInt64.self)
+        return count
+    }
+
+    /// `value` as `%.1f` when it is a whole number from 0 to 999 (every elevation, azimuth and
+    /// SNR a receiver gives): the text's bytes in a word, first byte lowest, and their count
+    /// (3 to 5); nil for any other value (a fraction, a sign, -0.0, a larger value).
+    @inline(__always)
+    static func wholeTenths(_ value: Double) -> (UInt64, Int)? {
         // `sign == .plus` keeps -0.0 for DecimalText, which writes it as printf does ("-0.0").
         guard value.sign == .plus, value < 1000, case let whole = Int(value), Double(whole) == value else {
-            return DecimalText.write(value, decimals: 1, to: p)
+            return nil
         }
         let (digits, count) = digitBytes(whole)
         // The digits, then ".0" (0x30 2E, little-endian) right after them.
-        let text = digits | 0x302E &<< UInt64(truncatingIfNeeded: count &* 8)
-        UnsafeMutableRawPointer(p).storeBytes(of: text.littleEndian, as: UInt64.self)
-        return count &+ 2
+        return (digits | 0x302E &<< UInt64(truncatingIfNeeded: count &* 8), count &+ 2)
     }
 
     /// `value` (≥ 0) in decimal at `p` (room for `DecimalText.maximumIntegerLength` bytes), one

@@ -30,8 +30,7 @@ public enum TPVEncoder {
     /// ``append(_:to:)`` for a writer of many epochs, which keeps `memo` from one to the next:
     /// the text that repeats is copied (``TPVMemo``). The same bytes as without it.
     public static func append(_ fix: Fix, to out: inout [UInt8], memo: inout TPVMemo) {
-        // Room for both in-place passes below (the first's members are under 128 bytes).
-        var o = JSONObjectText(continuing: &out, room: 640)
+        var o = JSONObjectText(continuing: &out)
         // Room for the members at their longest (an integer member asks for 20 bytes of value,
         // the time for 32): with less, they were written twice.
         o.inPlace(room: 128) { c in

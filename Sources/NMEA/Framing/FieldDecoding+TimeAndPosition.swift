@@ -12,16 +12,34 @@ extension Fields {
         if n == 0 { return nil }
         guard n >= 6 else { return badTime(number, "not hhmmss") }
         let p = f.base + f.start
-        var hms = 0
-        for i in 0..<6 {
-            let d = p[i] &- 0x30
-            guard d <= 9 else { return badTime(number, "not hhmmss") }
-            hms = hms &* 10 &+ Int(d)
+        let hh: Int
+        let mm: Int
+        let ss: Int
+        if f.start &+ 8 <= end {
+            // The six digits at once, from the eight bytes at the field's start (SWAR, as
+            // ``FieldDigits/smallUnsigned(_:_:)``): hh, mm and ss each in its pair of lanes.
+            let x = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
+            let lanes: UInt64 = 0xFFFF_FFFF_FFFF
+            let d = (x & lanes) &- 0x3030_3030_3030
+            guard ((d &+ 0x7676_7676_7676) | d) & 0x8080_8080_8080 == 0 else { return badTime(number, "not hhmmss") }
+            let pairs = (d &* 10 &+ (d &>> 8)) & 0x00FF_00FF_00FF
+            hh = Int(truncatingIfNeeded: pairs & 0xFF)
+            mm = Int(truncatingIfNeeded: (pairs &>> 16) & 0xFF)
+            ss = Int(truncatingIfNeeded: (pairs &>> 32) & 0xFF)
+        } else {
+            var hms = 0
+            for i in 0..<6 {
+                let d = p[i] &- 0x30
+                guard d <= 9 else { return badTime(number, "not hhmmss") }
+                hms = hms &* 10 &+ Int(d)
+            }
+            hh = hms / 10000
+            mm = hms / 100 % 100
+            ss = hms % 100
         }
-        let hh = hms / 10000
-        let mm = hms / 100 % 100
-        let ss = hms % 100
-        guard hh < 24, mm < 60, ss < 60 || hms == 235960 else { return badTimeRange(number, hms) }
+        guard hh < 24, mm < 60, ss < 60 || (hh == 23 && mm == 59 && ss == 60) else {
+            return badTimeRange(number, hh &* 10000 &+ mm &* 100 &+ ss)
+        }
         var nanos: Int64 = 0
         if n > 6 {
             guard p[6] == 0x2E else { return badTime(number, "not hhmmss") }

@@ -21,6 +21,22 @@ enum FieldDigits {
         return Int((pairs &* 100 &+ (pairs &>> 16)) & 0xFFFF)
     }
 
+    /// The value of the `n` (1...3) decimal digits that end just before `end`, or nil for any
+    /// other `n` or a byte that is not a digit: ``smallUnsigned(_:_:)`` on the four bytes before
+    /// `end`, the digits already in the high lanes. The four bytes must be in the line: a field
+    /// of a sentence has at least the delimiter and a five-byte address before it, so any field
+    /// of one to three characters has them.
+    @inline(__always)
+    static func shortUnsigned(endingAt end: UnsafePointer<UInt8>, _ n: Int) -> Int? {
+        guard UInt(bitPattern: n &- 1) < 3 else { return nil }
+        let x = UInt32(littleEndian: UnsafeRawPointer(end - 4).loadUnaligned(as: UInt32.self))
+        let lanes: UInt32 = 0xFFFF_FFFF &<< UInt32(truncatingIfNeeded: (4 &- n) &* 8)
+        let d = (x & lanes) &- (0x3030_3030 & lanes)
+        if ((d &+ 0x7676_7676) | d) & 0x8080_8080 & lanes != 0 { return nil }
+        let pairs = (d &* 10 &+ (d &>> 8)) & 0x00FF_00FF
+        return Int((pairs &* 100 &+ (pairs &>> 16)) & 0xFFFF)
+    }
+
     /// The value of `n` (1...8, not 0) decimal digits at `p`, or nil when they are not all digits:
     /// ``smallUnsigned(_:_:)`` on eight lanes, reading eight bytes at `p` (the caller makes sure
     /// they are in the sentence), combined in three multiply-add steps (the fraction digits of a

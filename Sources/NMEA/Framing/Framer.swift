@@ -1,3 +1,5 @@
+import LodestarInternals
+
 /// Finds the ``Frame`` of a sentence in a line, recording field positions as it goes.
 enum Framer {
     static let dollar: UInt8 = 0x24, bang: UInt8 = 0x21, star: UInt8 = 0x2A, comma: UInt8 = 0x2C
@@ -59,32 +61,38 @@ enum Framer {
             first = lo
         }
 
-        // One pass: characters, XOR, field positions. The words run up to the `*` of a checksum
-        // at its usual place (three bytes before the end) or to the end; the last few bytes before
-        // it are read as one word too, ending there, with the bytes already seen shifted out.
+        // One pass: characters, XOR, field positions. The blocks of 16 bytes (SSE2 once compiled)
+        // run up to the `*` of a checksum at its usual place (three bytes before the end) or to
+        // the end; the last bytes before it are read as one block ending there, with the bytes
+        // already seen masked out.
         var sum: UInt8 = 0
         var i = first
         var fields = 0
         var checksumAt = -1
-        var wordSum: UInt64 = 0
+        var blockSum = SIMD16<UInt8>(repeating: 0)
         let scanEnd = hi - 3 >= first && p[hi - 3] == star ? hi - 3 : hi
         while true {
-            while i + 8 <= scanEnd {
-                let x = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
-                if !isOrdinary(x, lanes: ~0) { break }
-                record(x, at: i, &wordSum, &fields, starts, capacity)
-                i += 8
+            while i &+ 16 <= scanEnd {
+                let x = UnsafeRawPointer(p + i).loadUnaligned(as: SIMD16<UInt8>.self)
+                if !isOrdinary(x) { break }
+                blockSum ^= x
+                record(commas(x), at: i, &fields, starts, capacity)
+                i &+= 16
             }
-            if i < scanEnd && i + 8 > scanEnd && scanEnd >= 8 {
-                let shift = UInt64(8 &- (scanEnd &- i)) &* 8
-                let x = UnsafeRawPointer(p + scanEnd - 8).loadUnaligned(as: UInt64.self) &>> shift
-                if isOrdinary(x, lanes: ~0 &>> shift) {
-                    record(x, at: i, &wordSum, &fields, starts, capacity)
+            if i < scanEnd && i &+ 16 > scanEnd && scanEnd >= 16 {
+                let start = scanEnd &- 16
+                let fresh = lanes(from: i &- start)
+                let keep = unsafeBitCast(fresh, to: SIMD16<UInt8>.self)
+                let x = UnsafeRawPointer(p + start).loadUnaligned(as: SIMD16<UInt8>.self)
+                // The lanes already seen read as '0': ordinary, and not a comma.
+                if isOrdinary(x & keep | SIMD16(repeating: 0x30) & ~keep) {
+                    blockSum ^= x & keep
+                    record(commas(x) & fresh, at: start, &fields, starts, capacity)
                     i = scanEnd
                 }
             }
             guard i < hi else { break }
-            // One byte: the word held a byte that needs a decision, or fewer than eight remain.
+            // One byte: the block held a byte that needs a decision, or fewer than 16 remain.
             let b = p[i]
             if b > 0x2C && b <= 0x7E {
                 sum ^= b
@@ -108,6 +116,8 @@ enum Framer {
             }
             i &+= 1
         }
+        let halves = unsafeBitCast(blockSum, to: SIMD2<UInt64>.self)
+        var wordSum = halves[0] ^ halves[1]
         wordSum ^= wordSum >> 32
         wordSum ^= wordSum >> 16
         wordSum ^= wordSum >> 8
@@ -140,41 +150,66 @@ enum Framer {
             payloadEnd: payloadEnd, tagBlock: tagBlock, fieldCount: fields)
     }
 
-    /// Whether every byte of `x` under `lanes` (0xFF per byte that counts) is an ordinary
-    /// sentence character or a comma: 0x2C...0x7E (SWAR, "Bit Twiddling Hacks"). Bytes outside
-    /// the lanes are zero, and only ever affect the test of the bytes above them.
+    /// Whether every byte of `x` is an ordinary sentence character or a comma: 0x2C...0x7E
+    /// (`x − 0x2C` at most 0x52, unsigned, in every lane).
     @inline(__always)
-    static func isOrdinary(_ x: UInt64, lanes: UInt64) -> Bool {
-        let below = (x &- 0x2C2C_2C2C_2C2C_2C2C) & ~x
-        let above = (x &+ 0x0101_0101_0101_0101) | x
-        return (below | above) & lanes & 0x8080_8080_8080_8080 == 0
+    static func isOrdinary(_ x: SIMD16<UInt8>) -> Bool {
+        let outside = ByteLanes.halves((x &- SIMD16(repeating: 0x2C)) .> SIMD16(repeating: 0x52))
+        return outside[0] | outside[1] == 0
     }
 
-    /// Adds the ordinary bytes `x`, read at index `i`, to the running XOR, and records the field
-    /// after each comma. Commas are located from the exact zero-byte mask of `x ^ ",,,,,,,,"`;
-    /// zero bytes (outside the lanes) are not commas.
+    /// The commas of `x`: 0xFF in each lane that holds one, 0 elsewhere, as two words (lanes 0-7
+    /// and 8-15, the first lane in the lowest byte).
+    @inline(__always)
+    static func commas(_ x: SIMD16<UInt8>) -> SIMD2<UInt64> {
+        ByteLanes.halves(x .== SIMD16(repeating: comma))
+    }
+
+    /// 0xFF in lanes `k` (0...16) to 15, 0 in the lanes before, as `ByteLanes.halves` lays them
+    /// out.
+    @inline(__always)
+    static func lanes(from k: Int) -> SIMD2<UInt64> {
+        let bits = UInt64(truncatingIfNeeded: k) &* 8
+        return SIMD2(bits >= 64 ? 0 : ~0 &<< bits, bits <= 64 ? ~0 : bits >= 128 ? 0 : ~0 &<< (bits &- 64))
+    }
+
+    /// Records the field after each comma of a block read at index `i` (`commas`, as
+    /// ``commas(_:)`` gives them): its start goes into `starts` (capacity `capacity`), and every
+    /// comma counts in `fields`.
     @inline(__always)
     static func record(
-        _ x: UInt64, at i: Int, _ wordSum: inout UInt64, _ fields: inout Int,
+        _ commas: SIMD2<UInt64>, at i: Int, _ fields: inout Int,
         _ starts: UnsafeMutablePointer<Int32>, _ capacity: Int
     ) {
-        wordSum ^= x
-        let y = x ^ 0x2C2C_2C2C_2C2C_2C2C
-        var commas = ~(((y & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7F7F_7F7F_7F7F_7F7F) | y | 0x7F7F_7F7F_7F7F_7F7F)
-        if fields &+ 8 <= capacity {
-            while commas != 0 {
-                starts[fields] = Int32(truncatingIfNeeded: i &+ commas.trailingZeroBitCount &>> 3 &+ 1)
+        // One bit a comma (the lane's top bit): the lowest set bit gives the lane.
+        var low = commas[0] & 0x8080_8080_8080_8080
+        var high = commas[1] & 0x8080_8080_8080_8080
+        if fields &+ 16 <= capacity {
+            while low != 0 {
+                starts[fields] = Int32(truncatingIfNeeded: i &+ low.trailingZeroBitCount &>> 3 &+ 1)
                 fields &+= 1
-                commas &= commas &- 1
+                low &= low &- 1
             }
-        } else {
-            while commas != 0 {
-                if fields < capacity {
-                    starts[fields] = Int32(truncatingIfNeeded: i &+ commas.trailingZeroBitCount &>> 3 &+ 1)
-                }
+            while high != 0 {
+                starts[fields] = Int32(truncatingIfNeeded: i &+ high.trailingZeroBitCount &>> 3 &+ 9)
                 fields &+= 1
-                commas &= commas &- 1
+                high &= high &- 1
             }
+            return
+        }
+        while low != 0 {
+            if fields < capacity {
+                starts[fields] = Int32(truncatingIfNeeded: i &+ low.trailingZeroBitCount &>> 3 &+ 1)
+            }
+            fields &+= 1
+            low &= low &- 1
+        }
+        while high != 0 {
+            if fields < capacity {
+                starts[fields] = Int32(truncatingIfNeeded: i &+ high.trailingZeroBitCount &>> 3 &+ 9)
+            }
+            fields &+= 1
+            high &= high &- 1
         }
     }
 

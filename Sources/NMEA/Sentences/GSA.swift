@@ -38,7 +38,10 @@ public struct GSA: Sendable, Equatable {
         s.selectionMode = f.indicator(1, "selection mode", as: SelectionMode.self)
         s.fixType = f.integer(2, "fix type", in: 1...3)
         for n in 3...14 {
-            if let id = f.integer(n, "satellite id", in: 0...999) { s.satelliteIDs.append(UInt16(id)) }
+            // The usual id (one to three digits) at once; anything else through the reader.
+            if let id = f.shortWhole(n) ?? f.integer(n, "satellite id", in: 0...999) {
+                s.satelliteIDs.append(UInt16(id))
+            }
         }
         s.pdop = f.decimal(15, "PDOP", in: 0...999.99)
         s.hdop = f.decimal(16, "HDOP", in: 0...999.99)
