@@ -15,7 +15,8 @@ track reads gpsd's JSON through libgps, replay decodes NMEA; both encode TPV and
 Track's count is split in two: libgps's own share, `gps_read` with all it calls (reading gpsd's
 lines and parsing their JSON, `json_read_object`; what any libgps client pays), taken from the
 same callgrind runs with callgrind_annotate --inclusive=yes, and the rest, Lodestar's share, to
-set beside replay's count in one table.
+set beside replay's count in one table. The last column is the shared writers (TPV and SKY
+encoders) alone, entered through each command's epoch writer.
 """
 
 import argparse
@@ -57,6 +58,25 @@ def inclusive(out_file, function):
     return sum(counts)
 
 
+def inclusive_containing(out_file, fragment):
+    """The inclusive count of the one function whose (mangled) name contains `fragment`."""
+    text = subprocess.run(["callgrind_annotate", "--inclusive=yes", "--threshold=100", out_file],
+                          capture_output=True, text=True, check=True).stdout
+    pattern = re.compile(r"\s*([\d,]+)\s+(?:\([^)]*\)\s+)?\S*:(\S*" + re.escape(fragment) + r"\S*) \[")
+    counts = {m.group(2): int(m.group(1).replace(",", "")) for m in map(pattern.match, text.splitlines()) if m}
+    # A closure or a specialization of the function has a longer name; the function itself is
+    # the shortest.
+    if not counts:
+        sys.exit(f"track-instructions: no function named like {fragment} in {out_file}")
+    return counts[min(counts, key=len)]
+
+
+# The writers both commands share (TPVEncoder and SKYEncoder), entered through each command's own
+# epoch writer: what issue 22 found copied once an epoch.
+TRACK_WRITER = "TrackOutputO6WriterV6append"
+REPLAY_WRITER = "ReplayWriterV5write"
+
+
 def track(binary, log, records, tmp):
     """Callgrind's total for `track --json -n records`, and libgps's gps_read in it."""
     port = free_port()
@@ -71,16 +91,18 @@ def track(binary, log, records, tmp):
     finally:
         os.killpg(fake.pid, signal.SIGTERM)
         fake.wait()
-    return collected(result.stderr), inclusive(f"{tmp}/track-{records}.out", "gps_read")
+    out = f"{tmp}/track-{records}.out"
+    return collected(result.stderr), inclusive(out, "gps_read"), inclusive_containing(out, TRACK_WRITER)
 
 
 def replay(binary, log, tmp):
+    out = f"{tmp}/replay-{os.path.basename(log)}.out"
     with open(log, "rb") as stdin:
         result = subprocess.run(
-            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={tmp}/replay.out", binary, "replay", "--json", "-"],
+            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", binary, "replay", "--json", "-"],
             stdin=stdin, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
             env=dict(os.environ, SWIFT_DETERMINISTIC_HASHING="1"))
-    return collected(result.stderr)
+    return collected(result.stderr), inclusive_containing(out, REPLAY_WRITER)
 
 
 def main():
@@ -108,16 +130,19 @@ def main():
             with open(logs[epochs], "w") as out:
                 out.writelines(lines[: epochs * LINES_PER_EPOCH])
         # A TPV and a SKY per epoch.
-        (t1, g1) = track(binary, corpus, 2 * n, tmp)
-        (t2, g2) = track(binary, corpus, 4 * n, tmp)
-        r1 = replay(binary, logs[n], tmp)
-        r2 = replay(binary, logs[2 * n], tmp)
+        (t1, g1, w1) = track(binary, corpus, 2 * n, tmp)
+        (t2, g2, w2) = track(binary, corpus, 4 * n, tmp)
+        (r1, v1) = replay(binary, logs[n], tmp)
+        (r2, v2) = replay(binary, logs[2 * n], tmp)
     track_total, libgps, replay_total = (t2 - t1) / n, (g2 - g1) / n, (r2 - r1) / n
+    track_writer, replay_writer = (w2 - w1) / n, (v2 - v1) / n
     print(f"instructions per epoch, ({2 * n} - {n} epochs) / {n}, a TPV and a SKY an epoch:")
-    print(f"  {'':46} {'total':>10} {'libgps':>10} {'Lodestar':>10}")
-    print(f"  {'track --json (gpsd 3.22 via gpsfake, libgps)':46} {track_total:10,.0f} {libgps:10,.0f} {track_total - libgps:10,.0f}")
-    print(f"  {'replay --json (NMEA)':46} {replay_total:10,.0f} {'-':>10} {replay_total:10,.0f}")
-    print("libgps: gps_read with all it calls (reading and parsing gpsd's JSON); Lodestar: the rest")
+    print(f"  {'':46} {'total':>10} {'libgps':>10} {'Lodestar':>10} {'writers':>10}")
+    print(f"  {'track --json (gpsd 3.22 via gpsfake, libgps)':46} {track_total:10,.0f} {libgps:10,.0f} "
+          f"{track_total - libgps:10,.0f} {track_writer:10,.0f}")
+    print(f"  {'replay --json (NMEA)':46} {replay_total:10,.0f} {'-':>10} {replay_total:10,.0f} {replay_writer:10,.0f}")
+    print("libgps: gps_read with all it calls (reading and parsing gpsd's JSON); Lodestar: the rest;")
+    print("writers: the TPV and SKY encoders both share, entered through each command's epoch writer")
 
 
 if __name__ == "__main__":

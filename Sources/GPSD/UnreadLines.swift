@@ -47,21 +47,24 @@ struct UnreadLines {
         return power == count ? "\(count) lines from gpsd refused so far on this connection; the last: \(problem)" : nil
     }
 
-    /// What is wrong with a line, nil for a gpsd report Lodestar does not use.
+    /// What is wrong with a line, nil for a gpsd report Lodestar does not use. The class name is
+    /// compared as bytes: every SKY, GST or other report of `track` passes here.
     static func problem(_ line: UnsafeBufferPointer<UInt8>) -> String? {
-        let prefix = Array(#"{"class":""#.utf8)
-        guard line.starts(with: prefix) else {
+        guard line.starts(with: classPrefix) else {
             return line.isEmpty
                 ? "an empty line, or one that starts with a NUL byte"
                 : "a line that is not a gpsd report: \(quote(line))"
         }
-        let name = line.dropFirst(prefix.count).prefix { $0 != UInt8(ascii: "\"") }
-        switch String(decoding: name, as: UTF8.self) {
-        case "ERROR": return "gpsd reports an error: \(quote(line))"
-        case "TPV", "ATT": return "a report libgps could not read: \(quote(line))"
-        default: return nil
+        let name = line.dropFirst(classPrefix.count).prefix { $0 != UInt8(ascii: "\"") }
+        if name.elementsEqual("ERROR".utf8) { return "gpsd reports an error: \(quote(line))" }
+        if name.elementsEqual("TPV".utf8) || name.elementsEqual("ATT".utf8) {
+            return "a report libgps could not read: \(quote(line))"
         }
+        return nil
     }
+
+    /// How every gpsd report begins.
+    private static let classPrefix: [UInt8] = Array(#"{"class":""#.utf8)
 
     /// Whether a line is one whole JSON object: `{` first, its closing `}` last (a CR may
     /// follow), brackets balanced outside strings, every string closed. A nil line passes.
