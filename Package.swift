@@ -217,7 +217,7 @@ let package = Package(
             // A store made by an earlier version, read from the package's folder by StoreFixtureTests.
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "RideClientTests", dependencies: ["RideClient", "RideAPI", "Geodesy"]),
+        .testTarget(name: "RideClientTests", dependencies: ["RideClient", "RideAPI", "Geodesy", "LodestarInternals"]),
         .testTarget(
             name: "RideServerTests",
             dependencies: [

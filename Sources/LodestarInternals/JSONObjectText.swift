@@ -110,12 +110,14 @@ public struct JSONObjectText: Sendable {
     }
 
     /// Appends a member with an instant as an ISO 8601 UTC string with `fractionDigits` digits
-    /// of the second (``ISO8601``); nothing when `time` is nil.
-    package mutating func add(_ key: String, time: Date?, fractionDigits: Int) {
+    /// of the second (``ISO8601``), the last rounded by `rule`; nothing when `time` is nil.
+    package mutating func add(
+        _ key: String, time: Date?, fractionDigits: Int, rounding rule: FloatingPointRoundingRule = .toNearestOrAwayFromZero
+    ) {
         guard let time else { return }
         member(key, room: ISO8601.maximumLength + 2) { p in
             p[0] = UInt8(ascii: "\"")
-            let n = ISO8601.write(time, fractionDigits: fractionDigits, to: p + 1)
+            let n = ISO8601.write(time, fractionDigits: fractionDigits, rounding: rule, to: p + 1)
             p[n + 1] = UInt8(ascii: "\"")
             return n + 2
         }
