@@ -222,6 +222,7 @@ let package = Package(
             name: "RideServerTests",
             dependencies: [
                 "RideServer", "RideAPI", "RideBooking", "RideStoreSQLite", "RideStorePostgres", "Geodesy", "lodestar",
+                "LodestarInternals",
                 "TestSupport",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),

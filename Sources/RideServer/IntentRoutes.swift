@@ -140,7 +140,7 @@ struct IntentRoutes {
     /// - Throws: 404 for anything that is not a UUID.
     static func rideIdentifier(_ context: RideRequestContext) throws(ProblemDocument) -> String {
         let given = context.parameters.get("rideIdentifier") ?? ""
-        guard RideIdentifier.isValid(given), let identifier = UUID(uuidString: given)?.uuidString else {
+        guard let identifier = RideIdentifier.canonical(given) else {
             throw .notFound("no ride \(given)")
         }
         return identifier

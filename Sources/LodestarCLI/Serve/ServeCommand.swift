@@ -152,7 +152,7 @@ struct ServeRunCommand: AsyncParsableCommand {
             let heartbeatInterval = Duration(checkedSeconds: heartbeat)
         else { throw .error("--listen must be HOST:PORT") }
         let fleet = try Self.loadFleet(self.fleet)
-        let logger = Logger(label: "lodestar.serve")
+        let logger = Logger(label: "lodestar.serve", factory: { ServeLogHandler(label: $0) })
         let database = try await ServeDatabase.open(self.database)
         let backend = RideService(
             store: database.store, databaseKind: database.kind, fleet: fleet, maximumReportAge: maximumReportAge,
