@@ -23,6 +23,15 @@ public enum APICoding {
         return try encoder.encode(value)
     }
 
+    /// The batched form of vehicle positions read from `bytes`: by ``VehicleLocationBatchReader``
+    /// when the text is a plain valid batch (what clients send), else by ``decode(_:from:)``,
+    /// which gives the same batch or names what is wrong.
+    /// - Throws: ``APIBodyError`` naming every problem found.
+    public static func decodeBatch(_ bytes: [UInt8]) throws(APIBodyError) -> VehicleLocationBatchBody {
+        if let batch = VehicleLocationBatchReader.read(bytes) { return batch }
+        return try decode(VehicleLocationBatchBody.self, from: bytes)
+    }
+
     /// `value` read from `bytes`.
     /// - Throws: ``APIBodyError`` naming every problem found (the first of each member).
     public static func decode<T: Decodable>(_ type: T.Type, from bytes: some Sequence<UInt8>) throws(APIBodyError) -> T {

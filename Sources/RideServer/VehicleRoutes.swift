@@ -42,7 +42,12 @@ struct VehicleRoutes {
             if case .rider = principal { throw ProblemDocument.forbidden(principal, "report vehicle positions") }
             let bytes = try await RequestBodyLimit.read(request)
             let now = backend.now
-            let batch = try IntentRoutes.decode(VehicleLocationBatchBody.self, bytes)
+            let batch: VehicleLocationBatchBody
+            do throws(APIBodyError) {
+                batch = try APICoding.decodeBatch(bytes)
+            } catch {
+                throw ProblemDocument.badRequest(error.detail, errors: error.errors)
+            }
             var positions: [ReportedPosition] = []
             var errors: [String] = []
             for (i, entry) in batch.locations.enumerated() {
