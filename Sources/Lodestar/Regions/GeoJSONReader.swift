@@ -93,10 +93,13 @@ struct GeoJSONReader {
     /// Throws for the first feature whose identifier an earlier one has, when it comes before
     /// ``failure``'s.
     private func checkRepeats() throws(RegionError) {
-        var seen = Set<String>(minimumCapacity: conditions.count)
-        for (index, condition) in conditions.enumerated() where !seen.insert(condition.id).inserted {
-            let first = conditions.firstIndex { $0.id == condition.id } ?? index
-            throw .feature(index: index, id: condition.id, reason: "the id repeats feature \(first)'s")
+        var seen = RegionIdentifierIndex()
+        seen.reserveCapacity(conditions.count)
+        for index in conditions.indices {
+            let id = conditions[index].id
+            if let first = seen.insert(id, index: Int32(index), in: conditions) {
+                throw .feature(index: index, id: id, reason: "the id repeats feature \(first)'s")
+            }
         }
     }
 
