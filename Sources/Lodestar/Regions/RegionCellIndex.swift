@@ -38,7 +38,7 @@ struct RegionCellIndex: Sendable {
     /// A key no cell has (rows and columns are well within 32 bits).
     private static let empty = Int64.min
     /// The room of a run when it is first made.
-    private static let firstCapacity: Int32 = 4
+    private static let firstCapacity: Int32 = 8
 
     init() {
         bits = 4
@@ -77,25 +77,57 @@ struct RegionCellIndex: Sendable {
         }
     }
 
-    /// Appends `slot` to `key`'s list.
-    mutating func append(_ slot: Int32, to key: Int64) {
-        var (i, found) = find(key)
-        if !found {
-            // At most half full: probes stay short.
-            if (count + 1) * 2 > keys.count {
-                grow()
-                i = find(key).position
+    /// The key of the cell in `row` and `column`.
+    @inline(__always)
+    static func key(_ row: Int, _ column: Int) -> Int64 { Int64(row) << 32 | Int64(UInt32(bitPattern: Int32(column))) }
+
+    /// Appends `slot` to the lists of the cells in `rows` × `columns` (a region's cells, at most
+    /// ``RegionGrid/maximumCells``).
+    mutating func append(_ slot: Int32, rows: ClosedRange<Int>, columns: ClosedRange<Int>) {
+        // Room for every key first: none moves while the region's are placed. At most half full,
+        // so that probes stay short.
+        while (count + rows.count * columns.count) * 2 > keys.count { grow() }
+        // The arrays are taken out while the cells are filled: each is then a local the optimizer
+        // sees whole (no uniqueness check of the struct's arrays at every store).
+        var keys: [Int64] = []
+        var runs: [Run] = []
+        var pool: [Int32] = []
+        swap(&keys, &self.keys)
+        swap(&runs, &self.runs)
+        swap(&pool, &self.pool)
+        let mask = keys.count - 1
+        for row in rows {
+            for column in columns {
+                let key = Self.key(row, column)
+                var i = home(key)
+                while keys[i] != key && keys[i] != Self.empty { i = (i &+ 1) & mask }
+                if keys[i] == Self.empty {
+                    keys[i] = key
+                    runs[i] = Run()
+                    count += 1
+                }
+                var run = runs[i]
+                if run.count == run.capacity {
+                    // Full: the run moves to the end of the pool with twice the room.
+                    let capacity = max(Self.firstCapacity, run.capacity * 2)
+                    let start = pool.count
+                    pool.append(contentsOf: repeatElement(0, count: Int(capacity)))
+                    pool.withUnsafeMutableBufferPointer { p in
+                        guard let base = p.baseAddress else { return }
+                        (base + start).update(from: base + Int(run.start), count: Int(run.count))
+                    }
+                    unused += Int(run.capacity)
+                    run = Run(start: Int32(start), count: run.count, capacity: capacity)
+                }
+                pool[Int(run.start + run.count)] = slot
+                run.count += 1
+                runs[i] = run
             }
-            keys[i] = key
-            runs[i] = Run()
-            count += 1
         }
-        var run = runs[i]
-        if run.count == run.capacity { run = move(run, capacity: max(Self.firstCapacity, run.capacity * 2)) }
-        pool[Int(run.start + run.count)] = slot
-        run.count += 1
-        runs[i] = run
-        if unused > pool.count - unused { compact() }
+        swap(&keys, &self.keys)
+        swap(&runs, &self.runs)
+        swap(&pool, &self.pool)
+        if unused > self.pool.count - unused { compact() }
     }
 
     /// Removes one `slot` from `key`'s list (the last takes its place); nothing when absent.
@@ -109,18 +141,6 @@ struct RegionCellIndex: Sendable {
         pool[k] = pool[end - 1]
         run.count -= 1
         runs[i] = run
-    }
-
-    /// A run moved to the end of the pool with room for `capacity` slots; its old place unused.
-    private mutating func move(_ run: Run, capacity: Int32) -> Run {
-        let start = pool.count
-        pool.append(contentsOf: repeatElement(0, count: Int(capacity)))
-        pool.withUnsafeMutableBufferPointer { p in
-            guard let base = p.baseAddress else { return }
-            (base + start).update(from: base + Int(run.start), count: Int(run.count))
-        }
-        unused += Int(run.capacity)
-        return Run(start: Int32(start), count: run.count, capacity: capacity)
     }
 
     /// Lays the runs out again without the unused places (an empty run keeps no room).

@@ -114,7 +114,7 @@ struct RegionGrid: Sendable {
 
     private static func index(_ degrees: Double) -> Int { Int((degrees / cellDegrees).rounded(.down)) }
 
-    private static func key(_ row: Int, _ column: Int) -> Int64 { Int64(row) << 32 | Int64(UInt32(bitPattern: Int32(column))) }
+    private static func key(_ row: Int, _ column: Int) -> Int64 { RegionCellIndex.key(row, column) }
 
     /// Lists a slot under the cells of its shape's box (``box(of:)``, made once by the caller), or
     /// in ``large`` (nil: no box).
@@ -123,9 +123,7 @@ struct RegionGrid: Sendable {
             large.insert(slot)
             return
         }
-        for row in rows {
-            for column in columns { cells.append(slot, to: Self.key(row, column)) }
-        }
+        cells.append(slot, rows: rows, columns: columns)
     }
 
     /// Unlists a slot (its shape must be the one it was inserted with).
