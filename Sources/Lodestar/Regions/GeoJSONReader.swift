@@ -211,6 +211,7 @@ struct GeoJSONReader {
     }
 
     /// Which of the names read a member's name is.
+    @inline(__always)
     private func name(_ raw: JSONScanner.RawString) -> Name {
         if raw.escaped {
             return switch scanner.text(raw) {
@@ -292,7 +293,8 @@ struct GeoJSONReader {
                 let type = scanner.string(geometryType) ?? ""
                 throw RegionError.geoJSON("geometry type \(type) cannot be a region (Point with radius, Polygon, MultiPolygon)")
             }
-            return try RegionCondition(id: id, shape: shape, dwell: dwell)
+            // The radius, the polygons (RegionPolygon checks its rings) and the dwell are checked.
+            return try RegionCondition(id: id, checkedShape: shape, checkedDwell: dwell)
         } catch {
             switch error {
             case .geoJSON(let reason): throw bad(reason)

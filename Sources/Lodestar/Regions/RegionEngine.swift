@@ -71,7 +71,7 @@ public struct RegionEngine: Sendable {
         /// A circle's radius, metres; NaN for a polygon (measured from its condition).
         let radius: Double
 
-        init(_ condition: RegionCondition) {
+        init(_ condition: borrowing RegionCondition) {
             dwellSeconds = condition.dwell?.seconds ?? .nan
             if case .circle(let center, let radius) = condition.shape {
                 (self.center, self.radius) = (center, radius)

@@ -88,7 +88,7 @@ extension RegionEvent {
         var longitude: UInt64?
         var accuracy: UInt64?
 
-        init(_ e: RegionEvent) {
+        init(_ e: borrowing RegionEvent) {
             kind = e.kind
             initial = e.initial
             interpolated = e.interpolated

@@ -37,18 +37,19 @@ struct MonitorOutput: Sendable {
 
     /// Appends the lines of `events`.
     mutating func write(_ events: [RegionEvent]) {
-        for e in events {
-            switch e.kind {
+        // By index: each event is read in place, not copied.
+        for k in events.indices {
+            switch events[k].kind {
             case .enter: enters += 1
             case .exit: exits += 1
             case .dwell: dwells += 1
             case .inside, .outside, .unknown: break
             }
-            if e.interpolated { interpolated += 1 }
+            if events[k].interpolated { interpolated += 1 }
             if json {
-                lines.append(e, to: &output.buffer)
+                lines.append(events[k], to: &output.buffer)
             } else {
-                Self.appendText(e, to: &output.buffer)
+                Self.appendText(events[k], to: &output.buffer)
             }
             output.flushIfFull()
         }
