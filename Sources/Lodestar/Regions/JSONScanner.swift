@@ -358,7 +358,17 @@ struct JSONScanner {
         guard i < end, base[i] >= 0x30 && base[i] <= 0x39 else { throw error("a number needs digits") }
         var mantissa: UInt64 = 0
         var count = 0
-        if base[i] == 0x30 { i += 1 } else { count = digits(into: &mantissa) }
+        if base[i] == 0x30 {
+            i += 1
+        } else {
+            // An integer part is short (a coordinate's 1–3 digits): byte by byte.
+            let first = i
+            while i < end, case let d = base[i] &- 0x30, d <= 9 {
+                mantissa = mantissa &* 10 &+ UInt64(d)
+                i &+= 1
+            }
+            count = i - first
+        }
         var fraction = 0
         if i < end && base[i] == UInt8(ascii: ".") {
             i += 1

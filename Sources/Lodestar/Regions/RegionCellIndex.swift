@@ -49,7 +49,13 @@ struct RegionCellIndex: Sendable {
     /// The table position where `key` starts its probe.
     @inline(__always)
     private func home(_ key: Int64) -> Int {
-        Int(truncatingIfNeeded: (UInt64(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15) >> UInt64(64 - bits))
+        Self.home(key, UInt64(64 - bits))
+    }
+
+    /// The position where `key` starts its probe in a table of 2^(64 − `shift`) places.
+    @inline(__always)
+    private static func home(_ key: Int64, _ shift: UInt64) -> Int {
+        Int(truncatingIfNeeded: (UInt64(bitPattern: key) &* 0x9E37_79B9_7F4A_7C15) >> shift)
     }
 
     /// The position of `key`, or of the empty place where it would go.
@@ -83,51 +89,82 @@ struct RegionCellIndex: Sendable {
 
     /// Appends `slot` to the lists of the cells in `rows` × `columns` (a region's cells, at most
     /// ``RegionGrid/maximumCells``).
+    ///
+    /// In two passes, each through pointers (no uniqueness check of an array per cell): the keys
+    /// and runs are found, placed and counted, noting where the slot goes and which runs move;
+    /// then the pool grows once for the runs that move, they are copied, and the slot is stored.
     mutating func append(_ slot: Int32, rows: ClosedRange<Int>, columns: ClosedRange<Int>) {
+        let n = rows.count * columns.count
         // Room for every key first: none moves while the region's are placed. At most half full,
         // so that probes stay short.
-        while (count + rows.count * columns.count) * 2 > keys.count { grow() }
-        // The arrays are taken out while the cells are filled: each is then a local the optimizer
-        // sees whole (no uniqueness check of the struct's arrays at every store).
+        while (count + n) * 2 > keys.count { grow() }
+        // The table is taken out as locals while it is filled (no access to the struct inside).
         var keys: [Int64] = []
         var runs: [Run] = []
-        var pool: [Int32] = []
         swap(&keys, &self.keys)
         swap(&runs, &self.runs)
-        swap(&pool, &self.pool)
         let mask = keys.count - 1
-        for row in rows {
-            for column in columns {
-                let key = Self.key(row, column)
-                var i = home(key)
-                while keys[i] != key && keys[i] != Self.empty { i = (i &+ 1) & mask }
-                if keys[i] == Self.empty {
-                    keys[i] = key
-                    runs[i] = Run()
-                    count += 1
-                }
-                var run = runs[i]
-                if run.count == run.capacity {
-                    // Full: the run moves to the end of the pool with twice the room.
-                    let capacity = max(Self.firstCapacity, run.capacity * 2)
-                    let start = pool.count
-                    pool.append(contentsOf: repeatElement(0, count: Int(capacity)))
-                    pool.withUnsafeMutableBufferPointer { p in
-                        guard let base = p.baseAddress else { return }
-                        (base + start).update(from: base + Int(run.start), count: Int(run.count))
+        let shift = UInt64(64 - bits)
+        let poolCount = pool.count
+        var placed = 0
+        var added = 0
+        var moved = 0
+        var freed = 0
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 4 * n) { notes in
+            guard let notes = notes.baseAddress else { return }
+            // notes[0 ..< n]: where the slot goes in the pool; after them, three for each run that
+            // moves: where it was, where it goes, how many slots it holds.
+            keys.withUnsafeMutableBufferPointer { keys in
+                runs.withUnsafeMutableBufferPointer { runs in
+                    guard let keys = keys.baseAddress, let runs = runs.baseAddress else { return }
+                    var k = 0
+                    for row in rows {
+                        for column in columns {
+                            let key = Self.key(row, column)
+                            var i = Self.home(key, shift)
+                            while keys[i] != key && keys[i] != Self.empty { i = (i &+ 1) & mask }
+                            if keys[i] == Self.empty {
+                                keys[i] = key
+                                runs[i] = Run()
+                                placed &+= 1
+                            }
+                            var run = runs[i]
+                            if run.count == run.capacity {
+                                // Full: the run moves to the end of the pool with twice the room.
+                                let capacity = max(Self.firstCapacity, run.capacity &* 2)
+                                let start = poolCount &+ added
+                                notes[n &+ 3 &* moved] = Int(run.start)
+                                notes[n &+ 3 &* moved &+ 1] = start
+                                notes[n &+ 3 &* moved &+ 2] = Int(run.count)
+                                moved &+= 1
+                                added &+= Int(capacity)
+                                freed &+= Int(run.capacity)
+                                run.start = Int32(truncatingIfNeeded: start)
+                                run.capacity = capacity
+                            }
+                            notes[k] = Int(run.start &+ run.count)
+                            k &+= 1
+                            run.count &+= 1
+                            runs[i] = run
+                        }
                     }
-                    unused += Int(run.capacity)
-                    run = Run(start: Int32(start), count: run.count, capacity: capacity)
                 }
-                pool[Int(run.start + run.count)] = slot
-                run.count += 1
-                runs[i] = run
+            }
+            if added > 0 { pool.append(contentsOf: repeatElement(0, count: added)) }
+            pool.withUnsafeMutableBufferPointer { pool in
+                guard let base = pool.baseAddress else { return }
+                for m in 0..<moved {
+                    let at = n &+ 3 &* m
+                    (base + notes[at &+ 1]).update(from: base + notes[at], count: notes[at &+ 2])
+                }
+                for k in 0..<n { base[notes[k]] = slot }
             }
         }
         swap(&keys, &self.keys)
         swap(&runs, &self.runs)
-        swap(&pool, &self.pool)
-        if unused > self.pool.count - unused { compact() }
+        count += placed
+        unused += freed
+        if unused > pool.count - unused { compact() }
     }
 
     /// Removes one `slot` from `key`'s list (the last takes its place); nothing when absent.
