@@ -39,6 +39,14 @@ public struct JSONObjectText: Sendable {
         bytes.append(UInt8(ascii: "{"))
     }
 
+    /// The rest of an object whose opening and first members the caller has written at the end
+    /// of `out`: the members added go on after a comma, and ``finish(into:)`` closes the object.
+    package init(continuingMembers out: inout [UInt8]) {
+        bytes = []
+        swap(&bytes, &out)
+        isEmpty = false
+    }
+
     /// The finished object, `{...}`.
     package var json: String {
         var text = bytes

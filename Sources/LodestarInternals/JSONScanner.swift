@@ -40,6 +40,14 @@ package struct JSONScanner {
         /// A number's value; 0 for other kinds.
         package var number = 0.0
 
+        package init(start: Int, end: Int, kind: Kind, escaped: Bool = false, number: Double = 0) {
+            self.start = start
+            self.end = end
+            self.kind = kind
+            self.escaped = escaped
+            self.number = number
+        }
+
         /// A string value's bytes between its quotes.
         package var raw: RawString { RawString(start: start + 1, end: end - 1, escaped: escaped) }
     }
@@ -60,7 +68,7 @@ package struct JSONScanner {
     /// The text's length, bytes.
     package let end: Int
     /// The offset of the next byte to read.
-    private(set) var i = 0
+    package private(set) var i = 0
 
     private init(base: UnsafePointer<UInt8>, end: Int) {
         self.base = base
@@ -358,7 +366,17 @@ package struct JSONScanner {
         guard i < end, base[i] >= 0x30 && base[i] <= 0x39 else { throw error("a number needs digits") }
         var mantissa: UInt64 = 0
         var count = 0
-        if base[i] == 0x30 { i += 1 } else { count = digits(into: &mantissa) }
+        if base[i] == 0x30 {
+            i += 1
+        } else {
+            // An integer part is short (a coordinate's 1–3 digits): byte by byte.
+            let first = i
+            while i < end, case let d = base[i] &- 0x30, d <= 9 {
+                mantissa = mantissa &* 10 &+ UInt64(d)
+                i &+= 1
+            }
+            count = i - first
+        }
         var fraction = 0
         if i < end && base[i] == UInt8(ascii: ".") {
             i += 1

@@ -29,8 +29,27 @@ struct LocalPlane {
         let phi = Angle.radians(origin.latitude)
         let (m, n) = WGS84.radiiOfCurvature(latitude: phi)
         metresPerDegreeLatitude = Angle.radians(m)
-        // Kept above zero at a pole, where longitude no longer spreads.
-        metresPerDegreeLongitude = max(Angle.radians(n * cos(phi)), 1e-3)
+        metresPerDegreeLongitude = Self.metresPerDegreeLongitude(n, phi)
+    }
+
+    /// ``metresPerDegreeLatitude`` of the plane about a latitude (degrees), with one sine and
+    /// nothing else of the plane: what a region's box needs at its centre.
+    static func metresPerDegreeLatitude(at latitude: Double) -> Double {
+        Angle.radians(WGS84.radiiOfCurvature(latitude: Angle.radians(latitude)).meridional)
+    }
+
+    /// ``metresPerDegreeLongitude`` of the plane about a latitude (degrees): what a region's box
+    /// needs at its widest latitude.
+    static func metresPerDegreeLongitude(at latitude: Double) -> Double {
+        let phi = Angle.radians(latitude)
+        return metresPerDegreeLongitude(WGS84.radiiOfCurvature(latitude: phi).primeVertical, phi)
+    }
+
+    /// Metres per degree of longitude from the prime-vertical radius `n` (metres) at latitude
+    /// `phi` (radians): kept above zero at a pole, where longitude no longer spreads.
+    @inline(__always)
+    private static func metresPerDegreeLongitude(_ n: Double, _ phi: Double) -> Double {
+        max(Angle.radians(n * cos(phi)), 1e-3)
     }
 
     /// The plane point of a coordinate, metres from the origin.

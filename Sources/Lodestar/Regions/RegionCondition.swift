@@ -27,6 +27,17 @@ public struct RegionCondition: Sendable, Equatable, Codable {
         self.dwell = try RegionError.checkedDwell(dwell)
     }
 
+    /// A condition whose shape and dwell the caller has checked as ``init(id:shape:dwell:)``
+    /// does (``GeoJSONReader`` checks each number as it reads it, with its own messages): only the
+    /// identifier is checked.
+    /// - Throws: ``RegionError/identifier(_:)``.
+    init(id: String, checkedShape shape: RegionShape, checkedDwell dwell: Duration?) throws(RegionError) {
+        guard (1...Self.maximumIdentifierBytes).contains(id.utf8.count) else { throw .identifier(id) }
+        self.id = id
+        self.shape = shape
+        self.dwell = dwell
+    }
+
     private enum CodingKeys: String, CodingKey { case id, shape, dwell }
 
     public init(from decoder: any Decoder) throws {

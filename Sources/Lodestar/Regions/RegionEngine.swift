@@ -71,7 +71,7 @@ public struct RegionEngine: Sendable {
         /// A circle's radius, metres; NaN for a polygon (measured from its condition).
         let radius: Double
 
-        init(_ condition: RegionCondition) {
+        init(_ condition: borrowing RegionCondition) {
             dwellSeconds = condition.dwell?.seconds ?? .nan
             if case .circle(let center, let radius) = condition.shape {
                 (self.center, self.radius) = (center, radius)
@@ -106,7 +106,8 @@ public struct RegionEngine: Sendable {
     /// Each slot's last update that evaluated it, beside the slots (read for every region listed).
     private var stamps: [UInt32] = []
     private var free: [Int32] = []
-    private var index: [String: Int32] = [:]
+    /// Identifier → slot.
+    private var index = RegionIdentifierIndex()
     private var grid = RegionGrid()
     /// The slots inside, in no order; each knows its place (``Slot/insideAt``), so that leaving is
     /// O(1) and an update walks an array, not a hash table.
@@ -147,7 +148,7 @@ public struct RegionEngine: Sendable {
     /// How many regions are watched.
     public var count: Int { index.count }
     /// The identifiers watched, in no particular order. - Complexity: O(n).
-    public var identifiers: [String] { Array(index.keys) }
+    public var identifiers: [String] { index.indices.map { conditions[Int($0)].id } }
     /// The identifiers of the regions in `state`, in no particular order. - Complexity: O(n).
     public func identifiers(in state: RegionState) -> [String] {
         zip(slots, conditions).compactMap { $0.isLive && $0.state == state ? $1.id : nil }
@@ -155,12 +156,12 @@ public struct RegionEngine: Sendable {
 
     /// The condition watched under an identifier, or nil.
     public func condition(_ id: String) -> RegionCondition? {
-        index[id].map { conditions[Int($0)] }
+        index.index(of: id, in: conditions).map { conditions[Int($0)] }
     }
 
     /// A region's state, or nil when no region has this identifier.
     public func state(of id: String) -> RegionState? {
-        index[id].map { slots[Int($0)].state }
+        index.index(of: id, in: conditions).map { slots[Int($0)].state }
     }
 
     /// Starts watching a region; one with the same identifier is replaced (its state starts again
@@ -169,36 +170,75 @@ public struct RegionEngine: Sendable {
     ///   - condition: the region and its rules.
     ///   - time: the time for the returned event; default the last location's, else now.
     /// - Returns: the region's ``RegionEvent/Kind/unknown`` event.
+    /// - Complexity: O(cells of the region), one hash of its identifier.
     @discardableResult
     public mutating func add(_ condition: RegionCondition, at time: Date? = nil) -> RegionEvent {
-        remove(condition.id)
-        let box = RegionGrid.CompactBox(RegionGrid.box(of: condition.shape) ?? .world)
+        add(condition, box: RegionGrid.box(of: condition.shape), at: time)
+    }
+
+    /// ``add(_:at:)`` with the region's box made (``RegionGrid/box(of:)``).
+    private mutating func add(_ condition: RegionCondition, box exact: RegionGrid.Box?, at time: Date?) -> RegionEvent {
+        let box = RegionGrid.CompactBox(exact ?? .world)
+        // The identifier is hashed once: the index is offered the slot the region would take
+        // and answers with the slot of a region it replaces, whose slot is then taken again (as
+        // removing it, which frees its slot last, and adding would). The offered slot's
+        // condition is this one's already when the index reads it.
+        let fresh = free.last ?? Int32(slots.count)
+        let appended = Int(fresh) == slots.count
+        if appended {
+            conditions.append(condition)
+        } else {
+            conditions[Int(fresh)] = condition
+        }
         let slot: Int32
-        if let reused = free.popLast() {
-            slot = reused
+        if let old = index.insert(condition.id, index: fresh, in: conditions) {
+            if appended { conditions.removeLast() }
+            grid.remove(old, shape: conditions[Int(old)].shape)
+            leaveInside(old)
+            conditions[Int(old)] = condition
+            slot = old
+        } else {
+            slot = fresh
+            if !appended { free.removeLast() }
+        }
+        if Int(slot) < slots.count {
             slots[Int(slot)] = Slot(condition)
-            conditions[Int(slot)] = condition
             boxes[Int(slot)] = box
             stamps[Int(slot)] = 0
         } else {
-            slot = Int32(slots.count)
             slots.append(Slot(condition))
-            conditions.append(condition)
             boxes.append(box)
             stamps.append(0)
         }
-        index[condition.id] = slot
-        grid.insert(slot, shape: condition.shape)
+        grid.insert(slot, box: exact)
         unknownSlots.append(slot)
         return RegionEvent(
             region: condition.id, kind: .unknown, time: time ?? lastTime ?? Date(),
             coordinate: anchor?.coordinate, accuracy: anchor?.accuracy)
     }
 
+    /// Starts watching several regions, as ``add(_:at:)`` one after another, their events at one
+    /// time (default the last location's, else now), with room made for them all at once.
+    /// - Returns: their ``RegionEvent/Kind/unknown`` events, in order.
+    public mutating func add(contentsOf conditions: [RegionCondition], at time: Date? = nil) -> [RegionEvent] {
+        let time = time ?? lastTime ?? Date()
+        let n = conditions.count
+        index.reserveCapacity(index.count + n)
+        slots.reserve(adding: n)
+        self.conditions.reserve(adding: n)
+        boxes.reserve(adding: n)
+        stamps.reserve(adding: n)
+        unknownSlots.reserve(adding: n)
+        var events: [RegionEvent] = []
+        events.reserveCapacity(n)
+        for k in conditions.indices { events.append(add(conditions[k], at: time)) }
+        return events
+    }
+
     /// Stops watching a region. - Returns: its condition, or nil when there was none.
     @discardableResult
     public mutating func remove(_ id: String) -> RegionCondition? {
-        guard let slot = index.removeValue(forKey: id) else { return nil }
+        guard let slot = index.remove(id, in: conditions) else { return nil }
         let condition = conditions[Int(slot)]
         grid.remove(slot, shape: condition.shape)
         leaveInside(slot)
@@ -211,7 +251,7 @@ public struct RegionEngine: Sendable {
 
     /// Sets a just-added region's state from a snapshot.
     mutating func restore(_ entry: RegionSnapshot.Entry) {
-        guard let slot = index[entry.condition.id] else { return }
+        guard let slot = index.index(of: entry.condition.id, in: conditions) else { return }
         let i = Int(slot)
         slots[i].state = entry.state
         slots[i].dwellReported = entry.dwellReported
@@ -309,7 +349,7 @@ public struct RegionEngine: Sendable {
         scratch = candidates
         resolveUnknown(fix, plane, &events)
         anchor = fix
-        if events.count > 1, zip(events, events.dropFirst()).contains(where: { $0.time > $1.time }) {
+        if events.count > 1, events.indices.dropFirst().contains(where: { events[$0 - 1].time > events[$0].time }) {
             // Stable: events of one time keep their order (an enter before its dwell).
             events = events.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
         }
@@ -506,5 +546,14 @@ public struct RegionEngine: Sendable {
             time: a.time.addingTimeInterval(t * b.time.timeIntervalSince(a.time)),
             coordinate: Coordinate(uncheckedLatitude: lat, longitude: Angle.normalizedLongitude(lon)),
             accuracy: a.accuracy + t * (b.accuracy - a.accuracy), interpolated: true)
+    }
+}
+
+extension Array {
+    /// Makes room for `n` more elements: at least twice the capacity when it grows, so that many
+    /// small additions stay linear.
+    fileprivate mutating func reserve(adding n: Int) {
+        let needed = count + n
+        if needed > capacity { reserveCapacity(Swift.max(needed, 2 * capacity)) }
     }
 }

@@ -7,20 +7,66 @@ extension RegionEvent {
     /// `{"class":"REGION","region":"depot-3","event":"enter","initial":false,"interpolated":true,"time":"2026-03-14T09:31:12.40Z","lat":51.5012345,"lon":-0.1234567,"accuracy":4.0}`.
     /// `vehicleIdentifier` (the ride service's) comes after `class` when given; `lat`, `lon`
     /// (degrees, 7 decimals) and `accuracy` (metres, 1 decimal) are left out when unknown; the
-    /// time is UTC with hundredths of a second.
+    /// time is UTC with hundredths of a second. ``RegionEventWriter`` writes the same text for
+    /// many events.
     public func appendJSON(to out: inout [UInt8], vehicleIdentifier: String? = nil) {
-        var o = JSONObjectText(continuing: &out)
-        // Written in place (one pass, no allocation): `lodestar monitor` writes one a region at the
-        // start, 200,000 lines for 100,000 regions.
-        let room = 192 + JSONObjectText.quotedRoom(region.utf8.count + (vehicleIdentifier?.utf8.count ?? 0))
-        o.inPlace(room: room) { c in
-            c.add("class", constant: "REGION")
-            if let vehicleIdentifier { c.add("vehicleIdentifier", string: vehicleIdentifier) }
-            c.add("region", string: region)
+        var vehicle = vehicleIdentifier ?? ""
+        vehicle.withUTF8 { v in
+            Self.appendHead(region, vehicle: vehicleIdentifier == nil ? nil : v, tail: nil, to: &out)
+        }
+        var memo = TimeTextMemo()
+        appendTail(to: &out, timeMemo: &memo)
+    }
+
+    /// The JSON object of ``appendJSON(to:vehicleIdentifier:)``, without the newline.
+    public func json(vehicleIdentifier: String? = nil) -> String {
+        var out: [UInt8] = []
+        appendJSON(to: &out, vehicleIdentifier: vehicleIdentifier)
+        return String(decoding: out.dropLast(), as: UTF8.self)
+    }
+
+    /// Appends the line up to the region's identifier,
+    /// `{"class":"REGION","vehicleIdentifier":"v7","region":"depot-3"` (a vehicle's bytes when
+    /// given), and then `tail`'s bytes, in one piece.
+    static func appendHead(
+        _ region: String, vehicle: UnsafeBufferPointer<UInt8>?, tail: UnsafeBufferPointer<UInt8>?, to out: inout [UInt8]
+    ) {
+        var region = region
+        region.withUTF8 { r in
+            let room =
+                32 + JSONObjectText.quotedRoom(r.count) + (vehicle.map { 24 + JSONObjectText.quotedRoom($0.count) } ?? 0)
+                + (tail?.count ?? 0)
+            out.append(addingCapacity: room) { span in
+                span.withUnsafeMutableBufferPointer { buffer, initialized in
+                    guard let p = buffer.baseAddress else { return }
+                    var n = JSONMemberCursor.writeLiteral(#"{"class":"REGION""#, to: p)
+                    if let vehicle {
+                        n += JSONMemberCursor.writeLiteral(#","vehicleIdentifier":"#, to: p + n)
+                        n += JSONObjectText.writeQuoted(vehicle, to: p + n)
+                    }
+                    n += JSONMemberCursor.writeLiteral(#","region":"#, to: p + n)
+                    n += JSONObjectText.writeQuoted(r, to: p + n)
+                    if let tail, let t = tail.baseAddress {
+                        (p + n).update(from: t, count: tail.count)
+                        n += tail.count
+                    }
+                    initialized = n
+                }
+            }
+        }
+    }
+
+    /// The line after the region's identifier, newline included:
+    /// `,"event":"enter",…,"accuracy":4.0}` (``TailKey``: what it is made of), the time's text up
+    /// to the seconds from `timeMemo` when it lies in the minute the memo last wrote.
+    func appendTail(to out: inout [UInt8], timeMemo: inout TimeTextMemo) {
+        var o = JSONObjectText(continuingMembers: &out)
+        // Written in place (one pass, no allocation).
+        o.inPlace(room: 192) { c in
             c.add("event", string: kind.rawValue)
             c.add("initial", initial)
             c.add("interpolated", interpolated)
-            c.add("time", time: time, fractionDigits: 2)
+            c.add("time", time: time, fractionDigits: 2, memo: &timeMemo)
             if let coordinate {
                 c.add("lat", fixed: coordinate.latitude, decimals: 7)
                 c.add("lon", fixed: coordinate.longitude, decimals: 7)
@@ -31,10 +77,25 @@ extension RegionEvent {
         out.append(0x0A)
     }
 
-    /// The JSON object of ``appendJSON(to:vehicleIdentifier:)``, without the newline.
-    public func json(vehicleIdentifier: String? = nil) -> String {
-        var out: [UInt8] = []
-        appendJSON(to: &out, vehicleIdentifier: vehicleIdentifier)
-        return String(decoding: out.dropLast(), as: UTF8.self)
+    /// Everything ``appendTail(to:timeMemo:)`` writes depends on, bit for bit (−0 and 0 are
+    /// written differently): two events with one key have one tail.
+    struct TailKey: Equatable {
+        var kind: Kind
+        var initial: Bool
+        var interpolated: Bool
+        var time: UInt64
+        var latitude: UInt64?
+        var longitude: UInt64?
+        var accuracy: UInt64?
+
+        init(_ e: borrowing RegionEvent) {
+            kind = e.kind
+            initial = e.initial
+            interpolated = e.interpolated
+            time = e.time.timeIntervalSince1970.bitPattern
+            latitude = e.coordinate?.latitude.bitPattern
+            longitude = e.coordinate?.longitude.bitPattern
+            accuracy = e.accuracy?.bitPattern
+        }
     }
 }

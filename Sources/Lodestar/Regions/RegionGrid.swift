@@ -74,12 +74,12 @@ struct RegionGrid: Sendable {
         switch shape {
         case .circle(let center, let radius):
             let pad = radius * 1.01 + 1
-            let dLat = pad / LocalPlane(origin: center).metresPerDegreeLatitude
+            // The scales of the planes about the centre (north) and the widest latitude (east).
+            let dLat = pad / LocalPlane.metresPerDegreeLatitude(at: center.latitude)
             let south = center.latitude - dLat
             let north = center.latitude + dLat
             guard south > -89, north < 89 else { return nil }
-            let widest = Coordinate(uncheckedLatitude: max(abs(south), abs(north)), longitude: 0)
-            let dLon = pad / LocalPlane(origin: widest).metresPerDegreeLongitude
+            let dLon = pad / LocalPlane.metresPerDegreeLongitude(at: max(abs(south), abs(north)))
             return box(south: south, north: north, west: center.longitude - dLon, east: center.longitude + dLon)
         case .polygon, .multiPolygon:
             var b = Box(south: 90, north: -90, west: 180, east: -180)
@@ -114,17 +114,16 @@ struct RegionGrid: Sendable {
 
     private static func index(_ degrees: Double) -> Int { Int((degrees / cellDegrees).rounded(.down)) }
 
-    private static func key(_ row: Int, _ column: Int) -> Int64 { Int64(row) << 32 | Int64(UInt32(bitPattern: Int32(column))) }
+    private static func key(_ row: Int, _ column: Int) -> Int64 { RegionCellIndex.key(row, column) }
 
-    /// Lists a slot under its shape's cells, or in ``large``.
-    mutating func insert(_ slot: Int32, shape: RegionShape) {
-        guard let box = Self.box(of: shape), let (rows, columns) = Self.cellRange(of: box, limit: Self.maximumCells) else {
+    /// Lists a slot under the cells of its shape's box (``box(of:)``, made once by the caller), or
+    /// in ``large`` (nil: no box).
+    mutating func insert(_ slot: Int32, box: Box?) {
+        guard let box, let (rows, columns) = Self.cellRange(of: box, limit: Self.maximumCells) else {
             large.insert(slot)
             return
         }
-        for row in rows {
-            for column in columns { cells.append(slot, to: Self.key(row, column)) }
-        }
+        cells.append(slot, rows: rows, columns: columns)
     }
 
     /// Unlists a slot (its shape must be the one it was inserted with).

@@ -121,10 +121,10 @@ public final class RegionMonitor: Sendable {
         try add(contentsOf: [condition])[0]
     }
 
-    /// Starts watching several regions, saving once.
+    /// Starts watching several regions, saving once; their events have one time.
     @discardableResult
     public func add(contentsOf conditions: [RegionCondition]) throws(RegionError) -> [RegionEvent] {
-        try change(always: true) { engine in conditions.map { engine.add($0) } }
+        try change(always: true) { engine in engine.add(contentsOf: conditions) }
     }
 
     /// Stops watching a region. - Returns: whether there was one.
@@ -172,8 +172,10 @@ public final class RegionMonitor: Sendable {
             if let store, always || !events.isEmpty {
                 do throws(RegionError) { try store.save(s.engine.snapshot) } catch { failure = error }
             }
-            for event in events where bufferLimit > 0 {
-                if case .dropped = continuation.yield(event) { s.dropped += 1 }
+            if bufferLimit > 0 {
+                for event in events {
+                    if case .dropped = continuation.yield(event) { s.dropped += 1 }
+                }
             }
             if let failure { throw failure }
             return events

@@ -12,8 +12,12 @@ import LodestarInternals
 struct MonitorOutput: Sendable {
     let json: Bool
     private var output = BlockOutput(fd: 1, threshold: 256 * 1024)
-    /// Events printed, by kind.
-    private var counts: [RegionEvent.Kind: Int] = [:]
+    /// Events printed, of the kinds the summary counts.
+    private var enters = 0
+    private var exits = 0
+    private var dwells = 0
+    /// The JSON lines' writer, which keeps the last line's text after the region.
+    private var lines = RegionEventWriter()
     private var interpolated = 0
     private var locations = 0
     private var deadReckoned = 0
@@ -33,10 +37,20 @@ struct MonitorOutput: Sendable {
 
     /// Appends the lines of `events`.
     mutating func write(_ events: [RegionEvent]) {
-        for e in events {
-            counts[e.kind, default: 0] += 1
-            if e.interpolated { interpolated += 1 }
-            if json { e.appendJSON(to: &output.buffer) } else { Self.appendText(e, to: &output.buffer) }
+        // By index: each event is read in place, not copied.
+        for k in events.indices {
+            switch events[k].kind {
+            case .enter: enters += 1
+            case .exit: exits += 1
+            case .dwell: dwells += 1
+            case .inside, .outside, .unknown: break
+            }
+            if events[k].interpolated { interpolated += 1 }
+            if json {
+                lines.append(events[k], to: &output.buffer)
+            } else {
+                Self.appendText(events[k], to: &output.buffer)
+            }
             output.flushIfFull()
         }
     }
@@ -76,8 +90,7 @@ struct MonitorOutput: Sendable {
     /// The summary on standard error:
     /// `monitor: 2400 locations (12 dead-reckoned), 3 regions; 2 enter, 2 exit (2 interpolated), 1 dwell; inside now: depot-3`.
     func summarize(_ monitor: RegionMonitor) {
-        let kinds: [RegionEvent.Kind] = [.enter, .exit, .dwell]
-        var parts = kinds.map { "\(counts[$0, default: 0]) \($0.rawValue)" }
+        var parts = ["\(enters) enter", "\(exits) exit", "\(dwells) dwell"]
         if interpolated > 0 { parts[1] += " (\(interpolated) interpolated)" }
         let inside = monitor.identifiers(in: .inside).sorted()
         let shown = inside.prefix(10).joined(separator: ", ") + (inside.count > 10 ? " and \(inside.count - 10) more" : "")

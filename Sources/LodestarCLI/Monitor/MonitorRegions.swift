@@ -52,6 +52,8 @@ enum MonitorRegions {
     /// condition changed starts anew; one no longer in the file is dropped.
     /// - Returns: the `unknown` events of the regions that start anew.
     static func watch(_ conditions: [RegionCondition], in monitor: RegionMonitor) throws(RegionError) -> [RegionEvent] {
+        // Without a state file the monitor starts empty: every condition is new.
+        guard monitor.count > 0 else { return conditions.isEmpty ? [] : try monitor.add(contentsOf: conditions) }
         let wanted = Set(conditions.map(\.id))
         for id in monitor.identifiers where !wanted.contains(id) {
             try monitor.remove(id)
