@@ -164,6 +164,11 @@ public struct RegionEngine: Sendable {
         index.index(of: id, in: conditions).map { slots[Int($0)].state }
     }
 
+    /// A region's stored form (``RegionSnapshot/Entry``), or nil when no region has this identifier.
+    func entry(_ id: String) -> RegionSnapshot.Entry? {
+        index.index(of: id, in: conditions).map { entry(at: Int($0)) }
+    }
+
     /// Starts watching a region; one with the same identifier is replaced (its state starts again
     /// from unknown). Its state is decided at the next update.
     /// - Parameters:

@@ -14,8 +14,10 @@ import Synchronization
 ///
 /// With storage, every change (an add, a remove, an update that reports events) is saved before its
 /// events are delivered, so after a crash and a restart the monitor does not report again an enter
-/// it reported: decided states come back without `initial` events. Saving writes the whole file
-/// (O(n) in regions) under the lock, so updates from several tasks stay in order.
+/// it reported: decided states come back without `initial` events. A change is appended to the
+/// store's journal, O(regions it changed); the whole file (O(n)) is written only when the journal
+/// has grown past it (at least 1 MiB), for a change to half the regions or more, or after a failed
+/// write. Saving happens under the lock, so updates from several tasks stay in order.
 public final class RegionMonitor: Sendable {
     public typealias Rule = RegionRule
 
@@ -23,7 +25,17 @@ public final class RegionMonitor: Sendable {
         var engine: RegionEngine
         var dropped = 0
         var storageError: RegionError?
+        /// The stored snapshot's sequence, its size in bytes (nil when there is no file yet), and
+        /// the journal's size after it.
+        var sequence = 0
+        var snapshotBytes: Int?
+        var journalBytes = 0
+        /// Whether the next change writes a whole snapshot (a write failed).
+        var needsSnapshot = false
     }
+
+    /// The journal size, bytes, below which no whole snapshot is written (1 MiB).
+    static let smallestCompaction = 1 << 20
 
     private let state: Mutex<State>
     private let store: RegionStore?
@@ -61,8 +73,9 @@ public final class RegionMonitor: Sendable {
         bufferLimit: Int = defaultBufferLimit
     ) throws(RegionError) {
         let store = RegionStore(url: storage)
+        let opened = try store.openForAppending()
         let engine: RegionEngine
-        if let snapshot = try store.load() {
+        if let snapshot = opened.snapshot {
             do { engine = try RegionEngine(snapshot: snapshot) } catch {
                 if case .storage(_, let reason) = error { throw .storage(path: storage.path, reason: reason) }
                 throw .storage(path: storage.path, reason: error.description)
@@ -70,14 +83,24 @@ public final class RegionMonitor: Sendable {
         } else {
             engine = try RegionEngine(rule: rule, exitMargin: exitMargin)
         }
-        try self.init(engine: engine, store: store, bufferLimit: bufferLimit)
+        var state = State(engine: engine)
+        if let snapshot = opened.snapshot {
+            state.sequence = snapshot.sequence ?? 0
+            state.snapshotBytes = opened.snapshotBytes
+            state.journalBytes = opened.journalBytes
+        }
+        try self.init(state: state, store: store, bufferLimit: bufferLimit)
     }
 
-    private init(engine: RegionEngine, store: RegionStore?, bufferLimit: Int) throws(RegionError) {
+    private convenience init(engine: RegionEngine, store: RegionStore?, bufferLimit: Int) throws(RegionError) {
+        try self.init(state: State(engine: engine), store: store, bufferLimit: bufferLimit)
+    }
+
+    private init(state: State, store: RegionStore?, bufferLimit: Int) throws(RegionError) {
         guard (0...1_000_000).contains(bufferLimit) else { throw .bufferLimit(bufferLimit) }
         self.bufferLimit = bufferLimit
         self.store = store
-        state = Mutex(State(engine: engine))
+        self.state = Mutex(state)
         (events, continuation) = AsyncStream.makeStream(
             of: RegionEvent.self, bufferingPolicy: .bufferingNewest(max(bufferLimit, 1)))
         if bufferLimit == 0 { continuation.finish() }
@@ -131,7 +154,7 @@ public final class RegionMonitor: Sendable {
     @discardableResult
     public func remove(_ id: String) throws(RegionError) -> Bool {
         var removed = false
-        _ = try change(always: true) { engine in
+        _ = try change(always: true, removing: id) { engine in
             removed = engine.remove(id) != nil
             return []
         }
@@ -162,15 +185,18 @@ public final class RegionMonitor: Sendable {
     }
 
     /// Applies a change to the engine under the lock, saves when it reported events or is an add or
-    /// remove, and delivers its events in order.
-    private func change(always: Bool, _ body: (inout RegionEngine) -> [RegionEvent]) throws(RegionError)
-        -> [RegionEvent]
+    /// remove (of `removing`), and delivers its events in order.
+    private func change(always: Bool, removing: String? = nil, _ body: (inout RegionEngine) -> [RegionEvent])
+        throws(RegionError) -> [RegionEvent]
     {
         try state.withLock { (s) throws(RegionError) -> [RegionEvent] in
             let events = body(&s.engine)
             var failure: RegionError?
             if let store, always || !events.isEmpty {
-                do throws(RegionError) { try store.save(s.engine.snapshot) } catch { failure = error }
+                do throws(RegionError) { try save(&s, store, events, removing: removing) } catch {
+                    s.needsSnapshot = true
+                    failure = error
+                }
             }
             if bufferLimit > 0 {
                 for event in events {
@@ -180,5 +206,30 @@ public final class RegionMonitor: Sendable {
             if let failure { throw failure }
             return events
         }
+    }
+
+    /// Stores a change: the regions its events name, and the one removed, as a journal record; or a
+    /// whole snapshot when there is no file yet, the change touches half the regions or more, a
+    /// write failed before, or the journal has outgrown the snapshot.
+    private func save(_ s: inout State, _ store: RegionStore, _ events: [RegionEvent], removing: String?)
+        throws(RegionError)
+    {
+        var ids: [String] = []
+        var seen: Set<String> = []
+        for event in events where seen.insert(event.region).inserted { ids.append(event.region) }
+        let changes = ids.count + (removing == nil ? 0 : 1)
+        if let bytes = s.snapshotBytes, !s.needsSnapshot, changes * 2 < s.engine.count {
+            let record = RegionJournalRecord(
+                sequence: s.sequence, lastTime: s.engine.lastTime, set: ids.compactMap { s.engine.entry($0) },
+                removed: removing.map { [$0] } ?? [])
+            s.journalBytes += try store.append(record)
+            if s.journalBytes <= max(Self.smallestCompaction, bytes) { return }
+        }
+        var snapshot = s.engine.snapshot
+        snapshot.sequence = s.sequence + 1
+        s.snapshotBytes = try store.save(snapshot)
+        s.sequence += 1
+        s.journalBytes = 0
+        s.needsSnapshot = false
     }
 }

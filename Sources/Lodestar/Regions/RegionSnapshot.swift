@@ -36,13 +36,21 @@ public struct RegionSnapshot: Sendable, Equatable, Codable {
     /// last location itself is not kept: after a restart no crossing is looked for between it and
     /// the next, which may be far away and much later.)
     public var lastTime: Date?
+    /// How many times the store has written a whole snapshot, 1 or more; nil (read as 0) in a
+    /// snapshot not written by a ``RegionStore``. The journal's records name the sequence they
+    /// follow (``RegionJournalRecord/sequence``).
+    public var sequence: Int?
 
-    public init(version: Int = currentVersion, rule: RegionRule, exitMargin: Double, regions: [Entry], lastTime: Date?) {
+    public init(
+        version: Int = currentVersion, rule: RegionRule, exitMargin: Double, regions: [Entry], lastTime: Date?,
+        sequence: Int? = nil
+    ) {
         self.version = version
         self.rule = rule
         self.exitMargin = exitMargin
         self.regions = regions
         self.lastTime = lastTime
+        self.sequence = sequence
     }
 }
 
@@ -51,13 +59,17 @@ extension RegionEngine {
     public var snapshot: RegionSnapshot {
         RegionSnapshot(
             version: RegionSnapshot.currentVersion, rule: rule, exitMargin: exitMargin,
-            regions: zip(slots, conditions).filter(\.0.isLive).map { s, condition in
-                RegionSnapshot.Entry(
-                    condition: condition, state: s.state,
-                    enteredAt: s.enteredAt.isNaN ? nil : Date(timeIntervalSince1970: s.enteredAt),
-                    dwellReported: s.dwellReported)
-            },
+            regions: slots.indices.compactMap { slots[$0].isLive ? entry(at: $0) : nil },
             lastTime: lastTime)
+    }
+
+    /// The stored form of the region in slot `i`.
+    func entry(at i: Int) -> RegionSnapshot.Entry {
+        let s = slots[i]
+        return RegionSnapshot.Entry(
+            condition: conditions[i], state: s.state,
+            enteredAt: s.enteredAt.isNaN ? nil : Date(timeIntervalSince1970: s.enteredAt),
+            dwellReported: s.dwellReported)
     }
 
     /// An engine in the state a snapshot recorded: decided regions keep their states (no initial

@@ -6,39 +6,68 @@ import Glibc
 import Darwin
 #endif
 
-/// A file holding a ``RegionSnapshot`` as JSON, written so that a crash never loses it: each save
-/// writes a temporary file in the same directory, flushes it to the disk (fsync), renames it over
-/// the old one (atomic on POSIX file systems) and flushes the directory. A crash while saving leaves
-/// the previous file whole; at most the last save is lost.
+/// A file holding a ``RegionSnapshot`` as JSON, and beside it a journal of the changes since
+/// (``journalURL``, one ``RegionJournalRecord`` a line), written so that a crash never loses them:
+/// - a change is appended to the journal as one line and flushed to the disk (fsync) before
+///   its events are delivered; a crash while appending leaves a last line without its newline,
+///   which is ignored (that change is lost) and cut off when a monitor next opens the store;
+/// - a whole snapshot is written to a temporary file in the same directory, flushed (fsync),
+///   renamed over the old one (atomic on POSIX file systems), the directory flushed, and the
+///   journal removed. Its ``RegionSnapshot/sequence`` is one more than the last, so a journal a
+///   crash left behind (older records) is ignored.
+/// A change costs O(regions it changed); ``RegionMonitor`` writes a whole snapshot (O(n)) only when
+/// the journal has grown past the snapshot's size (at least 1 MiB), or for a change to half the
+/// regions or more.
 public struct RegionStore: Sendable {
-    /// The file.
+    /// The snapshot's file.
     public let url: URL
-    /// The largest file read, bytes (512 MiB).
+    /// The journal's file: the snapshot's path with `.journal` appended.
+    public var journalURL: URL { URL(fileURLWithPath: url.path + ".journal") }
+    /// The largest snapshot or journal read, bytes (512 MiB).
     public static let maximumFileSize = 512 << 20
 
     public init(url: URL) {
         self.url = url
     }
 
-    /// The snapshot in the file, or nil when there is no file.
+    /// What ``RegionMonitor`` knows of the files after opening them.
+    struct Opened {
+        var snapshot: RegionSnapshot?
+        /// The snapshot file's size, bytes; 0 when there is none.
+        var snapshotBytes: Int
+        /// The journal's size after a torn last line was cut off, bytes.
+        var journalBytes: Int
+    }
+
+    /// The snapshot with the journal applied, or nil when there is no snapshot (a journal without
+    /// one is ignored). Reads only.
     /// - Throws: ``RegionError/storage(path:reason:)`` naming the file and the problem: too large,
-    ///   unreadable, truncated or not a region file.
+    ///   unreadable, truncated or not a region file, or a journal line (not the last) that is corrupt.
     public func load() throws(RegionError) -> RegionSnapshot? {
+        guard let snapshot = try loadSnapshot() else { return nil }
+        return snapshot.applying(try readJournal().records)
+    }
+
+    /// ``load()`` for a monitor that will append: a torn last line of the journal is cut off, so
+    /// that the next record starts a line of its own.
+    func openForAppending() throws(RegionError) -> Opened {
+        guard let snapshot = try loadSnapshot() else { return Opened(snapshot: nil, snapshotBytes: 0, journalBytes: 0) }
+        let journal = try readJournal()
+        if journal.whole < journal.bytes, truncate(journalURL.path, off_t(journal.whole)) != 0 {
+            throw failure(journalURL.path, "cannot cut off its torn last line")
+        }
+        return Opened(
+            snapshot: snapshot.applying(journal.records), snapshotBytes: fileSize(url.path) ?? 0,
+            journalBytes: journal.whole)
+    }
+
+    /// The snapshot file alone, or nil when there is none.
+    private func loadSnapshot() throws(RegionError) -> RegionSnapshot? {
         let path = url.path
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
-        let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
-        guard size <= Self.maximumFileSize else {
-            throw .storage(path: path, reason: "\(size) bytes, larger than the limit of \(Self.maximumFileSize)")
-        }
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch {
-            throw .storage(path: path, reason: "cannot read: \(error.localizedDescription)")
-        }
+        guard let data = try read(url) else { return nil }
         guard !data.isEmpty else { throw .storage(path: path, reason: "empty, not a region file") }
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .secondsSince1970
         do {
-            return try decoder.decode(RegionSnapshot.self, from: data)
+            return try Self.decoder.decode(RegionSnapshot.self, from: data)
         } catch let DecodingError.dataCorrupted(context) where context.codingPath.isEmpty {
             throw .storage(path: path, reason: "truncated or corrupt: not valid JSON")
         } catch let error as DecodingError {
@@ -48,9 +77,13 @@ public struct RegionStore: Sendable {
         }
     }
 
-    /// Writes a snapshot: temporary file, fsync, rename, fsync of the directory.
+    /// Writes a whole snapshot (temporary file, fsync, rename, fsync of the directory), then
+    /// removes the journal. Give it a ``RegionSnapshot/sequence`` above the last one written, so
+    /// that a journal a crash leaves behind is not applied to it.
+    /// - Returns: the file's size, bytes.
     /// - Throws: ``RegionError/storage(path:reason:)`` with the system's reason.
-    public func save(_ snapshot: RegionSnapshot) throws(RegionError) {
+    @discardableResult
+    public func save(_ snapshot: RegionSnapshot) throws(RegionError) -> Int {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .secondsSince1970
         encoder.outputFormatting = [.sortedKeys]
@@ -62,18 +95,7 @@ public struct RegionStore: Sendable {
         let temporary = directory + "/." + url.lastPathComponent + ".tmp-\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw failure(temporary, "cannot create") }
-        var written = 0
-        let ok = data.withUnsafeBytes { bytes -> Bool in
-            while written < bytes.count {
-                let n = write(fd, bytes.baseAddress.map { $0 + written }, bytes.count - written)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                written += n
-            }
-            return fsync(fd) == 0
-        }
+        let ok = Self.writeAll(data, to: fd) && fsync(fd) == 0
         let writeError = failure(temporary, "cannot write")
         close(fd)
         guard ok else {
@@ -85,14 +107,15 @@ public struct RegionStore: Sendable {
             unlink(temporary)
             throw error
         }
-        let directoryFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if directoryFD >= 0 {
-            _ = fsync(directoryFD)
-            close(directoryFD)
+        Self.flushDirectory(directory)
+        // After the rename: a crash before this leaves older records, which the new sequence ignores.
+        if unlink(journalURL.path) != 0, errno != ENOENT {
+            throw failure(journalURL.path, "cannot remove the journal")
         }
+        return data.count
     }
 
-    private func failure(_ path: String, _ what: String) -> RegionError {
+    func failure(_ path: String, _ what: String) -> RegionError {
         .storage(path: path, reason: "\(what): \(String(cString: strerror(errno)))")
     }
 

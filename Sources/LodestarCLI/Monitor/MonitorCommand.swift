@@ -36,7 +36,8 @@ struct MonitorCommand: AsyncParsableCommand {
 
             --state FILE keeps the regions' states across runs: what was reported is not reported \
             again after a restart (a region whose condition changed in the GeoJSON starts anew; one \
-            no longer in it is dropped). The file is written whole to a temporary file and renamed.
+            no longer in it is dropped). Each change is a line appended to FILE.journal and flushed; \
+            FILE is rewritten whole (a temporary file renamed) only when the journal outgrows it.
 
             Exit status: 0 when the trace or source ends, or on Ctrl-C; 1 when the state file or \
             standard output cannot be written, or the source fails; 64 for a bad argument; 65 for \
