@@ -13,34 +13,39 @@ import Foundation
 /// fault met is the one reported, with its line and column.
 ///
 /// The scanner borrows the text's bytes: use it only inside ``scan(_:_:)``.
-package struct JSONScanner {
+///
+/// Public, not `package`, with its reading functions `@inlinable`: Swift 6.3 does not serialize
+/// the body of an `@inlinable package` function, and the GeoJSON reader in another module called
+/// each of them out of line, a dozen calls a feature (issue 25). LodestarInternals is no product.
+public struct JSONScanner {
     /// Why a text is not JSON: where (line and column, from 1) and what.
-    package struct SyntaxError: Error, Sendable, CustomStringConvertible {
-        package var line: Int
-        package var column: Int
-        package var reason: String
-        package var description: String { "line \(line), column \(column): \(reason)" }
+    public struct SyntaxError: Error, Sendable, CustomStringConvertible {
+        public var line: Int
+        public var column: Int
+        public var reason: String
+        public var description: String { "line \(line), column \(column): \(reason)" }
     }
 
     /// What a value is, told by its first byte.
-    package enum Kind: Equatable {
+    public enum Kind: Equatable {
         case object, array, string, number, boolean, null
     }
 
     /// A value the scanner has passed over: where it lies, what it is, and a number's value, so
     /// that it can be read again (``string(_:)``, ``forEachElement(of:_:)``) without checking it again.
-    package struct Value {
+    public struct Value {
         /// Its first byte's offset in the text.
-        package var start: Int
+        public var start: Int
         /// The offset just past its last byte.
-        package var end: Int
-        package var kind: Kind
+        public var end: Int
+        public var kind: Kind
         /// Whether a string holds an escape (then its text differs from its bytes).
-        package var escaped = false
+        public var escaped = false
         /// A number's value; 0 for other kinds.
-        package var number = 0.0
+        public var number = 0.0
 
-        package init(start: Int, end: Int, kind: Kind, escaped: Bool = false, number: Double = 0) {
+        @inlinable
+        public init(start: Int, end: Int, kind: Kind, escaped: Bool = false, number: Double = 0) {
             self.start = start
             self.end = end
             self.kind = kind
@@ -49,26 +54,35 @@ package struct JSONScanner {
         }
 
         /// A string value's bytes between its quotes.
-        package var raw: RawString { RawString(start: start + 1, end: end - 1, escaped: escaped) }
+        @inlinable public var raw: RawString { RawString(start: start + 1, end: end - 1, escaped: escaped) }
     }
 
     /// A string as it stands in the text, between its quotes: its bytes' offsets, and whether it
     /// holds an escape (then its text differs from its bytes).
-    package struct RawString {
-        package var start: Int
-        package var end: Int
-        package var escaped: Bool
+    public struct RawString {
+        public var start: Int
+        public var end: Int
+        public var escaped: Bool
+
+        @inlinable
+        public init(start: Int, end: Int, escaped: Bool) {
+            self.start = start
+            self.end = end
+            self.escaped = escaped
+        }
     }
 
     /// Nesting deeper than this is refused (GeoJSON needs 7: collection, features, feature,
     /// geometry, coordinates of a multipolygon, polygon, ring, position).
-    package static let maximumDepth = 64
+    public static let maximumDepth = 64
 
-    private let base: UnsafePointer<UInt8>
+    @usableFromInline let base: UnsafePointer<UInt8>
     /// The text's length, bytes.
-    package let end: Int
+    public let end: Int
     /// The offset of the next byte to read.
-    package private(set) var i = 0
+    @usableFromInline var i = 0
+    /// The offset of the next byte to read.
+    @inlinable public var offset: Int { i }
 
     private init(base: UnsafePointer<UInt8>, end: Int) {
         self.base = base
@@ -76,7 +90,7 @@ package struct JSONScanner {
     }
 
     /// Calls `body` with a scanner at the start of `data`'s bytes (at its first non-space byte).
-    package static func scan<R, E: Error>(_ data: some ContiguousBytes, _ body: (inout JSONScanner) throws(E) -> R) throws(E) -> R
+    public static func scan<R, E: Error>(_ data: some ContiguousBytes, _ body: (inout JSONScanner) throws(E) -> R) throws(E) -> R
     {
         let result: Result<R, E> = data.withUnsafeBytes { raw in
             // An empty text still needs a valid address: one byte of our own.
@@ -94,7 +108,7 @@ package struct JSONScanner {
     }
 
     /// The error `reason` at the current byte.
-    package func error(_ reason: String) -> SyntaxError {
+    public func error(_ reason: String) -> SyntaxError {
         var line = 1
         var column = 1
         for k in 0..<min(i, end) {
@@ -109,20 +123,20 @@ package struct JSONScanner {
     }
 
     /// Passes over white space.
-    @inline(__always)
-    package mutating func skipSpace() {
+    @inlinable @inline(__always)
+    public mutating func skipSpace() {
         while i < end, case let c = base[i], c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 { i &+= 1 }
     }
 
     /// Throws unless the text ends here (white space allowed).
-    package mutating func finish() throws(SyntaxError) {
+    public mutating func finish() throws(SyntaxError) {
         skipSpace()
         guard i == end else { throw error("text after the JSON value") }
     }
 
     /// What the value at the current byte is (nothing is read).
-    @inline(__always)
-    package func kind() throws(SyntaxError) -> Kind {
+    @inlinable @inline(__always)
+    public func kind() throws(SyntaxError) -> Kind {
         guard i < end else { throw error("unexpected end of the text") }
         switch base[i] {
         case UInt8(ascii: "{"): return .object
@@ -137,8 +151,8 @@ package struct JSONScanner {
 
     /// ``skipValue(depth:)`` with a string or number read in line: the common values of a
     /// GeoJSON feature.
-    @inline(__always)
-    package mutating func value(depth: Int) throws(SyntaxError) -> Value {
+    @inlinable @inline(__always)
+    public mutating func value(depth: Int) throws(SyntaxError) -> Value {
         let start = i
         if i < end {
             let c = base[i]
@@ -156,7 +170,7 @@ package struct JSONScanner {
 
     /// Checks and passes over the value at the current byte, which lies in a container `depth`
     /// deep (0: the text's own value). - Returns: the value, to be read again if wanted.
-    package mutating func skipValue(depth: Int) throws(SyntaxError) -> Value {
+    public mutating func skipValue(depth: Int) throws(SyntaxError) -> Value {
         let start = i
         let kind = try kind()
         var number = 0.0
@@ -192,8 +206,8 @@ package struct JSONScanner {
     /// Steps into the object at the current byte (its `{`), `depth` deep (the text's own value
     /// is 1). - Returns: whether a member follows (read it with ``memberName()``); false when the
     /// object is empty, and passed over.
-    @inline(__always)
-    package mutating func enterObject(depth: Int) throws(SyntaxError) -> Bool {
+    @inlinable @inline(__always)
+    public mutating func enterObject(depth: Int) throws(SyntaxError) -> Bool {
         guard depth <= Self.maximumDepth else { throw error("nested deeper than \(Self.maximumDepth)") }
         i += 1
         skipSpace()
@@ -203,8 +217,8 @@ package struct JSONScanner {
     }
 
     /// Reads a member's name and its `:`, leaving the scanner at the member's value.
-    @inline(__always)
-    package mutating func memberName() throws(SyntaxError) -> RawString {
+    @inlinable @inline(__always)
+    public mutating func memberName() throws(SyntaxError) -> RawString {
         skipSpace()
         guard i < end, base[i] == UInt8(ascii: "\"") else { throw error("expected a member name") }
         let name = try string()
@@ -217,8 +231,8 @@ package struct JSONScanner {
 
     /// After a member's value: true when another member follows, false at the object's `}` (then
     /// passed over).
-    @inline(__always)
-    package mutating func nextMember() throws(SyntaxError) -> Bool {
+    @inlinable @inline(__always)
+    public mutating func nextMember() throws(SyntaxError) -> Bool {
         skipSpace()
         guard i < end else { throw error("unexpected end of the text in an object") }
         if base[i] == UInt8(ascii: ",") {
@@ -232,8 +246,8 @@ package struct JSONScanner {
 
     /// Steps into the array at the current byte (its `[`), `depth` deep. - Returns: whether an
     /// element follows (the scanner is at it); false when the array is empty, and passed over.
-    @inline(__always)
-    package mutating func enterArray(depth: Int) throws(SyntaxError) -> Bool {
+    @inlinable @inline(__always)
+    public mutating func enterArray(depth: Int) throws(SyntaxError) -> Bool {
         guard depth <= Self.maximumDepth else { throw error("nested deeper than \(Self.maximumDepth)") }
         i += 1
         skipSpace()
@@ -244,8 +258,8 @@ package struct JSONScanner {
 
     /// After an element: true when another follows (the scanner is at it), false at the array's
     /// `]` (then passed over).
-    @inline(__always)
-    package mutating func nextElement() throws(SyntaxError) -> Bool {
+    @inlinable @inline(__always)
+    public mutating func nextElement() throws(SyntaxError) -> Bool {
         skipSpace()
         guard i < end else { throw error("unexpected end of the text in an array") }
         if base[i] == UInt8(ascii: ",") {
@@ -262,7 +276,7 @@ package struct JSONScanner {
 
     /// Calls `body` with each element of an array the scanner has passed over already (as
     /// ``skipValue(depth:)`` returns them); nothing for another kind.
-    package func forEachElement<E: Error>(of array: Value, _ body: (Value) throws(E) -> Void) throws(E) {
+    public func forEachElement<E: Error>(of array: Value, _ body: (Value) throws(E) -> Void) throws(E) {
         guard array.kind == .array else { return }
         var s = self
         s.i = array.start
@@ -275,12 +289,12 @@ package struct JSONScanner {
     }
 
     /// The text of a string value the scanner has passed over, escapes decoded; nil for another kind.
-    package func string(_ value: Value) -> String? {
+    public func string(_ value: Value) -> String? {
         value.kind == .string ? text(value.raw) : nil
     }
 
     /// The text of a string the scanner has read (``memberName()``), escapes decoded.
-    package func text(_ raw: RawString) -> String {
+    public func text(_ raw: RawString) -> String {
         let bytes = UnsafeBufferPointer(start: base + raw.start, count: raw.end - raw.start)
         // Checked when read: valid UTF-8, and its escapes decode.
         guard raw.escaped else { return String(decoding: bytes, as: UTF8.self) }
@@ -288,21 +302,23 @@ package struct JSONScanner {
     }
 
     /// Whether a string the scanner has read is `word` (escapes decoded).
-    package func matches(_ raw: RawString, _ word: StaticString) -> Bool {
+    @inlinable
+    public func matches(_ raw: RawString, _ word: StaticString) -> Bool {
         if raw.escaped { return text(raw) == word.description }
         let n = word.utf8CodeUnitCount
         return raw.end - raw.start == n && memcmp(base + raw.start, word.utf8Start, n) == 0
     }
 
     /// Whether a value the scanner has passed over is the string `word`.
-    package func matches(_ value: Value, _ word: StaticString) -> Bool {
+    @inlinable
+    public func matches(_ value: Value, _ word: StaticString) -> Bool {
         value.kind == .string && matches(value.raw, word)
     }
 
     /// The first `count` (0...8) bytes of a string the scanner has read, as a little-endian word
     /// (the first byte lowest), zeros above: the GeoJSON reader compares member names with it.
-    @inline(__always)
-    package func word(_ raw: RawString, from offset: Int = 0, count: Int) -> UInt64 {
+    @inlinable @inline(__always)
+    public func word(_ raw: RawString, from offset: Int = 0, count: Int) -> UInt64 {
         let at = raw.start + offset
         if end - at >= 8 {
             let w = UnsafeRawPointer(base + at).loadUnaligned(as: UInt64.self)
@@ -314,7 +330,8 @@ package struct JSONScanner {
     }
 
     /// Whether a value the scanner has passed over is the literal `true`.
-    package func isTrue(_ value: Value) -> Bool {
+    @inlinable
+    public func isTrue(_ value: Value) -> Bool {
         value.kind == .boolean && base[value.start] == UInt8(ascii: "t")
     }
 
@@ -325,8 +342,8 @@ package struct JSONScanner {
     ///
     /// Eight bytes at a time (SWAR): the digits leading a word are found by a mask and converted by
     /// three multiplications (Lemire's, as simdjson's), a coordinate's seven fraction digits at once.
-    @inline(__always)
-    private mutating func digits(into mantissa: inout UInt64) -> Int {
+    @inlinable @inline(__always)
+    mutating func digits(into mantissa: inout UInt64) -> Int {
         let s = i
         while end - i >= 8 {
             let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
@@ -359,7 +376,8 @@ package struct JSONScanner {
     /// A number by the JSON grammar, correctly rounded: at most 15 significant digits and no
     /// exponent (a GeoJSON coordinate, a radius) is one exact division (Clinger's fast path:
     /// both operands are exact doubles); any other is converted by strtod.
-    package mutating func number() throws(SyntaxError) -> Double {
+    @inlinable
+    public mutating func number() throws(SyntaxError) -> Double {
         let start = i
         let negative = base[i] == UInt8(ascii: "-")
         if negative { i += 1 }
@@ -413,7 +431,8 @@ package struct JSONScanner {
 
     /// Reads the string at the current byte (its opening quote): refused when it is not valid
     /// UTF-8, holds a control character, or has a bad escape. - Returns: where its bytes are.
-    package mutating func string() throws(SyntaxError) -> RawString {
+    @inlinable
+    public mutating func string() throws(SyntaxError) -> RawString {
         i += 1
         let start = i
         var escaped = false
@@ -463,7 +482,8 @@ package struct JSONScanner {
     }
 
     /// The text of a string's bytes with escapes (between its quotes), decoded and checked.
-    private func decode(_ raw: UnsafeBufferPointer<UInt8>) throws(SyntaxError) -> String {
+    @usableFromInline
+    func decode(_ raw: UnsafeBufferPointer<UInt8>) throws(SyntaxError) -> String {
         var out: [UInt8] = []
         out.reserveCapacity(raw.count)
         var k = 0

@@ -29,6 +29,46 @@ struct JSONObjectTextTests {
         #expect(JSONObjectText.quoted("a\"b\\c\nd\r\te\u{01}\u{7F}é→") == #""a\"b\\c\nd\r\te\u0001\u007fé→""#)
     }
 
+    @Test("strings of 0 to 40 bytes with one character that needs an escape at each place, or none: as the rules say")
+    func escapingAtEveryPlace() {
+        /// The rules written out byte by byte, independently of the writer's word-at-a-time copy.
+        func reference(_ s: String) -> String {
+            var out = "\""
+            for byte in s.utf8 {
+                switch byte {
+                case 0x22: out += "\\\""
+                case 0x5C: out += "\\\\"
+                case 0x0A: out += "\\n"
+                case 0x0D: out += "\\r"
+                case 0x09: out += "\\t"
+                case 0..<0x20, 0x7F: out += "\\u00" + (byte < 0x10 ? "0" : "") + String(byte, radix: 16)
+                default: out += String(decoding: [byte], as: UTF8.self)
+                }
+            }
+            return out + "\""
+        }
+        let specials: [Character] = ["\"", "\\", "\n", "\u{01}", "\u{1F}", "\u{7F}"]
+        var checked = 0
+        for length in 0...40 {
+            let plain = String((0..<length).map { Character(Unicode.Scalar(UInt8(0x20 + ($0 * 7) % 0x5F))) })
+                .replacingOccurrences(of: "\"", with: "q").replacingOccurrences(of: "\\", with: "b")
+            #expect(JSONObjectText.quoted(plain) == "\"" + plain + "\"")
+            for place in 0..<length {
+                for special in specials {
+                    var characters = Array(plain)
+                    characters[place] = special
+                    let s = String(characters)
+                    #expect(JSONObjectText.quoted(s) == reference(s), "length \(length), place \(place)")
+                    checked += 1
+                }
+            }
+            // Bytes from 0x80 pass as they are: "é" is two of them.
+            let accented = String(repeating: "é", count: length / 2)
+            #expect(JSONObjectText.quoted(accented) == "\"" + accented + "\"")
+        }
+        #expect(checked == 6 * (40 * 41 / 2))
+    }
+
     @Test("an object continued after a buffer hands the whole buffer back")
     func continuing() {
         var out = Array("x\n".utf8)

@@ -130,10 +130,10 @@ struct GeoJSONReader {
                     _ = try scanner.value(depth: depth)
                 }
             case .features where root && m.features == nil:
-                let start = scanner.i
+                let start = scanner.offset
                 if try scanner.kind() == .array {
                     try features(depth: depth + 1)
-                    m.features = JSONScanner.Value(start: start, end: scanner.i, kind: .array)
+                    m.features = JSONScanner.Value(start: start, end: scanner.offset, kind: .array)
                 } else {
                     m.features = try scanner.value(depth: depth)
                 }
@@ -158,7 +158,7 @@ struct GeoJSONReader {
     /// Reads the coordinates member's value, in an object `depth` deep, noting its first two
     /// numbers (a Point's position) as they pass.
     private mutating func coordinates(depth: Int, into m: inout Members) throws(JSONScanner.SyntaxError) {
-        let start = scanner.i
+        let start = scanner.offset
         guard try scanner.kind() == .array else {
             m.coordinates = try scanner.value(depth: depth)
             return
@@ -174,7 +174,7 @@ struct GeoJSONReader {
                 count += 1
             } while try scanner.nextElement()
         }
-        m.coordinates = JSONScanner.Value(start: start, end: scanner.i, kind: .array)
+        m.coordinates = JSONScanner.Value(start: start, end: scanner.offset, kind: .array)
         if count >= 2 && numbers { m.position = pair }
     }
 

@@ -32,19 +32,6 @@ struct LocalPlane {
         metresPerDegreeLongitude = Self.metresPerDegreeLongitude(n, phi)
     }
 
-    /// ``metresPerDegreeLatitude`` of the plane about a latitude (degrees), with one sine and
-    /// nothing else of the plane: what a region's box needs at its centre.
-    static func metresPerDegreeLatitude(at latitude: Double) -> Double {
-        Angle.radians(WGS84.radiiOfCurvature(latitude: Angle.radians(latitude)).meridional)
-    }
-
-    /// ``metresPerDegreeLongitude`` of the plane about a latitude (degrees): what a region's box
-    /// needs at its widest latitude.
-    static func metresPerDegreeLongitude(at latitude: Double) -> Double {
-        let phi = Angle.radians(latitude)
-        return metresPerDegreeLongitude(WGS84.radiiOfCurvature(latitude: phi).primeVertical, phi)
-    }
-
     /// Metres per degree of longitude from the prime-vertical radius `n` (metres) at latitude
     /// `phi` (radians): kept above zero at a pole, where longitude no longer spreads.
     @inline(__always)

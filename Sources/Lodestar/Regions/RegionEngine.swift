@@ -149,9 +149,20 @@ public struct RegionEngine: Sendable {
     public var count: Int { index.count }
     /// The identifiers watched, in no particular order. - Complexity: O(n).
     public var identifiers: [String] { index.indices.map { conditions[Int($0)].id } }
-    /// The identifiers of the regions in `state`, in no particular order. - Complexity: O(n).
+    /// The identifiers of the regions in `state`, in no particular order. - Complexity: O(regions
+    /// inside) for ``RegionState/inside``, else O(n).
     public func identifiers(in state: RegionState) -> [String] {
-        zip(slots, conditions).compactMap { $0.isLive && $0.state == state ? $1.id : nil }
+        if state == .inside { return insideList.map { conditions[Int($0)].id } }
+        return zip(slots, conditions).compactMap { $0.isLive && $0.state == state ? $1.id : nil }
+    }
+
+    /// How many regions are in `state`. - Complexity: O(regions inside) for
+    /// ``RegionState/inside``, else O(n), with no identifier copied.
+    public func count(in state: RegionState) -> Int {
+        if state == .inside { return insideList.count }
+        var n = 0
+        for k in slots.indices where slots[k].isLive && slots[k].state == state { n += 1 }
+        return n
     }
 
     /// The condition watched under an identifier, or nil.

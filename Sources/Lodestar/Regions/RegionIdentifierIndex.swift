@@ -152,15 +152,16 @@ struct RegionIdentifierIndex: Sendable {
                 h = fold(h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self), k1)
                 i += 8
             }
-            if i < bytes.count {
-                var w: UInt64 = 0
-                var shift: UInt64 = 0
-                while i < bytes.count {
-                    w |= UInt64(base[i]) << shift
-                    shift += 8
-                    i += 1
-                }
-                h = fold(h ^ w, k1)
+            // The last 1–7 bytes in at most three loads, as wyhash reads them: two 4-byte words
+            // that overlap, or the first, middle and last byte; with the length (in the seed's
+            // mix) they tell every byte.
+            let rest = bytes.count - i
+            if rest >= 4 {
+                let low = UInt64(raw.loadUnaligned(fromByteOffset: i, as: UInt32.self))
+                let high = UInt64(raw.loadUnaligned(fromByteOffset: bytes.count - 4, as: UInt32.self))
+                h = fold(h ^ (low | high << 32), k1)
+            } else if rest > 0 {
+                h = fold(h ^ (UInt64(base[i]) | UInt64(base[i + rest / 2]) << 8 | UInt64(base[bytes.count - 1]) << 16), k1)
             }
             return fold(h ^ k0, k1)
         }

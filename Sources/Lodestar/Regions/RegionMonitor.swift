@@ -127,6 +127,10 @@ public final class RegionMonitor: Sendable {
     public func identifiers(in regionState: RegionState) -> [String] {
         state.withLock { $0.engine.identifiers(in: regionState) }
     }
+    /// How many regions are in `regionState`, with no identifier copied.
+    public func count(in regionState: RegionState) -> Int {
+        state.withLock { $0.engine.count(in: regionState) }
+    }
     /// A region's condition, or nil.
     public func condition(_ id: String) -> RegionCondition? { state.withLock { $0.engine.condition(id) } }
     /// A region's state, or nil when no region has this identifier.

@@ -94,7 +94,7 @@ struct MonitorOutput: Sendable {
         if interpolated > 0 { parts[1] += " (\(interpolated) interpolated)" }
         let inside = monitor.identifiers(in: .inside).sorted()
         let shown = inside.prefix(10).joined(separator: ", ") + (inside.count > 10 ? " and \(inside.count - 10) more" : "")
-        let undecided = monitor.identifiers(in: .unknown).count
+        let undecided = monitor.count(in: .unknown)
         var line = "monitor: \(locations) locations"
         if deadReckoned > 0 { line += " (\(deadReckoned) dead-reckoned)" }
         line += ", \(monitor.count) regions; " + parts.joined(separator: ", ")
