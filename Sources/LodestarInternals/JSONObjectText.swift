@@ -309,17 +309,26 @@ public struct JSONObjectText: Sendable {
     }
 
     /// The most bytes ``writeQuoted(_:to:)`` writes for `count` bytes of text.
-    package static func quotedRoom(_ count: Int) -> Int { count * 6 + 2 }
+    @inlinable public static func quotedRoom(_ count: Int) -> Int { count * 6 + 2 }
 
     /// Writes UTF-8 `bytes` as a JSON string literal at `p` (room for ``quotedRoom(_:)`` bytes):
     /// quotes around, `\"`, `\\`, `\n`, `\r`, `\t`, and `\u00XX` for the other control characters
     /// and DEL. - Returns: the bytes written.
-    package static func writeQuoted(_ bytes: UnsafeBufferPointer<UInt8>, to p: UnsafeMutablePointer<UInt8>) -> Int {
+    @inlinable @inline(__always)
+    public static func writeQuoted(_ bytes: UnsafeBufferPointer<UInt8>, to p: UnsafeMutablePointer<UInt8>) -> Int {
         p[0] = UInt8(ascii: "\"")
         if let base = bytes.baseAddress, bytes.count >= 4, copyPlain(from: base, count: bytes.count, to: p + 1) {
             p[bytes.count + 1] = UInt8(ascii: "\"")
             return bytes.count + 2
         }
+        return writeEscaped(bytes, to: p)
+    }
+
+    /// ``writeQuoted(_:to:)`` byte by byte, after its opening quote: a short string, or one with a
+    /// byte that needs an escape. Out of line, so that the common case stays small where it is
+    /// inlined.
+    @usableFromInline
+    static func writeEscaped(_ bytes: UnsafeBufferPointer<UInt8>, to p: UnsafeMutablePointer<UInt8>) -> Int {
         var n = 1
         for byte in bytes {
             guard needsEscape(byte) else {
@@ -359,7 +368,7 @@ public struct JSONObjectText: Sendable {
     /// of a short string, overlapping) when none needs an escape (``needsEscape(_:)``); false, with
     /// some bytes copied, when one does. An identifier of 6 bytes: about 25 instructions, where the
     /// byte loop took 115.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func copyPlain(from base: UnsafePointer<UInt8>, count: Int, to out: UnsafeMutablePointer<UInt8>) -> Bool {
         let source = UnsafeRawPointer(base)
         let target = UnsafeMutableRawPointer(out)
@@ -385,7 +394,7 @@ public struct JSONObjectText: Sendable {
 
     /// Whether any byte of a word needs an escape: below 0x20, a quote, a backslash or DEL (bytes
     /// from 0x80 do not). A borrow only runs upwards from a byte that is flagged, so "none" is exact.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func hasSpecial(_ w: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let tops: UInt64 = 0x8080_8080_8080_8080
@@ -398,7 +407,7 @@ public struct JSONObjectText: Sendable {
     }
 
     /// Whether `byte` cannot stand in a JSON string as it is.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func needsEscape(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0x7F
     }

@@ -125,7 +125,11 @@ public struct JSONScanner {
     /// Passes over white space.
     @inlinable @inline(__always)
     public mutating func skipSpace() {
-        while i < end, case let c = base[i], c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 { i &+= 1 }
+        // One comparison when no space follows (compact JSON): every white-space byte is ≤ 0x20.
+        guard i < end, base[i] <= 0x20 else { return }
+        var j = i
+        while j < end, case let c = base[j], c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 { j &+= 1 }
+        i = j
     }
 
     /// Throws unless the text ends here (white space allowed).
@@ -227,6 +231,42 @@ public struct JSONScanner {
         i += 1
         skipSpace()
         return name
+    }
+
+    /// The 16 bytes after the quote that opens the string at the current byte (white space
+    /// passed first), as two little-endian words, for a reader that knows the member names or
+    /// values it expects: a string of plain ASCII bytes followed by its closing quote is matched
+    /// there and passed with ``acceptMemberName(count:)`` or ``acceptString(count:)``, without
+    /// reading it as a string. Nil when no quote is there or fewer than 16 bytes follow it (then
+    /// read it with ``memberName()`` or ``value(depth:)``).
+    @inlinable @inline(__always)
+    public mutating func peekString() -> (first: UInt64, second: UInt64)? {
+        skipSpace()
+        guard end - i > 16, base[i] == UInt8(ascii: "\"") else { return nil }
+        let p = UnsafeRawPointer(base + i + 1)
+        return (p.loadUnaligned(as: UInt64.self), p.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+    }
+
+    /// Passes over a string value the caller matched in ``peekString()``'s words: `count` bytes,
+    /// none a quote, a backslash, a control character or past ASCII, then its closing quote.
+    /// - Returns: the value.
+    @inlinable @inline(__always)
+    public mutating func acceptString(count: Int) -> Value {
+        let start = i
+        i &+= count &+ 2
+        return Value(start: start, end: i, kind: .string)
+    }
+
+    /// Passes over a member name the caller matched in ``peekString()``'s words: `count`
+    /// bytes, none a quote, a backslash, a control character or past ASCII, then its closing
+    /// quote; then the `:` (checked) and white space, leaving the scanner at the value.
+    @inlinable @inline(__always)
+    public mutating func acceptMemberName(count: Int) throws(SyntaxError) {
+        i &+= count &+ 2
+        skipSpace()
+        guard i < end, base[i] == UInt8(ascii: ":") else { throw error("expected ':'") }
+        i &+= 1
+        skipSpace()
     }
 
     /// After a member's value: true when another member follows, false at the object's `}` (then
@@ -343,7 +383,9 @@ public struct JSONScanner {
     /// Eight bytes at a time (SWAR): the digits leading a word are found by a mask and converted by
     /// three multiplications (Lemire's, as simdjson's), a coordinate's seven fraction digits at once.
     @inlinable @inline(__always)
-    mutating func digits(into mantissa: inout UInt64) -> Int {
+    static func digits(
+        _ base: UnsafePointer<UInt8>, _ end: Int, _ i: inout Int, into mantissa: inout UInt64
+    ) -> Int {
         let s = i
         while end - i >= 8 {
             let w = UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)
@@ -378,39 +420,60 @@ public struct JSONScanner {
     /// both operands are exact doubles); any other is converted by strtod.
     @inlinable
     public mutating func number() throws(SyntaxError) -> Double {
+        // The offset in a local (stored back once): reads through `base` are not taken to leave
+        // it alone, so `i` itself would be loaded and stored at every byte.
         let start = i
-        let negative = base[i] == UInt8(ascii: "-")
-        if negative { i += 1 }
-        guard i < end, base[i] >= 0x30 && base[i] <= 0x39 else { throw error("a number needs digits") }
+        let base = base
+        let end = end
+        var j = i
+        let negative = base[j] == UInt8(ascii: "-")
+        if negative { j &+= 1 }
+        guard j < end, base[j] >= 0x30 && base[j] <= 0x39 else {
+            i = j
+            throw error("a number needs digits")
+        }
         var mantissa: UInt64 = 0
         var count = 0
-        if base[i] == 0x30 {
-            i += 1
+        if base[j] == 0x30 {
+            j &+= 1
         } else {
             // An integer part is short (a coordinate's 1–3 digits): byte by byte.
-            let first = i
-            while i < end, case let d = base[i] &- 0x30, d <= 9 {
+            let first = j
+            while j < end, case let d = base[j] &- 0x30, d <= 9 {
                 mantissa = mantissa &* 10 &+ UInt64(d)
-                i &+= 1
+                j &+= 1
             }
-            count = i - first
+            count = j &- first
         }
         var fraction = 0
-        if i < end && base[i] == UInt8(ascii: ".") {
-            i += 1
-            fraction = digits(into: &mantissa)
-            guard fraction > 0 else { throw error("a number needs digits after '.'") }
-            count += fraction
+        if j < end && base[j] == UInt8(ascii: ".") {
+            j &+= 1
+            fraction = Self.digits(base, end, &j, into: &mantissa)
+            guard fraction > 0 else {
+                i = j
+                throw error("a number needs digits after '.'")
+            }
+            count &+= fraction
         }
+        i = j
+        if count <= 15, j >= end || (base[j] != UInt8(ascii: "e") && base[j] != UInt8(ascii: "E")) {
+            // mantissa < 10¹⁵ < 2⁵³ and 10^fraction (≤ 10¹⁵) are exact: one rounding.
+            let value = Double(mantissa) / PowerOfTen.double(fraction)
+            return negative ? -value : value
+        }
+        return try longNumber(from: start)
+    }
+
+    /// The rest of a number with an exponent or more than 15 significant digits, the scanner past
+    /// its digits before any exponent; converted by strtod from `start`. Out of line: the common
+    /// number stays short where it is inlined.
+    @usableFromInline
+    mutating func longNumber(from start: Int) throws(SyntaxError) -> Double {
         if i < end && (base[i] == UInt8(ascii: "e") || base[i] == UInt8(ascii: "E")) {
             i += 1
             if i < end && (base[i] == UInt8(ascii: "+") || base[i] == UInt8(ascii: "-")) { i += 1 }
             var ignored: UInt64 = 0
-            guard digits(into: &ignored) > 0 else { throw error("a number needs digits in its exponent") }
-        } else if count <= 15 {
-            // mantissa < 10¹⁵ < 2⁵³ and 10^fraction (≤ 10¹⁵) are exact: one rounding.
-            let value = Double(mantissa) / PowerOfTen.double(fraction)
-            return negative ? -value : value
+            guard Self.digits(base, end, &i, into: &ignored) > 0 else { throw error("a number needs digits in its exponent") }
         }
         // strtod reads up to a NUL: the number's bytes are copied to a terminated buffer.
         let length = i - start
@@ -433,7 +496,10 @@ public struct JSONScanner {
     /// UTF-8, holds a control character, or has a bad escape. - Returns: where its bytes are.
     @inlinable
     public mutating func string() throws(SyntaxError) -> RawString {
-        i += 1
+        // The offset in a local, stored back once (see ``number()``).
+        let base = base
+        let end = end
+        var i = self.i &+ 1
         let start = i
         var escaped = false
         var ascii = true
@@ -459,7 +525,10 @@ public struct JSONScanner {
             }
             let c = base[i]
             if c == UInt8(ascii: "\"") { break }
-            if c < 0x20 { throw error("a control character in a string") }
+            if c < 0x20 {
+                self.i = i
+                throw error("a control character in a string")
+            }
             if c >= 0x80 { ascii = false }
             if c == UInt8(ascii: "\\") {
                 escaped = true
@@ -467,9 +536,10 @@ public struct JSONScanner {
             }
             i += 1
         }
+        self.i = i
         guard i < end else { throw error("a string without its closing quote") }
         let raw = RawString(start: start, end: i, escaped: escaped)
-        i += 1
+        self.i = i &+ 1
         // ASCII is valid UTF-8: no validation (a tenth of reading 100,000 features).
         if ascii && !escaped { return raw }
         let bytes = UnsafeBufferPointer(start: base + start, count: raw.end - start)

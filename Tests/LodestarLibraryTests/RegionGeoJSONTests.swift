@@ -11,6 +11,56 @@ struct RegionGeoJSONTests {
 
     static func features(_ list: String) -> String { #"{"type":"FeatureCollection","features":["# + list + "]}" }
 
+    @Test("a collection added whole to an empty engine: the same events and states as its conditions added one by one")
+    func collectionAddedWhole() throws {
+        let map = RegionMap()
+        // 600 circles of 15-60 m along and beside a walk east, some with a dwell, in one collection.
+        var features: [String] = []
+        for k in 0..<600 {
+            let c = map.at(east: -300 + Double(k), north: Double((k * 37) % 120) - 60)
+            let dwell = k % 5 == 0 ? #","dwell":20"# : ""
+            features.append(
+                #"{"type":"Feature","id":"c\#(k)","geometry":{"type":"Point","coordinates":[\#(c.longitude),\#(c.latitude)]},"properties":{"radius":\#(15 + k % 46)\#(dwell)}}"#
+            )
+        }
+        let collection = try RegionCollection(
+            geoJSON: Data(#"{"type":"FeatureCollection","features":[\#(features.joined(separator: ","))]}"#.utf8))
+        #expect(collection.conditions.count == 600)
+        var whole = try RegionEngine()
+        var single = try RegionEngine()
+        let at = Date(timeIntervalSince1970: 1_790_000_000)
+        #expect(whole.add(contentsOf: collection, at: at) == single.add(contentsOf: collection.conditions, at: at))
+        var a: [RegionEvent] = []
+        var b: [RegionEvent] = []
+        for second in 0...400 {
+            let fix = regionFix(map.at(east: -320 + 1.6 * Double(second), north: 3), second: Double(second), accuracy: 4)
+            a += whole.update(fix)
+            b += single.update(fix)
+        }
+        #expect(a.count > 600 && a == b, "\(a.count) events")
+        #expect(Set(whole.identifiers(in: .inside)) == Set(single.identifiers(in: .inside)))
+        // The adopted identifier table finds, removes and takes again every region.
+        for k in stride(from: 0, to: 600, by: 7) {
+            #expect(whole.condition("c\(k)") == collection.conditions[k])
+            #expect(whole.remove("c\(k)")?.id == "c\(k)" && whole.condition("c\(k)") == nil)
+        }
+        whole.add(collection.conditions[0])
+        #expect(whole.count == 600 - 86 + 1 && whole.condition("c0") == collection.conditions[0])
+        // An engine that has regions, or a collection changed after reading, adds one by one.
+        var changed = collection
+        changed.conditions[1] = try RegionCondition(id: "other", shape: collection.conditions[1].shape)
+        var third = try RegionEngine()
+        _ = third.add(contentsOf: changed, at: at)
+        #expect(third.count == 600 && third.condition("other") != nil && third.condition("c1") == nil)
+        #expect(whole.add(contentsOf: collection, at: at).count == 600 && whole.count == 600)
+        // A default dwell for the regions without one; the others keep theirs.
+        let dwelling = try collection.withDefaultDwell(.seconds(45))
+        #expect(dwelling.conditions[0].dwell == .seconds(20) && dwelling.conditions[1].dwell == .seconds(45))
+        var fourth = try RegionEngine()
+        _ = fourth.add(contentsOf: dwelling, at: at)
+        #expect(fourth.condition("c599")?.dwell == .seconds(45) && fourth.condition("c595")?.dwell == .seconds(20))
+    }
+
     @Test("points with a radius, polygons with holes, multipolygons, dwell, ids from the feature or its properties")
     func readsRegions() throws {
         let text = Self.features(

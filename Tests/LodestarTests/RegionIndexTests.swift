@@ -42,6 +42,58 @@ struct RegionIndexTests {
         #expect(Set(index.indices) == Set(model.values))
     }
 
+    @Test("cells built at once list what appending one by one lists, in order; appends after the build move runs")
+    func cellsBuilt() {
+        var state: UInt64 = 7
+        func next(_ n: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % n
+        }
+        var listings: [RegionCellIndex.Listing] = []
+        for slot in 0..<3000 {
+            let row = next(40) - 20
+            let column = next(40) - 20
+            listings.append(
+                RegionCellIndex.Listing(slot: Int32(slot), rows: row...(row + next(4)), columns: column...(column + next(6))))
+        }
+        var built = RegionCellIndex()
+        built.build(listings)
+        var appended = RegionCellIndex()
+        for l in listings { appended.append(l.slot, rows: l.rows, columns: l.columns) }
+        // More after the build: runs built with no room move; the same to the one appended to.
+        for slot in 3000..<3500 {
+            let rows = (next(10) - 5)...(next(10) + 5)
+            let column = next(10) - 5
+            let columns = column...(column + next(3))
+            built.append(Int32(slot), rows: rows, columns: columns)
+            appended.append(Int32(slot), rows: rows, columns: columns)
+        }
+        #expect(built.count == appended.count && built.count > 1000)
+        for row in -30...30 {
+            for column in -30...30 {
+                var a: [Int32] = []
+                var b: [Int32] = []
+                built.withList(RegionCellIndex.key(row, column)) { a.append(contentsOf: $0) }
+                appended.withList(RegionCellIndex.key(row, column)) { b.append(contentsOf: $0) }
+                #expect(a == b, "cell \(row), \(column)")
+            }
+        }
+        // A build into cells that hold some already appends one by one.
+        var again = appended
+        again.build(Array(listings[0..<10]))
+        var model = appended
+        for l in listings[0..<10] { model.append(l.slot, rows: l.rows, columns: l.columns) }
+        for row in -30...30 {
+            for column in -30...30 {
+                var a: [Int32] = []
+                var b: [Int32] = []
+                again.withList(RegionCellIndex.key(row, column)) { a.append(contentsOf: $0) }
+                model.withList(RegionCellIndex.key(row, column)) { b.append(contentsOf: $0) }
+                #expect(a == b, "cell \(row), \(column) after a second build")
+            }
+        }
+    }
+
     @Test("cells list what was appended, in order, through moves and compactions; removal swaps the last in")
     func cells() {
         var cells = RegionCellIndex()
@@ -111,6 +163,23 @@ struct RegionIndexTests {
             e.appendJSON(to: &expected)
         }
         #expect(String(decoding: written, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
+        // Many at once: 3,000 events of these kinds, identifiers of 1 to 2,000 bytes (some with
+        // escapes, longer than a batch's room for ordinary lines), in runs that share a tail.
+        var many: [RegionEvent] = []
+        for k in 0..<3000 {
+            var e = events[(k / 7) % events.count]
+            e.region = k % 500 == 0 ? String(repeating: "\"x", count: 1000) : "r\(k)" + (k % 3 == 0 ? "é\n" : "")
+            many.append(e)
+        }
+        var batch = RegionEventWriter()
+        var batched: [UInt8] = Array("kept: ".utf8)
+        batch.append(contentsOf: many[0..<1], to: &batched)
+        batch.append(contentsOf: many[1..<2500], to: &batched)
+        batch.append(contentsOf: many[2500...], to: &batched)
+        var one: [UInt8] = Array("kept: ".utf8)
+        for e in many { e.appendJSON(to: &one) }
+        #expect(batched.count == one.count && batched == one, "the batched lines are appendJSON's, byte for byte")
+        #expect(String(decoding: batched, as: UTF8.self).split(separator: "\n").count == 3000)
         #expect(
             events[1].json()
                 == #"{"class":"REGION","region":"b\"q\\","event":"unknown","initial":false,"interpolated":false,"time":"2026-09-21T14:13:20.25Z"}"#

@@ -17,10 +17,14 @@ struct GeoJSONReader {
     /// passed over them: read again when the feature is made.
     struct Members {
         var type: JSONScanner.Value?
+        /// Whether ``type`` was matched in place as "Feature".
+        var isFeature = false
         var id: JSONScanner.Value?
         /// Whether a geometry was read, and its members when it is an object.
         var hasGeometry = false
         var geometryType: JSONScanner.Value?
+        /// Whether ``geometryType`` was matched in place as "Point".
+        var isPoint = false
         var coordinates: JSONScanner.Value?
         /// The coordinates' first two numbers, when they are an array of at least two that
         /// begins with two numbers: a Point's position, read with the coordinates.
@@ -55,16 +59,21 @@ struct GeoJSONReader {
     /// The conditions of a GeoJSON document.
     /// - Throws: ``RegionError/geoJSON(_:)`` for a document that is not JSON or not a
     ///   FeatureCollection or Feature, ``RegionError/feature(index:id:reason:)`` for a bad feature.
-    static func conditions(_ data: Data) throws(RegionError) -> [RegionCondition] {
+    /// - Returns: the conditions in the order of the features, and their identifier table (each
+    ///   identifier under its condition's index), which a ``RegionEngine`` with no regions adopts.
+    static func conditions(_ data: Data) throws(RegionError) -> (
+        conditions: [RegionCondition], index: RegionIdentifierIndex
+    ) {
         // About 130 bytes a circle feature: room for them all, without growing.
         let expected = min(data.count / 120, 10_000_000)
-        return try JSONScanner.scan(data) { (scanner) throws(RegionError) -> [RegionCondition] in
+        return try JSONScanner.scan(data) {
+            (scanner) throws(RegionError) -> (conditions: [RegionCondition], index: RegionIdentifierIndex) in
             var reader = GeoJSONReader(scanner, expected: expected)
             return try reader.read()
         }
     }
 
-    private mutating func read() throws(RegionError) -> [RegionCondition] {
+    private mutating func read() throws(RegionError) -> (conditions: [RegionCondition], index: RegionIdentifierIndex) {
         let root: Members?
         do throws(JSONScanner.SyntaxError) {
             if try scanner.kind() == .object {
@@ -82,18 +91,23 @@ struct GeoJSONReader {
         guard let root else { throw .geoJSON("the document is not a JSON object") }
         if let type = root.type, scanner.matches(type, "FeatureCollection") {
             guard root.features?.kind == .array else { throw .geoJSON("a FeatureCollection without a features array") }
-            try checkRepeats()
+            let index = try checkRepeats()
             if let failure { throw failure }
-            return conditions
+            return (conditions, index)
         }
-        if let type = root.type, scanner.matches(type, "Feature") { return [try condition(root, index: 0)] }
+        if let type = root.type, scanner.matches(type, "Feature") {
+            let one = [try condition(root, index: 0)]
+            var index = RegionIdentifierIndex()
+            _ = index.insert(one[0].id, index: 0, in: one)
+            return (one, index)
+        }
         let type = root.type.flatMap { scanner.string($0) }
         throw .geoJSON("type is \(type.map { "\"\($0)\"" } ?? "missing"), expected \"FeatureCollection\"")
     }
 
     /// Throws for the first feature whose identifier an earlier one has, when it comes before
-    /// ``failure``'s.
-    private func checkRepeats() throws(RegionError) {
+    /// ``failure``'s. - Returns: the identifier table of the conditions.
+    private func checkRepeats() throws(RegionError) -> RegionIdentifierIndex {
         var seen = RegionIdentifierIndex()
         seen.reserveCapacity(conditions.count)
         for index in conditions.indices {
@@ -102,6 +116,7 @@ struct GeoJSONReader {
                 throw .feature(index: index, id: id, reason: "the id repeats feature \(first)'s")
             }
         }
+        return seen
     }
 
     // MARK: The text
@@ -111,9 +126,14 @@ struct GeoJSONReader {
     private mutating func members(depth: Int, root: Bool, into m: inout Members) throws(JSONScanner.SyntaxError) {
         guard try scanner.enterObject(depth: depth) else { return }
         repeat {
-            let name = try scanner.memberName()
-            switch self.name(name) {
-            case .type where m.type == nil: m.type = try scanner.value(depth: depth)
+            switch try nextName() {
+            case .type where m.type == nil:
+                if let (first, _) = scanner.peekString(), first == Self.featureWord {
+                    m.type = scanner.acceptString(count: 7)
+                    m.isFeature = true
+                } else {
+                    m.type = try scanner.value(depth: depth)
+                }
             case .id where m.id == nil: m.id = try scanner.value(depth: depth)
             case .geometry where !m.hasGeometry:
                 m.hasGeometry = true
@@ -146,9 +166,14 @@ struct GeoJSONReader {
     private mutating func geometry(depth: Int, into m: inout Members) throws(JSONScanner.SyntaxError) {
         guard try scanner.enterObject(depth: depth) else { return }
         repeat {
-            let name = try scanner.memberName()
-            switch self.name(name) {
-            case .type where m.geometryType == nil: m.geometryType = try scanner.value(depth: depth)
+            switch try nextName() {
+            case .type where m.geometryType == nil:
+                if let (first, _) = scanner.peekString(), first & 0xFFFF_FFFF_FFFF == Self.pointWord {
+                    m.geometryType = scanner.acceptString(count: 5)
+                    m.isPoint = true
+                } else {
+                    m.geometryType = try scanner.value(depth: depth)
+                }
             case .coordinates where m.coordinates == nil: try coordinates(depth: depth, into: &m)
             default: _ = try scanner.value(depth: depth)
             }
@@ -182,8 +207,7 @@ struct GeoJSONReader {
     private mutating func properties(depth: Int, into m: inout Members) throws(JSONScanner.SyntaxError) {
         guard try scanner.enterObject(depth: depth) else { return }
         repeat {
-            let name = try scanner.memberName()
-            switch self.name(name) {
+            switch try nextName() {
             case .id where m.propertyID == nil: m.propertyID = try scanner.value(depth: depth)
             case .radius where m.radius == nil: m.radius = try scanner.value(depth: depth)
             case .dwell where m.dwell == nil: m.dwell = try scanner.value(depth: depth)
@@ -210,6 +234,39 @@ struct GeoJSONReader {
             }
         } while try scanner.nextElement()
     }
+
+    /// Reads the next member's name and its `:`: one of the names read matched in place (its bytes
+    /// and closing quote against two words, no string read), else read as a string and compared.
+    @inline(__always)
+    private mutating func nextName() throws(JSONScanner.SyntaxError) -> Name {
+        if let (first, second) = scanner.peekString(), let (name, count) = Self.known(first, second) {
+            try scanner.acceptMemberName(count: count)
+            return name
+        }
+        return self.name(try scanner.memberName())
+    }
+
+    /// The name whose bytes and closing quote begin the 16 bytes after a name's opening quote
+    /// (little-endian words: `type"` is 0x22_6570_7974), with its length; nil for any other.
+    @inline(__always)
+    private static func known(_ first: UInt64, _ second: UInt64) -> (Name, Int)? {
+        switch first & 0xFF {
+        case 0x74: first & 0xFF_FFFF_FFFF == 0x22_6570_7974 ? (.type, 4) : nil
+        case 0x69: first & 0xFF_FFFF == 0x22_6469 ? (.id, 2) : nil
+        case 0x67: first == 0x7972_7465_6D6F_6567 && second & 0xFF == 0x22 ? (.geometry, 8) : nil
+        case 0x70: first == 0x6974_7265_706F_7270 && second & 0xFF_FFFF == 0x22_7365 ? (.properties, 10) : nil
+        case 0x66: first == 0x7365_7275_7461_6566 && second & 0xFF == 0x22 ? (.features, 8) : nil
+        case 0x63: first == 0x616E_6964_726F_6F63 && second & 0xFFFF_FFFF == 0x2273_6574 ? (.coordinates, 11) : nil
+        case 0x72: first & 0xFF_FFFF_FFFF_FFFF == 0x22_7375_6964_6172 ? (.radius, 6) : nil
+        case 0x64: first & 0xFFFF_FFFF_FFFF == 0x226C_6C65_7764 ? (.dwell, 5) : nil
+        default: nil
+        }
+    }
+
+    /// `Feature"` and `Point"` as little-endian words: a feature's type and a point's, matched in
+    /// place.
+    private static let featureWord: UInt64 = 0x2265_7275_7461_6546
+    private static let pointWord: UInt64 = 0x22_746E_696F_50
 
     /// Which of the names read a member's name is.
     @inline(__always)
@@ -254,7 +311,7 @@ struct GeoJSONReader {
 
     /// One feature's members as a condition.
     private func condition(_ m: Members, index: Int) throws(RegionError) -> RegionCondition {
-        guard let type = m.type, scanner.matches(type, "Feature") else {
+        guard let type = m.type, m.isFeature || scanner.matches(type, "Feature") else {
             throw .feature(index: index, id: nil, reason: "not a GeoJSON Feature object")
         }
         let id = identifier(m.id) ?? identifier(m.propertyID)
@@ -270,7 +327,7 @@ struct GeoJSONReader {
         }
         let shape: RegionShape
         do throws(RegionError) {
-            if scanner.matches(geometryType, "Point") {
+            if m.isPoint || scanner.matches(geometryType, "Point") {
                 let center = try position(m.position, { "coordinates" })
                 guard let value = m.radius, value.kind == .number else {
                     throw RegionError.geoJSON("a Point needs properties.radius, metres > 0 and ≤ 1000000")

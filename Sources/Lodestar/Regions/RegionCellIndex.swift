@@ -167,6 +167,126 @@ struct RegionCellIndex: Sendable {
         if unused > pool.count - unused { compact() }
     }
 
+    /// A slot and the rows and columns of the cells it is listed in (inclusive), for ``build(_:)``.
+    struct Listing {
+        var slot: Int32
+        var rows: ClosedRange<Int>
+        var columns: ClosedRange<Int>
+    }
+
+    /// Lists many slots at once, as ``append(_:rows:columns:)`` one after another would (each
+    /// cell's slots in the order given), when the index holds no cell yet; otherwise appends them
+    /// one by one. The table is made large enough at once; then in two passes over the cells,
+    /// through pointers: the keys are placed and their slots counted, then each run is laid out in
+    /// the pool with room for exactly its slots and filled (no run moves).
+    mutating func build(_ listings: [Listing]) {
+        guard count == 0, pool.isEmpty else {
+            for l in listings { append(l.slot, rows: l.rows, columns: l.columns) }
+            return
+        }
+        // Room for every key first, at most half full: no more keys than cells listed, nor than
+        // the cells of the box around them all.
+        var total = 0
+        var rowLow = Int.max
+        var rowHigh = Int.min
+        var columnLow = Int.max
+        var columnHigh = Int.min
+        for l in listings {
+            total += l.rows.count * l.columns.count
+            rowLow = min(rowLow, l.rows.lowerBound)
+            rowHigh = max(rowHigh, l.rows.upperBound)
+            columnLow = min(columnLow, l.columns.lowerBound)
+            columnHigh = max(columnHigh, l.columns.upperBound)
+        }
+        guard total > 0 else { return }
+        let spanned = (rowHigh - rowLow + 1).multipliedReportingOverflow(by: columnHigh - columnLow + 1)
+        let bound = spanned.overflow ? total : min(total, spanned.partialValue)
+        var b = bits
+        while bound * 2 > 1 << b { b += 1 }
+        if b > bits {
+            bits = b
+            self.keys = Array(repeating: Self.empty, count: 1 << b)
+            self.runs = Array(repeating: Run(), count: 1 << b)
+        }
+        // The table taken out as locals while it is filled (no access to the struct inside).
+        var keys: [Int64] = []
+        var runs: [Run] = []
+        swap(&keys, &self.keys)
+        swap(&runs, &self.runs)
+        let mask = keys.count - 1
+        let shift = UInt64(64 - bits)
+        var placed = 0
+        // Left uninitialised: the passes write every element (the runs cover the pool exactly).
+        var filled = [Int32](unsafeUninitializedCapacity: total) { _, n in n = total }
+        // Each listed cell's place in the table, noted in the first pass for the second.
+        var places = [Int32](unsafeUninitializedCapacity: total) { _, n in n = total }
+        keys.withUnsafeMutableBufferPointer { keys in
+            runs.withUnsafeMutableBufferPointer { runs in
+                filled.withUnsafeMutableBufferPointer { filled in
+                    places.withUnsafeMutableBufferPointer { places in
+                        guard let keys = keys.baseAddress, let runs = runs.baseAddress, let pool = filled.baseAddress,
+                            let places = places.baseAddress
+                        else { return }
+                        Self.fill(listings, keys, runs, pool, places, mask: mask, shift: shift, placed: &placed)
+                    }
+                }
+            }
+        }
+        swap(&keys, &self.keys)
+        swap(&runs, &self.runs)
+        count = placed
+        pool = filled
+    }
+
+    /// ``build(_:)``'s passes, through the table's, the pool's and the places' pointers.
+    private static func fill(
+        _ listings: [Listing], _ keys: UnsafeMutablePointer<Int64>, _ runs: UnsafeMutablePointer<Run>,
+        _ pool: UnsafeMutablePointer<Int32>, _ places: UnsafeMutablePointer<Int32>, mask: Int, shift: UInt64,
+        placed: inout Int
+    ) {
+        // Keys placed, each run's count the slots it will hold. (Plain counted loops: a closed
+        // range's iterator checks for its upper bound at every step.)
+        var c = 0
+        for l in listings {
+            var row = l.rows.lowerBound
+            while row <= l.rows.upperBound {
+                defer { row &+= 1 }
+                var column = l.columns.lowerBound
+                while column <= l.columns.upperBound {
+                    defer { column &+= 1 }
+                    let key = Int64(row) << 32 | Int64(UInt32(truncatingIfNeeded: column))
+                    var i = Self.home(key, shift)
+                    while keys[i] != key && keys[i] != Self.empty { i = (i &+ 1) & mask }
+                    if keys[i] == Self.empty {
+                        keys[i] = key
+                        runs[i] = Run()
+                        placed &+= 1
+                    }
+                    runs[i].count &+= 1
+                    places[c] = Int32(truncatingIfNeeded: i)
+                    c &+= 1
+                }
+            }
+        }
+        // Each run's place in the pool, its room its count; the counts start again.
+        var start: Int32 = 0
+        for i in 0...mask where keys[i] != Self.empty {
+            let n = runs[i].count
+            runs[i] = Run(start: start, count: 0, capacity: n)
+            start &+= n
+        }
+        c = 0
+        for l in listings {
+            let end = c &+ l.rows.count &* l.columns.count
+            while c < end {
+                let i = Int(places[c])
+                pool[Int(runs[i].start &+ runs[i].count)] = l.slot
+                runs[i].count &+= 1
+                c &+= 1
+            }
+        }
+    }
+
     /// Removes one `slot` from `key`'s list (the last takes its place); nothing when absent.
     mutating func remove(_ slot: Int32, from key: Int64) {
         let (i, found) = find(key)

@@ -14,13 +14,36 @@ import Geodesy
 /// is an error naming it (its index from 0 and its id if any) and the problem, on one line.
 public struct RegionCollection: Sendable, Equatable {
     /// The regions, in the order of the features.
-    public var conditions: [RegionCondition]
+    public var conditions: [RegionCondition] {
+        didSet { index = nil }
+    }
+    /// The reader's identifier table of ``conditions`` (each identifier under its index), which a
+    /// ``RegionEngine`` with no regions adopts when the collection is added whole; nil once
+    /// ``conditions`` is changed.
+    var index: RegionIdentifierIndex?
 
     /// The largest document read, bytes (256 MiB).
     public static let maximumInputSize = 256 << 20
 
     public init(conditions: [RegionCondition]) {
         self.conditions = conditions
+    }
+
+    public static func == (a: RegionCollection, b: RegionCollection) -> Bool {
+        a.conditions == b.conditions
+    }
+
+    /// The collection with `dwell` for every region that has none (the identifiers and their
+    /// order kept, and with them the identifier table).
+    /// - Throws: ``RegionError/dwell(_:)`` for a dwell out of range.
+    public func withDefaultDwell(_ dwell: Duration) throws(RegionError) -> RegionCollection {
+        var result = self
+        let index = self.index
+        result.conditions = try conditions.map { c throws(RegionError) in
+            c.dwell != nil ? c : try RegionCondition(id: c.id, shape: c.shape, dwell: dwell)
+        }
+        result.index = index
+        return result
     }
 
     /// Reads a FeatureCollection (or a single Feature).
@@ -30,6 +53,8 @@ public struct RegionCollection: Sendable, Equatable {
         guard data.count <= Self.maximumInputSize else {
             throw .geoJSON("\(data.count) bytes, larger than the limit of \(Self.maximumInputSize)")
         }
-        conditions = try GeoJSONReader.conditions(data)
+        let read = try GeoJSONReader.conditions(data)
+        conditions = read.conditions
+        index = read.index
     }
 }

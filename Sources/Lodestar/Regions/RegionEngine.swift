@@ -251,6 +251,51 @@ public struct RegionEngine: Sendable {
         return events
     }
 
+    /// Starts watching the regions of a collection, as ``add(contentsOf:at:)`` does with its
+    /// conditions. An engine with no regions takes the collection's conditions and the identifier
+    /// table its reader made as they are (no identifier hashed again, no condition copied).
+    /// - Returns: their ``RegionEvent/Kind/unknown`` events, in order.
+    public mutating func add(contentsOf collection: RegionCollection, at time: Date? = nil) -> [RegionEvent] {
+        guard let table = collection.index, slots.isEmpty, free.isEmpty, index.count == 0 else {
+            return add(contentsOf: collection.conditions, at: time)
+        }
+        let time = time ?? lastTime ?? Date()
+        let n = collection.conditions.count
+        let all = collection.conditions
+        conditions = all
+        index = table
+        // Every array made whole, each element written once in place (no append's checks).
+        let exact = [RegionGrid.Box?](unsafeUninitializedCapacity: n) { buffer, count in
+            for k in 0..<n { (buffer.baseAddress.unsafelyUnwrapped + k).initialize(to: RegionGrid.box(of: all[k].shape)) }
+            count = n
+        }
+        slots = [Slot](unsafeUninitializedCapacity: n) { buffer, count in
+            for k in 0..<n { (buffer.baseAddress.unsafelyUnwrapped + k).initialize(to: Slot(all[k])) }
+            count = n
+        }
+        boxes = [RegionGrid.CompactBox](unsafeUninitializedCapacity: n) { buffer, count in
+            for k in 0..<n {
+                (buffer.baseAddress.unsafelyUnwrapped + k).initialize(to: RegionGrid.CompactBox(exact[k] ?? .world))
+            }
+            count = n
+        }
+        stamps = [UInt32](repeating: 0, count: n)
+        unknownSlots = [Int32](unsafeUninitializedCapacity: n) { buffer, count in
+            for k in 0..<n { (buffer.baseAddress.unsafelyUnwrapped + k).initialize(to: Int32(truncatingIfNeeded: k)) }
+            count = n
+        }
+        let (coordinate, accuracy) = (anchor?.coordinate, anchor?.accuracy)
+        let events = [RegionEvent](unsafeUninitializedCapacity: n) { buffer, count in
+            for k in 0..<n {
+                (buffer.baseAddress.unsafelyUnwrapped + k).initialize(
+                    to: RegionEvent(region: all[k].id, kind: .unknown, time: time, coordinate: coordinate, accuracy: accuracy))
+            }
+            count = n
+        }
+        grid.insertAll(exact)
+        return events
+    }
+
     /// Stops watching a region. - Returns: its condition, or nil when there was none.
     @discardableResult
     public mutating func remove(_ id: String) -> RegionCondition? {

@@ -39,12 +39,15 @@ extension RegionEvent {
             out.append(addingCapacity: room) { span in
                 span.withUnsafeMutableBufferPointer { buffer, initialized in
                     guard let p = buffer.baseAddress else { return }
-                    var n = JSONMemberCursor.writeLiteral(#"{"class":"REGION""#, to: p)
+                    var n: Int
                     if let vehicle {
+                        n = JSONMemberCursor.writeLiteral(#"{"class":"REGION""#, to: p)
                         n += JSONMemberCursor.writeLiteral(#","vehicleIdentifier":"#, to: p + n)
                         n += JSONObjectText.writeQuoted(vehicle, to: p + n)
+                        n += JSONMemberCursor.writeLiteral(#","region":"#, to: p + n)
+                    } else {
+                        n = writePrefix(to: p)
                     }
-                    n += JSONMemberCursor.writeLiteral(#","region":"#, to: p + n)
                     n += JSONObjectText.writeQuoted(r, to: p + n)
                     if let tail, let t = tail.baseAddress {
                         (p + n).update(from: t, count: tail.count)
@@ -54,6 +57,19 @@ extension RegionEvent {
                 }
             }
         }
+    }
+
+    /// Writes `{"class":"REGION","region":` (27 bytes) at `p` in four stores of 8 bytes, the last
+    /// overlapping the third (a byte loop took about 110 instructions a line). - Returns: 27.
+    @inline(__always)
+    static func writePrefix(to p: UnsafeMutablePointer<UInt8>) -> Int {
+        let raw = UnsafeMutableRawPointer(p)
+        // The prefix's bytes as little-endian words at offsets 0, 8, 16 and 19.
+        raw.storeBytes(of: 0x2273_7361_6C63_227B as UInt64, as: UInt64.self)
+        raw.storeBytes(of: 0x4E4F_4947_4552_223A as UInt64, toByteOffset: 8, as: UInt64.self)
+        raw.storeBytes(of: 0x6F69_6765_7222_2C22 as UInt64, toByteOffset: 16, as: UInt64.self)
+        raw.storeBytes(of: 0x3A22_6E6F_6967_6572 as UInt64, toByteOffset: 19, as: UInt64.self)
+        return 27
     }
 
     /// The line after the region's identifier, newline included:

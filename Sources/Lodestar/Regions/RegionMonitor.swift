@@ -154,6 +154,14 @@ public final class RegionMonitor: Sendable {
         try change(always: true) { engine in engine.add(contentsOf: conditions) }
     }
 
+    /// Starts watching the regions of a collection (``RegionCollection/init(geoJSON:)``), saving
+    /// once; their events have one time. A monitor with no regions adopts the collection's
+    /// identifier table.
+    @discardableResult
+    public func add(contentsOf collection: RegionCollection) throws(RegionError) -> [RegionEvent] {
+        try change(always: true) { engine in engine.add(contentsOf: collection) }
+    }
+
     /// Stops watching a region. - Returns: whether there was one.
     @discardableResult
     public func remove(_ id: String) throws(RegionError) -> Bool {

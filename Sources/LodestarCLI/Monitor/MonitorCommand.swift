@@ -91,13 +91,13 @@ struct MonitorCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let conditions = try MonitorRegions.load(regions, defaultDwell: dwell.flatMap { Duration(checkedSeconds: $0) })
+        let collection = try MonitorRegions.load(regions, defaultDwell: dwell.flatMap { Duration(checkedSeconds: $0) })
         let monitor: RegionMonitor
         var output = MonitorOutput(json: json)
         do {
             monitor = try MonitorRegions.monitor(
                 state: state.map { URL(fileURLWithPath: $0) }, rule: rule.library, exitMargin: exitMargin)
-            output.write(try MonitorRegions.watch(conditions, in: monitor))
+            output.write(try MonitorRegions.watch(collection, in: monitor))
         } catch {
             Diagnostics.error(error.description)
             throw ExitStatus.dataError

@@ -46,12 +46,19 @@ struct MonitorOutput: Sendable {
             case .inside, .outside, .unknown: break
             }
             if events[k].interpolated { interpolated += 1 }
-            if json {
-                lines.append(events[k], to: &output.buffer)
-            } else {
+            if !json {
                 Self.appendText(events[k], to: &output.buffer)
+                output.flushIfFull()
             }
+        }
+        guard json else { return }
+        // JSON lines 1,024 at a time (the writer makes room once for them), flushed between.
+        var start = events.startIndex
+        while start < events.endIndex {
+            let end = min(start + 1024, events.endIndex)
+            lines.append(contentsOf: events[start..<end], to: &output.buffer)
             output.flushIfFull()
+            start = end
         }
     }
 
