@@ -251,7 +251,7 @@ public struct RegionEngine: Sendable {
         return events
     }
 
-    /// Starts watching the regions of a collection, as ``add(contentsOf:at:)`` does with its
+    /// Starts watching the regions of a collection, as `add(contentsOf:at:)` does with its
     /// conditions. An engine with no regions takes the collection's conditions and the identifier
     /// table its reader made as they are (no identifier hashed again, no condition copied).
     /// - Returns: their ``RegionEvent/Kind/unknown`` events, in order.

@@ -55,7 +55,7 @@ public final class RegionMonitor: Sendable {
     ///   - rule: default ``RegionRule/uncertainty``.
     ///   - exitMargin: metres, 0...10,000; default 0.
     ///   - bufferLimit: events buffered for a slow reader, 0...1,000,000; default 10,000. With 0 the
-    ///     stream is finished at once and events are only returned by ``add(contentsOf:)`` and
+    ///     stream is finished at once and events are only returned by `add(contentsOf:)` and
     ///     ``update(_:)`` (for a caller that handles them itself, as `lodestar monitor` does).
     /// - Throws: ``RegionError/exitMargin(_:)``, ``RegionError/bufferLimit(_:)``.
     public convenience init(rule: Rule = .uncertainty, exitMargin: Double = 0, bufferLimit: Int = defaultBufferLimit)
