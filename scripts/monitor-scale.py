@@ -112,9 +112,9 @@ def main():
             print("| {:,} ({:.1f} MB of GeoJSON) | {:.3f} | {:.1f} | {} |".format(
                 n, os.path.getsize(regions) / 1e6, best[regions][0], best[regions][1] / 1024, text))
         ratio = best[many][0] / best[one][0]
-        line = "monitor-scale: %d regions cost %.1f x one region (time)" % (args.regions, ratio)
+        line = "monitor-scale: %d regions cost %.2f x one region (time)" % (args.regions, ratio)
         if args.instructions:
-            line += ", %.1f x (instructions)" % (counts[many] / counts[one])
+            line += ", %.2f x (instructions)" % (counts[many] / counts[one])
         print(line + "; goal at most 3 x")
     finally:
         shutil.rmtree(work, ignore_errors=True)
