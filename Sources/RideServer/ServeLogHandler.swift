@@ -8,7 +8,7 @@ import Logging
 ///     2026-11-28T05:01:02Z info lodestar.serve : client=127.0.0.1:50312 method=GET ms=0.2 [RideServer] request
 ///
 /// The time is UTC to the second; the metadata (the logger's, then the message's, which wins)
-/// in key order, `key=value`. The service logs every request (``AccessMiddleware``), so the
+/// in key order, `key=value`. The service logs every request (`AccessMiddleware`), so the
 /// line is written straight into bytes: `StreamLogHandler` cost 49,000 instructions a line, a
 /// tenth of a status read, in merging and sorting dictionaries and in `String`s; this 16,000
 /// (callgrind, issue 24).

@@ -7,8 +7,8 @@ extension RegionEvent {
     /// `{"class":"REGION","region":"depot-3","event":"enter","initial":false,"interpolated":true,"time":"2026-03-14T09:31:12.40Z","lat":51.5012345,"lon":-0.1234567,"accuracy":4.0}`.
     /// `vehicleIdentifier` (the ride service's) comes after `class` when given; `lat`, `lon`
     /// (degrees, 7 decimals) and `accuracy` (metres, 1 decimal) are left out when unknown; the
-    /// time is UTC with hundredths of a second. ``RegionEventWriter`` writes the same text for
-    /// many events.
+    /// time is UTC with hundredths of a second. `RegionEventWriter` (the package's) writes the
+    /// same text for many events.
     public func appendJSON(to out: inout [UInt8], vehicleIdentifier: String? = nil) {
         var vehicle = vehicleIdentifier ?? ""
         vehicle.withUTF8 { v in
