@@ -1,3 +1,4 @@
+import LodestarInternals
 import Synchronization
 
 #if canImport(Glibc)
@@ -57,7 +58,7 @@ public final class NMEARecorder: Sendable {
         let bytes = Array(line.utf8)
         return state.withLock { state in
             guard let fd = state.descriptor else { return true }
-            let ok = NMEARecorder.writeAll(bytes, to: fd)
+            let ok = bytes.withUnsafeBytes { DescriptorWriting.writeAll($0, to: fd) }
             if ok { state.written += 1 } else { state.failures += 1 }
             return ok
         }
@@ -70,22 +71,6 @@ public final class NMEARecorder: Sendable {
             guard let fd = state.descriptor else { return }
             closeDescriptor(fd)
             state.descriptor = nil
-        }
-    }
-
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-        bytes.withUnsafeBytes { raw in
-            guard let base = raw.baseAddress else { return true }
-            var offset = 0
-            while offset < raw.count {
-                let n = write(descriptor, base + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += n
-            }
-            return true
         }
     }
 }

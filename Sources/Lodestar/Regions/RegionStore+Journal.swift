@@ -1,4 +1,5 @@
 import Foundation
+import LodestarInternals
 
 #if canImport(Glibc)
 import Glibc
@@ -33,7 +34,7 @@ extension RegionStore {
         let existed = access(path, F_OK) == 0
         let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw failure(path, "cannot open") }
-        let ok = Self.writeAll(line, to: fd) && fsync(fd) == 0
+        let ok = line.withUnsafeBytes { DescriptorWriting.writeAll($0, to: fd) } && fsync(fd) == 0
         let writeError = failure(path, "cannot append")
         close(fd)
         guard ok else { throw writeError }
@@ -87,22 +88,6 @@ extension RegionStore {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
         return decoder
-    }
-
-    /// Writes all of `data` to `fd`, again after an interruption. - Returns: false on an error (errno).
-    static func writeAll(_ data: Data, to fd: Int32) -> Bool {
-        var written = 0
-        return data.withUnsafeBytes { bytes -> Bool in
-            while written < bytes.count {
-                let n = write(fd, bytes.baseAddress.map { $0 + written }, bytes.count - written)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                written += n
-            }
-            return true
-        }
     }
 
     /// Flushes a directory's entries to the disk (after a file in it was created or renamed).

@@ -1,4 +1,5 @@
 import Foundation
+import LodestarInternals
 
 #if canImport(Glibc)
 import Glibc
@@ -95,7 +96,7 @@ public struct RegionStore: Sendable {
         let temporary = directory + "/." + url.lastPathComponent + ".tmp-\(getpid())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw failure(temporary, "cannot create") }
-        let ok = Self.writeAll(data, to: fd) && fsync(fd) == 0
+        let ok = data.withUnsafeBytes { DescriptorWriting.writeAll($0, to: fd) } && fsync(fd) == 0
         let writeError = failure(temporary, "cannot write")
         close(fd)
         guard ok else {
