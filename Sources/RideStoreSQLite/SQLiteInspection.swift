@@ -31,12 +31,6 @@ extension SQLiteInspection {
             throw Self.error(opened, connection, path: path)
         }
         sqlite3_busy_timeout(connection, 5_000)
-        // One read transaction for the three reads: each alone would see the database as it was
-        // at that moment, and a process making the store at the same time could commit between
-        // them (application id 0 read before its mark, grdb_migrations read after its migrator
-        // made it: a store being made taken for another application's database).
-        _ = try Self.rows(connection, "BEGIN", path: path)
-        defer { sqlite3_exec(connection, "COMMIT", nil, nil, nil) }
         let id = try Self.rows(connection, "PRAGMA application_id", path: path).first?.first ?? nil
         let version = try Self.rows(connection, "PRAGMA user_version", path: path).first?.first ?? nil
         let objects = try Self.rows(
