@@ -31,11 +31,16 @@ extension SQLiteInspection {
             throw Self.error(opened, connection, path: path)
         }
         sqlite3_busy_timeout(connection, 5_000)
-        let id = try Self.rows(connection, "PRAGMA application_id", path: path).first?.first ?? nil
-        let version = try Self.rows(connection, "PRAGMA user_version", path: path).first?.first ?? nil
+        // Each read is its own snapshot, and another process may be making this store meanwhile:
+        // it commits the mark before any table. So the schema is read first and the mark last: a
+        // table seen here was committed after the mark, and the later read of the mark sees it.
+        // (One read transaction across the three would hold a shared lock that the maker's switch
+        // to WAL then meets as "locked".)
         let objects = try Self.rows(
             connection, "SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY rowid",
             path: path)
+        let version = try Self.rows(connection, "PRAGMA user_version", path: path).first?.first ?? nil
+        let id = try Self.rows(connection, "PRAGMA application_id", path: path).first?.first ?? nil
         applicationID = Int32(id ?? "0") ?? 0
         userVersion = Int(version ?? "0") ?? 0
         schema = objects.map { (type: $0.first.flatMap { $0 } ?? "", name: $0.dropFirst().first.flatMap { $0 } ?? "") }
