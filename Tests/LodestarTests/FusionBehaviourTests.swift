@@ -77,6 +77,65 @@ struct FusionBehaviourTests {
         #expect(located[32...].allSatisfy { !$0.isStationary && ($0.speed ?? 0) > 1 })
     }
 
+    /// Seen on a real RTK drive (docs/fusion.md, "A real recording"): a stop held by a 0.3 m/s
+    /// threshold left the location 1 m behind a car creeping on, and a lurch of 0.4 m at a light
+    /// was rejected as a reflection for 25 s.
+    @Test(
+        "an RTK receiver (1 cm) creeping at 0.2 m/s is not held; a 0.4 m lurch at a stop is followed; a 1 m jump at rest is not")
+    func preciseReceiverAtAStop() throws {
+        var truth: [Double] = []
+        var fixes: [Fix] = []
+        // RTK fixed (1 cm) to 45 s, then float (15 cm): the lurch's Doppler speeds stay below
+        // twice the float fixes' threshold, so only the fixes show that it moved.
+        func add(_ s: Int, _ east: Double, speed: Double, jump: Double = 0) {
+            truth.append(east)
+            fixes.append(Self.fix(s, east: east, speed: speed, sigma: s < 40 ? 0.01 : 0.15, offset: (0, jump)))
+        }
+        for s in 0..<20 { add(s, 0, speed: 0.005 * Double(s % 3)) }
+        for s in 20..<25 { add(s, 0.2 * Double(s - 19), speed: 0.2) }  // creeping on to 1 m
+        for s in 25..<45 { add(s, 1.0, speed: 0.005 * Double(s % 3)) }
+        add(45, 1.06, speed: 0.14)  // the lurch
+        add(46, 1.3, speed: 0.28)
+        for s in 47..<60 { add(s, 1.4, speed: 0.005 * Double(s % 3)) }
+        for s in 60..<65 { add(s, 1.4, speed: 0.005, jump: 1) }  // 1 m north, no Doppler: a reflection
+        for s in 65..<75 { add(s, 1.4, speed: 0.005 * Double(s % 3)) }
+        let located = Self.locations(try Self.run(fixes))
+        #expect(located.count == 75)
+        let errors = located.enumerated().map { $0.element.distance(from: Self.truth(east: truth[$0.offset])) }
+        #expect(located[10].isStationary, "still at rest")
+        #expect(located[20..<25].allSatisfy { !$0.isStationary }, "creeping at 0.2 m/s is moving for a 1 cm receiver")
+        for s in 20..<25 { #expect(errors[s] < 0.1, "creeping, at \(s) s the location is \(errors[s]) m off") }
+        #expect(located[44].isStationary, "still again")
+        for s in 47..<60 { #expect(errors[s] < 0.1, "after the lurch, at \(s) s the location is \(errors[s]) m off") }
+        for s in 60..<75 {
+            #expect(errors[s] < 0.1, "through the 1 m jump at rest, at \(s) s the location is \(errors[s]) m off")
+        }
+    }
+
+    /// An RTK receiver switches between fixed and float solutions every few seconds and states
+    /// their errors from different models; here the float fixes overstate theirs tenfold. One λ
+    /// learnt from them would shrink the fixed fixes' variances and the fused radius with them.
+    @Test("RTK fixed and float fixes keep a λ each: float fixes that overstate tenfold do not shrink the fixed epochs' radius")
+    func noiseScalePerKindOfFix() throws {
+        var fixes: [Fix] = []
+        for s in 0..<180 {
+            let float = (s / 10) % 2 == 0
+            let wobble = 0.02 * sin(Double(s) * 1.3)
+            var fix = Self.fix(s, east: 10 * Double(s), speed: 10, sigma: float ? 0.2 : 0.02, offset: (wobble, -wobble))
+            fix.quality = float ? .rtkFloat : .rtkFixed
+            fixes.append(fix)
+        }
+        let located = Self.locations(try Self.run(fixes))
+        #expect(located.count == 180)
+        // After the first minute: the fixed epochs' fused radius against the receiver's own
+        // (one λ for both kinds shrank it to 0.65 × on this run; a λ each keeps it at 1.0 ×).
+        let fixedEpochs = located.indices.filter { $0 >= 60 && fixes[$0].quality == .rtkFixed }
+        try #require(fixedEpochs.count == 60)
+        let radii = fixedEpochs.map { located[$0].horizontalAccuracy ?? 0 }.sorted()
+        let stated = try #require(located[fixedEpochs[0]].raw?.horizontalAccuracy)
+        #expect(radii[30] >= 0.8 * stated, "the fixed epochs' median fused radius is \(radii[30]) m, the fixes state \(stated) m")
+    }
+
     @Test("a 40 m multipath jump for 4 s that the fix's sigma does not admit moves the location by under 10 m")
     func multipath() throws {
         var fixes: [Fix] = []

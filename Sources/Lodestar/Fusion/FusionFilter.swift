@@ -38,6 +38,9 @@ package struct FusionFilter: Sendable {
     package static let reacquireAfter = 3.0
     /// The span of the running mean that scales the receiver's stated variances, seconds.
     package static let adaptationWindow = 60.0
+    /// The lowest stationary speed the fixes' own precision sets, m/s: below it a receiver's
+    /// Doppler speed at rest is its noise (a few centimetres a second for a good receiver).
+    static let visibleMotionFloor = 0.05
     /// The gates: χ²₂ at 95% (down-weight beyond) and 99.9% (reject beyond).
     static let softGate = 5.991, hardGate = 13.816
     /// Doppler speed noise assumed when the fix states none (NMEA never does), m/s (one sigma):
@@ -64,6 +67,11 @@ package struct FusionFilter: Sendable {
     private var outsideWithoutDoppler = false
     /// λ: the scale of the receiver's stated variances learnt from the innovations (1: as stated).
     private var noiseScale = 1.0
+    /// λ of each kind of fix (``NoiseClass``): an RTK receiver overstates its float solution's
+    /// error and understates its fixed one's, and switches between them every few seconds.
+    private var noiseScales = (rtkFixed: 1.0, rtkFloat: 1.0, differential: 1.0, autonomous: 1.0)
+    /// The kind of fix whose λ ``noiseScale`` holds.
+    private var noiseClass = NoiseClass.autonomous
     /// k: the share of the stated variance that is the slowly varying (Gauss–Markov) error, learnt
     /// from how much consecutive fixes scatter about the Doppler displacement (``learnWhiteNoise``).
     private var correlated = Self.correlatedFraction
@@ -71,6 +79,9 @@ package struct FusionFilter: Sendable {
     private var whiteNoise = (variance: 0.0, weight: 0.0)
     /// The last fix used for it: local position (m), Doppler velocity (m/s) and time.
     private var previousFix: (east: Double, north: Double, ve: Double, vn: Double, time: Date)?
+    /// The distance the Doppler speed covered in each of the last three epochs (metres, newest
+    /// last): what a receiver held still may have moved, to tell it from a reflection.
+    private var recentTravel = (0.0, 0.0, 0.0)
     /// Every epoch's prior and posterior, when recording for ``TrackSmoother`` (nil: not recording).
     var records: [FusionRecord]?
     /// Set when a measurement update started the filter again (a jump believed): no link back.
@@ -158,6 +169,7 @@ package struct FusionFilter: Sendable {
     /// Fuses a fix that has a position (`location`, the raw location of `fix`) at `time`.
     package mutating func fuse(_ fix: UnsafePointer<Fix>, raw location: Location, time: Date) -> FusedEstimate {
         let stated = Self.horizontalSigmas(fix.pointee.errors, location.horizontalAccuracy)
+        selectNoiseScale(NoiseClass(fix.pointee.quality))
         let scale = noiseScale.squareRoot()
         let hSigma = (east: stated.east * scale, north: stated.north * scale)
         let velocity = Self.velocity(fix)
@@ -171,7 +183,7 @@ package struct FusionFilter: Sendable {
         {
             let dt = time.timeIntervalSince(last)
             var z = origin.local(location.coordinate)
-            updateStillness(speed: velocity?.speed)
+            updateStillness(speed: velocity?.speed, stated: stated)
             // The Doppler velocity of this epoch says how much the velocity changed over the
             // interval (a turn, a stop, a start): that change is the interval's acceleration
             // (see ``AxisFilter/predict``), so the velocity update below moves the position with
@@ -193,7 +205,16 @@ package struct FusionFilter: Sendable {
                 if d2 < Self.softGate { change = (0, 0) }
             }
             if dt > 0 { predict(dt, change: change, measured: doppler, blind: velocity == nil) }
-            let prior = records == nil ? nil : (east: east.snapshot, north: north.snapshot)
+            var prior = records == nil ? nil : (east: east.snapshot, north: north.snapshot)
+            // The abrupt change's (Δv Δt)² / 12, added to the filter after the velocity update
+            // below, is process noise that the transition does not carry: the smoother's prior
+            // includes it. Without it the backward pass takes the track between two turns as
+            // exactly the integral of the velocity, and a long trace's positions drift into the
+            // correlated-error state (the committed city drive smoothed to 8.1 m RMS, 2 × raw).
+            if dt > 0, prior != nil {
+                prior?.east.covariance.m00 += change.east * change.east * dt * dt / 12
+                prior?.north.covariance.m00 += change.north * change.north * dt * dt / 12
+            }
             epochShift = (0, 0)
             restartedInUpdate = false
             setCorrelated(hSigma, vertical: location.verticalAccuracy)
@@ -209,6 +230,7 @@ package struct FusionFilter: Sendable {
                 previousFix = nil
             }
             learnWhiteNoise(z, velocity: velocity, time: time, stated: stated)
+            recentTravel = (recentTravel.1, recentTravel.2, (velocity?.speed ?? 0) * max(dt, 0))
             applyPosition(z, sigmas: hSigma, time: time, dt: dt, location: location, velocity: velocity)
             applyAltitude(location.altitude, sigma: location.verticalAccuracy)
             if records != nil {
@@ -227,7 +249,7 @@ package struct FusionFilter: Sendable {
             }
             start(at: location, sigmas: hSigma, velocity: velocity)
             reacquiredAt = previous != nil ? time : nil
-            updateStillness(speed: velocity?.speed)
+            updateStillness(speed: velocity?.speed, stated: stated)
             if records != nil {
                 let shift = previous.map { $0.local(location.coordinate) } ?? (0, 0)
                 record(time: time, prior: linked ? prior : nil, dt: dt, shift: shift, deadReckoned: false)
@@ -350,9 +372,13 @@ package struct FusionFilter: Sendable {
         }
     }
 
-    private mutating func updateStillness(speed: Double?) {
+    /// Counts the epochs below the stationary speed: the profile's, or what the fixes themselves
+    /// would show moving in a second when they are more precise than that (their stated one-sigma
+    /// per axis, `stated`, metres, at least ``visibleMotionFloor``): an RTK receiver creeping at
+    /// 0.2 m/s to a stop is moving, however slowly, and a held location would be left behind.
+    private mutating func updateStillness(speed: Double?, stated: (east: Double, north: Double)) {
         guard let speed else { return }
-        let threshold = profile.stationarySpeed
+        let threshold = min(profile.stationarySpeed, max(min(stated.east, stated.north), Self.visibleMotionFloor))
         if speed < threshold {
             slow += 1
             fast = 0
@@ -390,6 +416,16 @@ package struct FusionFilter: Sendable {
         let d2 = ye * ye / se + yn * yn / sn
         adaptNoiseScale(d2, dt: dt)
         if d2 > Self.hardGate {
+            // Held still, a fix outside the gate by no more than the Doppler speed of the last
+            // epochs has covered, when that distance is itself beyond the fix's noise, is no
+            // reflection: the receiver moved while the stop held it (an RTK receiver's lurch of a
+            // few decimetres at a light). The stop ends and the filter starts again at the fix,
+            // rather than rejecting the truth for a reflection's patience.
+            if isStationary, movedAsDopplerSays(y: (ye * ye + yn * yn).squareRoot(), s: (se + sn) / 2) {
+                start(at: location, sigmas: sigmas, velocity: velocity)
+                restartedInUpdate = true
+                return
+            }
             let since = outsideSince ?? time
             outsideSince = since
             // Coasting on a Doppler velocity (or held still by a Doppler speed near zero), the
@@ -417,6 +453,17 @@ package struct FusionFilter: Sendable {
         let inflation = d2 > Self.softGate ? d2 / Self.softGate : 1
         east.updatePosition(y: ye, s: se + (inflation - 1) * re)
         north.updatePosition(y: yn, s: sn + (inflation - 1) * rn)
+    }
+
+    /// Whether an innovation of length `y` (metres; innovation variance `s` per axis, m²) is the
+    /// receiver's own motion: the Doppler speed of the last three epochs covered a distance D
+    /// beyond the noise of the innovation (D > √(5.99 s)), and the fix lies no further than D
+    /// plus that noise (|y| ≤ D + √(5.99 s)). A still receiver's Doppler noise covers a few
+    /// centimetres, far inside a metre-level fix's noise; a reflection lies further than D.
+    private func movedAsDopplerSays(y: Double, s: Double) -> Bool {
+        let travel = recentTravel.0 + recentTravel.1 + recentTravel.2
+        let noise = (Self.softGate * max(s, 0)).squareRoot()
+        return travel > noise && y <= travel + noise
     }
 
     /// The white part of the receiver's error, from consecutive fixes: with Doppler velocities
@@ -469,6 +516,39 @@ package struct FusionFilter: Sendable {
         let alpha = min(dt / Self.adaptationWindow, 0.2)
         let nis = (d2 > Self.hardGate ? Self.softGate : d2) / 2
         noiseScale = min(max(noiseScale * (1 + alpha * (nis - 1)), 1.0 / 9), 9)
+    }
+
+    /// The kinds of fix that keep a λ of their own: their stated errors come from different
+    /// models (docs/nmea-error-model.md), so one scale cannot fit them all.
+    enum NoiseClass {
+        case rtkFixed, rtkFloat, differential, autonomous
+
+        init(_ quality: FixQuality?) {
+            switch quality {
+            case .rtkFixed: self = .rtkFixed
+            case .rtkFloat: self = .rtkFloat
+            case .dgps, .pps: self = .differential
+            default: self = .autonomous
+            }
+        }
+    }
+
+    /// Keeps the current kind's λ and takes up `kind`'s.
+    private mutating func selectNoiseScale(_ kind: NoiseClass) {
+        guard kind != noiseClass else { return }
+        switch noiseClass {
+        case .rtkFixed: noiseScales.rtkFixed = noiseScale
+        case .rtkFloat: noiseScales.rtkFloat = noiseScale
+        case .differential: noiseScales.differential = noiseScale
+        case .autonomous: noiseScales.autonomous = noiseScale
+        }
+        noiseClass = kind
+        switch kind {
+        case .rtkFixed: noiseScale = noiseScales.rtkFixed
+        case .rtkFloat: noiseScale = noiseScales.rtkFloat
+        case .differential: noiseScale = noiseScales.differential
+        case .autonomous: noiseScale = noiseScales.autonomous
+        }
     }
 
     private mutating func applyAltitude(_ altitude: Double?, sigma: Double?) {
