@@ -43,12 +43,15 @@ struct RideAcceptanceTests {
             stderr: harness.path("vehicle.err"))
         defer { vehicleProcess.stop() }
 
-        // The rider books on A as soon as A sees the vehicle (B stored its first position).
+        // The rider books on A as soon as A sees the vehicle (B stored its first position). The
+        // vehicle's 8 s at the pickup begin with its first report, whenever the process gets that
+        // far: under a full suite's load its start alone has taken more than 8 s, so the bound
+        // is on the whole wait, not on the window.
         let rider = RideServiceClient(endpoint: try RideServiceEndpoint(url: a.url, token: riderToken))
         let request = RideRequestBody(pickup: Self.pickup, dropOff: Self.dropOff, partySize: 1)
         var booked: RideStatus?
         var last = ""
-        let deadline = ContinuousClock.now + .seconds(8)
+        let deadline = ContinuousClock.now + .seconds(60)
         while booked == nil, ContinuousClock.now < deadline {
             let answer = try await rider.requestRide(request).decode(RequestRideBody.self)
             if answer.code == .success {
@@ -58,7 +61,7 @@ struct RideAcceptanceTests {
             }
             if booked == nil { try await Task.sleep(for: .milliseconds(100)) }
         }
-        let ride = try #require(booked, "not booked within 8 s: \(last); vehicle said: \(vehicleProcess.stderr)")
+        let ride = try #require(booked, "not booked within 60 s: \(last); vehicle said: \(vehicleProcess.stderr)")
         #expect(ride.vehicle?.identifier == Self.vehicle)
         #expect(ride.phase == .confirmed)
 
