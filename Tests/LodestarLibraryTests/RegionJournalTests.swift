@@ -156,4 +156,30 @@ struct RegionJournalTests {
         try store.append(record)
         #expect(try store.load()?.regions.count == snapshot.regions.count - 1)
     }
+    /// The snapshot is written a region at a time; the file must be exactly what JSONEncoder
+    /// writes of the whole snapshot, which the store (and any reader) decodes.
+    @Test("a snapshot written a region at a time is byte for byte JSONEncoder's text of the whole, and reads back equal")
+    func streamedSnapshotIsTheEncodersText() throws {
+        let directory = try RegionPersistenceTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("regions.json")
+        var engine = try RegionEngine()
+        _ = engine.add(contentsOf: try Self.conditions())
+        var snapshot = engine.snapshot
+        snapshot.sequence = 7
+        snapshot.lastTime = Date(timeIntervalSince1970: 1_700_000_000.25)
+        for copy in [snapshot, RegionSnapshot(rule: snapshot.rule, exitMargin: 0, regions: [], lastTime: nil)] {
+            let store = RegionStore(url: file)
+            let size = try store.save(copy)
+            let encoder = JSONEncoder()
+            encoder.dateEncodingStrategy = .secondsSince1970
+            encoder.outputFormatting = [.sortedKeys]
+            let whole = try encoder.encode(copy)
+            let written = try Data(contentsOf: file)
+            #expect(written == whole, "\(written.count) bytes written, JSONEncoder's text is \(whole.count)")
+            #expect(size == written.count)
+            #expect(try store.load() == copy)
+        }
+        #expect(snapshot.regions.count == 1000)
+    }
 }

@@ -24,10 +24,8 @@ extension RegionStore {
     @discardableResult
     public func append(_ record: RegionJournalRecord) throws(RegionError) -> Int {
         let path = journalURL.path
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .secondsSince1970
         var line: Data
-        do { line = try encoder.encode(record) } catch {
+        do { line = try Self.encoder.encode(record) } catch {
             throw .storage(path: path, reason: "cannot encode: \(error)")
         }
         line.append(0x0A)
