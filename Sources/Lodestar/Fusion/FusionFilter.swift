@@ -12,9 +12,12 @@ import LodestarInternals
 /// which ``correlatedFraction`` of the variance is taken as the Gauss–Markov error with time
 /// constant ``timeConstant``; Doppler speed and course enter as a velocity measurement; altitude
 /// with its vertical accuracy. On top of the filter:
-/// - stationary: a Doppler speed below the profile's threshold for ``stillEpochs`` epochs holds the
-///   velocity at zero (a zero-velocity update each epoch, no acceleration noise); one epoch well
-///   above it, or two above it, leave the stop;
+/// - stationary: a Doppler speed below the profile's threshold (or below the fixes' own stated
+///   sigma, when they are more precise) for ``stillEpochs`` epochs holds the velocity at zero (a
+///   zero-velocity update each epoch, no acceleration noise); one epoch well above it, two above
+///   it, or a rejected fix within the distance the recent Doppler speed covered leave the stop;
+/// - adaptive noise: the stated variances are scaled by a λ learnt from the innovations, one λ
+///   for each kind of fix (RTK fixed, RTK float, differential, autonomous);
 /// - outliers: a fix whose innovation's Mahalanobis distance exceeds the 99.9% point of χ² with
 ///   two degrees of freedom is rejected (between the 95% and 99.9% points it is down-weighted); a
 ///   position that stays outside for ``outlierPatience`` is taken as a real jump and the filter
