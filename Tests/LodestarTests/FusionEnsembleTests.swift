@@ -91,10 +91,11 @@ struct FusionEnsembleTests {
     }
 
     /// Issue 23 asks the smoother for 0.7 × the forward filter's RMS on moving classes and a 68%
-    /// share of 55-85%; what holds is asserted, what does not is recorded as a known issue with
-    /// its figures.
+    /// share of 55-85%. The share is asserted on every class; the ratio, which holds at 0.8-0.9
+    /// (the slowly varying error is no more removable backwards than forwards), is recorded as a
+    /// known issue with its figures.
     @Test(
-        "--smooth: below the forward filter's RMS on every moving class; its 68% share 50-90% on every class",
+        "--smooth: below the forward filter's RMS on every moving class; its 68% share 55-85% on every class",
         arguments: Ensemble.Model.allCases)
     func smoothing(_ model: Ensemble.Model) {
         var shortOfGoal: [String] = []
@@ -103,11 +104,10 @@ struct FusionEnsembleTests {
             if scenario != .stationary {
                 #expect(t.smoothedRatio < 1, "\(t.row(scenario.rawValue))")
             }
-            #expect((0.50...0.90).contains(t.smoothedShare) || scenario == .stationary, "\(t.row(scenario.rawValue))")
+            #expect((0.55...0.85).contains(t.smoothedShare), "\(t.smoothedShare): \(t.row(scenario.rawValue))")
             if scenario != .stationary, t.smoothedRatio > 0.7 { shortOfGoal.append(t.row(scenario.rawValue)) }
-            if !(0.55...0.85).contains(t.smoothedShare) { shortOfGoal.append(t.row(scenario.rawValue)) }
         }
-        withKnownIssue("issue 23 asks for 0.7 × the forward RMS and a 55-85% share") {
+        withKnownIssue("issue 23 asks for 0.7 × the forward RMS on moving classes") {
             #expect(shortOfGoal.isEmpty, "\(shortOfGoal.joined(separator: "\n"))")
         }
     }

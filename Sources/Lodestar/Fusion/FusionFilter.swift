@@ -147,7 +147,7 @@ package struct FusionFilter: Sendable {
                 time: time, prior: prior, posterior: (east.snapshot, north.snapshot), dt: dt,
                 phi: exp(-dt / Self.timeConstant), shift: shift,
                 origin: (origin.latitude, origin.longitude, origin.metresPerRadianNorth, origin.metresPerRadianEast),
-                isDeadReckoned: deadReckoned, isStationary: isStationary))
+                isDeadReckoned: deadReckoned, isRejected: !deadReckoned && outsideSince != nil, isStationary: isStationary))
     }
 
     /// The coordinate of a point of a record's frame.

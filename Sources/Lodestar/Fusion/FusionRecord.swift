@@ -23,5 +23,8 @@ struct FusionRecord: Sendable {
     /// The posterior's frame: origin latitude and longitude (radians) and metres per radian.
     var origin: (latitude: Double, longitude: Double, north: Double, east: Double)
     var isDeadReckoned: Bool
+    /// The epoch's fix was outside the gate (a reflection coasted through, or a jump not yet
+    /// believed): its posterior position is the prediction's.
+    var isRejected: Bool
     var isStationary: Bool
 }

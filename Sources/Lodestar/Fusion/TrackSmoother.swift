@@ -10,7 +10,8 @@ import Geodesy
 /// Each epoch's estimate then uses the fixes after it as well as those before: the lag of a
 /// forward filter goes, white noise is averaged from both sides, and a tunnel is interpolated
 /// from both ends instead of dead-reckoned from one. Each location's 68% radius comes from the
-/// smoothed covariance. The forward filter's decisions stand: a rejected reflection stays
+/// smoothed covariance, its reduction below the forward filter's scaled to what the trace shows
+/// (`shownReduction`). The forward filter's decisions stand: a rejected reflection stays
 /// rejected, a jump it came to believe starts a new segment, smoothed on its own. For live use
 /// there is no smoothing: it needs the future. See docs/fusion.md, "Smoothing a recorded trace".
 ///
@@ -59,7 +60,8 @@ public struct TrackSmoother: Sendable {
             if (filter.records?.count ?? 0) > before { recordOf[i] = before }
         }
         let records = filter.records ?? []
-        let smoothed = Self.backward(records)
+        var smoothed = Self.backward(records)
+        Self.scaleReduction(&smoothed, of: records, by: Self.shownReduction(smoothed, of: records))
         var out: [Location?] = Array(repeating: nil, count: fixes.count)
         for i in fixes.indices where recordOf[i] >= 0 {
             let r = records[recordOf[i]]
@@ -86,6 +88,50 @@ public struct TrackSmoother: Sendable {
                 records[k].posterior.north, prior: prior.north, smoothedNext: out[k + 1].north, f: f, shift: next.shift.north)
         }
         return out
+    }
+
+    /// The share of its claimed reduction of variance that the trace shows, within [0, 1].
+    ///
+    /// For a smoother whose model is right, the difference between the forward and the smoothed
+    /// position, `d = x(k|k) − x(k|N)`, has variance `P(k|k) − P(k|N)` on each axis (the smoothed
+    /// error is orthogonal to it; Bar-Shalom et al., §8.6), so `q = d² / (P(k|k) − P(k|N))` has
+    /// mean 1. Where the receiver's error is correlated over longer than the filter's τ, the
+    /// backward pass cannot move the track as far as it claims: q falls below 1. The mean of q,
+    /// each taken at most at χ²₁'s 99% point (6.63: a turn or a re-acquisition does not count more
+    /// than that) over every axis and epoch whose claimed reduction exceeds 1 cm², divided by that
+    /// mean's value for χ²₁ (0.981), is the share; fewer than 30 such terms give 1.
+    static func shownReduction(_ smoothed: [(east: AxisSnapshot, north: AxisSnapshot)], of records: [FusionRecord]) -> Double {
+        var sum = 0.0
+        var count = 0
+        func add(_ filtered: AxisSnapshot, _ smoothed: AxisSnapshot) {
+            let claimed = filtered.covariance.m00 - smoothed.covariance.m00
+            guard claimed > 1e-4 else { return }
+            let d = filtered.x.a - smoothed.x.a
+            sum += min(d * d / claimed, 6.63)
+            count += 1
+        }
+        for k in records.indices where !records[k].isDeadReckoned && !records[k].isRejected {
+            add(records[k].posterior.east, smoothed[k].east)
+            add(records[k].posterior.north, smoothed[k].north)
+        }
+        guard count >= 30, sum.isFinite else { return 1 }
+        return min(max(sum / Double(count) / 0.981, 0), 1)
+    }
+
+    /// Each epoch's smoothed position variance taken as the forward one less `share` of the
+    /// reduction the backward pass claims: `P'(k|N) = P(k|k) − share (P(k|k) − P(k|N))`.
+    static func scaleReduction(
+        _ smoothed: inout [(east: AxisSnapshot, north: AxisSnapshot)], of records: [FusionRecord], by share: Double
+    ) {
+        guard share < 1 else { return }
+        func scaled(_ filtered: AxisSnapshot, _ s: inout AxisSnapshot) {
+            let claimed = filtered.covariance.m00 - s.covariance.m00
+            if claimed > 0 { s.covariance.m00 = filtered.covariance.m00 - share * claimed }
+        }
+        for k in records.indices where !records[k].isDeadReckoned && !records[k].isRejected {
+            scaled(records[k].posterior.east, &smoothed[k].east)
+            scaled(records[k].posterior.north, &smoothed[k].north)
+        }
     }
 
     private static func step(_ filtered: AxisSnapshot, prior: AxisSnapshot, smoothedNext: AxisSnapshot, f: Matrix3, shift: Double)
