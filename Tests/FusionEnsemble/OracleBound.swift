@@ -22,20 +22,37 @@ package enum OracleBound {
     }
 
     /// Runs the oracle on `seeds` runs of `duration` seconds at `rate` Hz (1...10) of one cell.
-    package static func runs(_ noise: PositionErrorModel.Noise, seeds: Int, duration: Double = 300, rate: Double = 1) -> [Run] {
+    ///   - dopplerSigma: 0 for the motion known exactly; otherwise the oracle knows the motion only
+    ///     through a Doppler velocity of this white error (m/s per axis), integrated from epoch to
+    ///     epoch, so its offset takes a random-walk variance of `σ_v² Δt² / 2` an epoch.
+    package static func runs(
+        _ noise: PositionErrorModel.Noise, seeds: Int, duration: Double = 300, rate: Double = 1, dopplerSigma: Double = 0
+    ) -> [Run] {
         let dt = 1 / rate
         let epochs = Int(duration * rate)
         return (0..<seeds).map { seed in
             var rng = SplitMix64(seed: UInt64(seed) &* 7_919 &+ 17)
+            // The Doppler's errors from a stream of their own: with or without them, the
+            // receiver's position errors are the same realisations.
+            var dopplerRNG = SplitMix64(seed: UInt64(seed) &* 6_007 &+ 29)
             var squaredRaw = 0.0
             var squaredOracle = 0.0
             for _ in 0..<2 {
                 var error = GaussMarkov(sigma: noise.correlated, tau: noise.tau, rng: &rng)
-                var axis = Axis(noise: noise, dt: dt)
+                var axis = Axis(noise: noise, dt: dt, walk: dopplerSigma * dopplerSigma * dt * dt / 2)
+                var truthOffset = 0.0  // where the integrated Doppler says the truth is, less the truth
+                var previousVelocityError = dopplerSigma > 0 ? dopplerRNG.gaussian(sigma: dopplerSigma) : 0
                 for epoch in 0..<epochs {
+                    if epoch > 0, dopplerSigma > 0 {
+                        let velocityError = dopplerRNG.gaussian(sigma: dopplerSigma)
+                        truthOffset += (previousVelocityError + velocityError) * dt / 2
+                        previousVelocityError = velocityError
+                    }
                     let z = (epoch == 0 ? error.value : error.step(dt, rng: &rng)) + rng.gaussian(sigma: noise.white)
                     squaredRaw += z * z
-                    let estimate = axis.update(z)
+                    // The filter works in the frame the integrated Doppler gives: the fix, seen
+                    // there, is off by the fix's error less the frame's drift.
+                    let estimate = axis.update(z - truthOffset) + truthOffset
                     squaredOracle += estimate * estimate
                     axis.predict()
                 }
@@ -47,11 +64,12 @@ package enum OracleBound {
 
     /// The two-state filter of one axis; the truth is 0, so the estimate is its own error.
     private struct Axis {
-        let phi: Double, processNoise: Double, whiteVariance: Double
+        let phi: Double, processNoise: Double, whiteVariance: Double, walk: Double
         var e = 0.0, b = 0.0
         var pee = 1e12, peb = 0.0, pbb: Double
 
-        init(noise: PositionErrorModel.Noise, dt: Double) {
+        init(noise: PositionErrorModel.Noise, dt: Double, walk: Double) {
+            self.walk = walk
             let correlatedVariance = noise.correlated * noise.correlated
             phi = noise.correlated > 0 ? exp(-dt / noise.tau) : 0
             processNoise = correlatedVariance * (1 - phi * phi)
@@ -73,7 +91,7 @@ package enum OracleBound {
 
         mutating func predict() {
             b *= phi
-            (peb, pbb) = (phi * peb, phi * phi * pbb + processNoise)
+            (pee, peb, pbb) = (pee + walk, phi * peb, phi * phi * pbb + processNoise)
         }
     }
 }
