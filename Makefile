@@ -140,9 +140,11 @@ $(BENCH_CORPUS): scripts/make-nmea-corpus.py
 # Swift libraries to load or find), and only the symbols the dynamic linker needs exported (the
 # runtime's link arguments export all 56,000: 5 MB of symbol tables read at every start), and
 # no RUNPATH $ORIGIN (SwiftPM's default, for shared libraries beside the binary: there are none,
-# and /usr/bin is no place to look for libraries), and no dependency on a shared library none of
-# whose symbols it uses (libz: dpkg-shlibdeps found it useless).
-RELEASE_FLAGS := -c release --static-swift-stdlib -Xlinker --no-export-dynamic --disable-local-rpath -Xlinker --as-needed
+# and /usr/bin is no place to look for libraries). The binary still names libz.so.1, whose symbols
+# it does not use (dpkg-shlibdeps warns): Foundation's static link arguments name -lz, and
+# SwiftPM places every -Xlinker or -Xclang-linker option after them, where --as-needed has no
+# library left to act on (tried 2026-12-07; it was here until then, doing nothing).
+RELEASE_FLAGS := -c release --static-swift-stdlib -Xlinker --no-export-dynamic --disable-local-rpath
 
 # The benchmark package (Benchmarks/), then the replay-vs-gpsdecode comparison on the same corpus,
 # with the release binary as it would be deployed; the regions' whole-process cost; the replay
