@@ -83,7 +83,7 @@ public struct RegionStore: Sendable {
     /// that a journal a crash leaves behind is not applied to it.
     ///
     /// The file is JSONEncoder's text of the snapshot (sorted keys, dates in seconds since 1970),
-    /// written a region at a time through a buffer of ``writeBuffer`` bytes: the memory it takes
+    /// written a region at a time through a buffer of 1 MiB (`writeBuffer`): the memory it takes
     /// is one region's text and the buffer, not the whole file's tree and text (100,000 regions:
     /// a 16 MB file, which encoded whole took about 500 MB at its peak).
     /// - Returns: the file's size, bytes.
