@@ -23,7 +23,10 @@ import LodestarInternals
 ///   position that stays outside for ``outlierPatience`` is taken as a real jump and the filter
 ///   restarts there;
 /// - outages: a fix without a position is dead-reckoned from the last velocity for at most the
-///   maximum dead-reckoning time, with the covariance growing as the model says.
+///   maximum dead-reckoning time, with the covariance growing as the model says; after an outage
+///   of ``reacquireAfter`` or more the filter starts again at the first fix when it lies within
+///   the dead-reckoned circle, or else at the ``reacquireRun``-th of a run of fixes that agree
+///   with each other and with their Doppler velocities.
 /// See docs/fusion.md.
 package struct FusionFilter: Sendable {
     /// The Gauss–Markov time constant of the receiver's correlated error, seconds.
@@ -39,6 +42,9 @@ package struct FusionFilter: Sendable {
     package static let reflectionPatience = 25.0
     /// An outage at least this long (seconds) ends with the filter started again at the first fix.
     package static let reacquireAfter = 3.0
+    /// Fixes outside the gate after such an outage that, agreeing with each other and with their
+    /// Doppler velocities, are believed (the filter starts again at the last of them).
+    package static let reacquireRun = 3
     /// The span of the running mean that scales the receiver's stated variances, seconds.
     package static let adaptationWindow = 60.0
     /// The lowest stationary speed the fixes' own precision sets, m/s: below it a receiver's
@@ -68,6 +74,10 @@ package struct FusionFilter: Sendable {
     private var outsideSince: Date?
     /// Whether an epoch of the current run of rejected fixes had no Doppler velocity to coast on.
     private var outsideWithoutDoppler = false
+    /// A run of fixes outside the gate that began with the first fix after an outage of
+    /// ``reacquireAfter`` or more: how many agree with each other and with their Doppler
+    /// velocities, and the last of them (local position, velocity, time).
+    private var reacquiring: (count: Int, east: Double, north: Double, velocity: (east: Double, north: Double), time: Date)?
     /// λ: the scale of the receiver's stated variances learnt from the innovations (1: as stated).
     private var noiseScale = 1.0
     /// λ of each kind of fix (``NoiseClass``): an RTK receiver overstates its float solution's
@@ -231,10 +241,12 @@ package struct FusionFilter: Sendable {
                 recentre()
                 z = self.origin.map { $0.local(location.coordinate) } ?? z
                 previousFix = nil
+                reacquiring = nil
             }
             learnWhiteNoise(z, velocity: velocity, time: time, stated: stated)
             recentTravel = (recentTravel.1, recentTravel.2, (velocity?.speed ?? 0) * max(dt, 0))
-            applyPosition(z, sigmas: hSigma, time: time, dt: dt, location: location, velocity: velocity)
+            let afterOutage = time.timeIntervalSince(measured) >= Self.reacquireAfter
+            applyPosition(z, sigmas: hSigma, time: time, dt: dt, location: location, velocity: velocity, afterOutage: afterOutage)
             applyAltitude(location.altitude, sigma: location.verticalAccuracy)
             if records != nil {
                 record(time: time, prior: restartedInUpdate ? nil : prior, dt: dt, shift: epochShift, deadReckoned: false)
@@ -409,7 +421,7 @@ package struct FusionFilter: Sendable {
 
     private mutating func applyPosition(
         _ z: (east: Double, north: Double), sigmas: (east: Double, north: Double), time: Date, dt: Double,
-        location: Location, velocity: Velocity?
+        location: Location, velocity: Velocity?, afterOutage: Bool
     ) {
         let white = 1 - correlated
         let re = white * sigmas.east * sigmas.east
@@ -427,6 +439,16 @@ package struct FusionFilter: Sendable {
             if isStationary, movedAsDopplerSays(y: (ye * ye + yn * yn).squareRoot(), s: (se + sn) / 2) {
                 start(at: location, sigmas: sigmas, velocity: velocity)
                 restartedInUpdate = true
+                return
+            }
+            // After an outage nothing measured where the receiver went: the dead-reckoned
+            // position may be far off (a bend, a stop in the tunnel) and a fix that disagrees
+            // with it is no evidence of a reflection. Three fixes in a row that agree with each
+            // other and with their Doppler velocities are believed.
+            if reacquires(z, sigmas: sigmas, time: time, velocity: velocity, first: afterOutage) {
+                start(at: location, sigmas: sigmas, velocity: velocity)
+                restartedInUpdate = true
+                reacquiredAt = time
                 return
             }
             let since = outsideSince ?? time
@@ -453,6 +475,7 @@ package struct FusionFilter: Sendable {
         }
         outsideSince = nil
         outsideWithoutDoppler = false
+        reacquiring = nil
         let inflation = d2 > Self.softGate ? d2 / Self.softGate : 1
         east.updatePosition(y: ye, s: se + (inflation - 1) * re)
         north.updatePosition(y: yn, s: sn + (inflation - 1) * rn)
@@ -467,6 +490,42 @@ package struct FusionFilter: Sendable {
         let travel = recentTravel.0 + recentTravel.1 + recentTravel.2
         let noise = (Self.softGate * max(s, 0)).squareRoot()
         return travel > noise && y <= travel + noise
+    }
+
+    /// Counts a fix outside the gate into the run that began at the first fix after an outage
+    /// (`first`), when it agrees with the run's last fix moved by the mean of their two Doppler
+    /// velocities: `δ = z − z₀ − (v₀ + v) Δt / 2` within the hard gate of the two fixes' stated
+    /// variances (`2σ²` an axis, a correlated error cancelling or not). A fix that does not
+    /// agree ends the run; a fix without a Doppler velocity cannot join one. Returns true at the
+    /// run's ``reacquireRun``-th fix: the fixes are believed and the filter starts again there.
+    private mutating func reacquires(
+        _ z: (east: Double, north: Double), sigmas: (east: Double, north: Double), time: Date, velocity: Velocity?,
+        first: Bool
+    ) -> Bool {
+        // A Doppler speed below half a metre a second comes without a course: (0, 0) then.
+        guard let velocity, velocity.course != nil || velocity.speed < 0.5 else {
+            reacquiring = nil
+            return false
+        }
+        let v = velocity.components
+        if first {
+            reacquiring = (1, z.east, z.north, v, time)
+            return false
+        }
+        guard let run = reacquiring else { return false }
+        let dt = time.timeIntervalSince(run.time)
+        let de = z.east - run.east - (v.east + run.velocity.east) * dt / 2
+        let dn = z.north - run.north - (v.north + run.velocity.north) * dt / 2
+        let ve = 2 * sigmas.east * sigmas.east + velocity.variance * dt * dt
+        let vn = 2 * sigmas.north * sigmas.north + velocity.variance * dt * dt
+        guard dt > 0, dt <= Self.reacquireAfter, de * de / ve + dn * dn / vn <= Self.hardGate else {
+            reacquiring = nil
+            return false
+        }
+        reacquiring = (run.count + 1, z.east, z.north, v, time)
+        guard run.count + 1 >= Self.reacquireRun else { return false }
+        reacquiring = nil
+        return true
     }
 
     /// The white part of the receiver's error, from consecutive fixes: with Doppler velocities
