@@ -52,12 +52,6 @@ struct FusionEnsembleTests {
         }
     }
 
-    /// What acceptance 1 asks, set against the best any causal filter can do (``OracleBound``: a
-    /// Kalman filter told the true motion and the true error model). Pooled over the grid it is
-    /// below 0.55 × raw, so that goal is a fair one; but on single 300 s runs with a Gauss–Markov
-    /// error of τ 60 or 120 s even the oracle is above the raw RMS on a share of the seeds: a
-    /// realisation whose slow error happens to stay small is one where the raw fixes are lucky,
-    /// and no estimator that averages can match them there. "On no single seed" cannot hold.
     /// One run the full ensemble found: model 2, urban canyon, 1 Hz, seed 28. A 6 s tunnel
     /// through a bend of about 110° left the dead reckoning 52 m behind and across; the first
     /// fix after it lay outside the gate, and the fixes that followed, which agreed with each
@@ -72,6 +66,12 @@ struct FusionEnsembleTests {
         #expect(run.fusedRMS < 4 * run.rawRMS, "fused RMS \(run.fusedRMS) m, raw \(run.rawRMS) m")
     }
 
+    /// What acceptance 1 asks, set against the best any causal filter can do (``OracleBound``: a
+    /// Kalman filter told the true motion and the true error model). Pooled over the grid it is
+    /// below 0.55 × raw, so that goal is a fair one; but on single 300 s runs with a Gauss–Markov
+    /// error of τ 60 or 120 s even the oracle is above the raw RMS on a share of the seeds: a
+    /// realisation whose slow error happens to stay small is one where the raw fixes are lucky,
+    /// and no estimator that averages can match them there. "On no single seed" cannot hold.
     @Test("the oracle bound: pooled below 0.55 × raw, yet above raw on single seeds with τ 60-120 s")
     func oracleBound() {
         var squaredRaw = 0.0

@@ -514,8 +514,7 @@ package struct FusionFilter: Sendable {
         }
         guard let run = reacquiring else { return false }
         let dt = time.timeIntervalSince(run.time)
-        let de = z.east - run.east - (v.east + run.velocity.east) * dt / 2
-        let dn = z.north - run.north - (v.north + run.velocity.north) * dt / 2
+        let (de, dn) = Self.dopplerResidual(z, (run.east, run.north), velocity: v, previous: run.velocity, dt: dt)
         let ve = 2 * sigmas.east * sigmas.east + velocity.variance * dt * dt
         let vn = 2 * sigmas.north * sigmas.north + velocity.variance * dt * dt
         guard dt > 0, dt <= Self.reacquireAfter, de * de / ve + dn * dn / vn <= Self.hardGate else {
@@ -528,12 +527,22 @@ package struct FusionFilter: Sendable {
         return true
     }
 
+    /// Where a fix `z` lies from the fix before it, `z₀`, moved on by the mean of their Doppler
+    /// velocities over `dt` seconds: `δ = z − z₀ − (v₀ + v) Δt / 2`, east and north, metres. It is
+    /// the difference of the two fixes' errors, to a manoeuvre's `a Δt² / 8`.
+    private static func dopplerResidual(
+        _ z: (east: Double, north: Double), _ z0: (east: Double, north: Double), velocity v: (east: Double, north: Double),
+        previous v0: (east: Double, north: Double), dt: Double
+    ) -> (east: Double, north: Double) {
+        (z.east - z0.east - (v0.east + v.east) * dt / 2, z.north - z0.north - (v0.north + v.north) * dt / 2)
+    }
+
     /// The white part of the receiver's error, from consecutive fixes: with Doppler velocities
     /// `v₀`, `v₁` at both, `δ = z₁ − z₀ − (v₀ + v₁) Δt / 2` is the difference of the two fixes'
     /// errors (to a manoeuvre's `a Δt² / 8`), so `E|δ|² = 4 σ_w²` over two axes when the errors are
     /// white, and close to 0 when they are slowly varying. The running mean over about
     /// ``adaptationWindow`` gives σ_w², and the correlated share `k = 1 − σ_w² / (λ σ²)` within
-    /// [0.2, 0.95] (0.9 until 10 pairs are seen). White noise is averaged down; a correlated error,
+    /// [0.4, 0.8] (0.9 until 10 pairs are seen). White noise is averaged down; a correlated error,
     /// or fixes the receiver has already smoothed, are followed. See docs/fusion.md.
     private mutating func learnWhiteNoise(
         _ z: (east: Double, north: Double), velocity: Velocity?, time: Date, stated: (east: Double, north: Double)
@@ -549,9 +558,8 @@ package struct FusionFilter: Sendable {
         guard let previous = previousFix, let velocity, velocity.course != nil else { return }
         let dt = time.timeIntervalSince(previous.time)
         guard dt > 0, dt <= 2 else { return }
-        let (ve, vn) = velocity.components
-        let de = z.east - previous.east - (ve + previous.ve) * dt / 2
-        let dn = z.north - previous.north - (vn + previous.vn) * dt / 2
+        let (de, dn) = Self.dopplerResidual(
+            z, (previous.east, previous.north), velocity: velocity.components, previous: (previous.ve, previous.vn), dt: dt)
         let variance = noiseScale * (stated.east * stated.east + stated.north * stated.north) / 2
         let sample = (de * de + dn * dn) / 4
         // A reflection's start or end is not white noise.

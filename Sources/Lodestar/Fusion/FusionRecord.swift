@@ -27,4 +27,6 @@ struct FusionRecord: Sendable {
     /// believed): its posterior position is the prediction's.
     var isRejected: Bool
     var isStationary: Bool
+    /// The epoch's fix was taken in: neither dead-reckoned nor rejected.
+    var hasAcceptedFix: Bool { !isDeadReckoned && !isRejected }
 }

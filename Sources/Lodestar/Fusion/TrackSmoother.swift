@@ -110,7 +110,7 @@ public struct TrackSmoother: Sendable {
             sum += min(d * d / claimed, 6.63)
             count += 1
         }
-        for k in records.indices where !records[k].isDeadReckoned && !records[k].isRejected {
+        for k in records.indices where records[k].hasAcceptedFix {
             add(records[k].posterior.east, smoothed[k].east)
             add(records[k].posterior.north, smoothed[k].north)
         }
@@ -128,7 +128,7 @@ public struct TrackSmoother: Sendable {
             let claimed = filtered.covariance.m00 - s.covariance.m00
             if claimed > 0 { s.covariance.m00 = filtered.covariance.m00 - share * claimed }
         }
-        for k in records.indices where !records[k].isDeadReckoned && !records[k].isRejected {
+        for k in records.indices where records[k].hasAcceptedFix {
             scaled(records[k].posterior.east, &smoothed[k].east)
             scaled(records[k].posterior.north, &smoothed[k].north)
         }
