@@ -4,29 +4,39 @@ import Synchronization
 import TestSupport
 import Testing
 
-/// A gpsd stand-in that floods: it accepts one client on 127.0.0.1:`port`, says VERSION, and
+/// A gpsd stand-in that floods: it accepts one client on 127.0.0.1:``port``, says VERSION, and
 /// writes TPV reports as fast as the socket takes them, until stopped or the client goes away.
 final class FloodingGPSD: Sendable {
     private let stopped = Atomic<Bool>(false)
     private let listener: Int32
+    /// The loopback port it listens on, the kernel's choice: bound at once, so no other process
+    /// can take it between a choice and the bind (a free port picked first and bound later was
+    /// once taken meanwhile: "cannot start flooding gpsd: Address already in use").
+    let port: UInt16
     /// Reports written.
     let written = Atomic<Int>(0)
 
-    init(port: UInt16) throws {
-        listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    init() throws {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         var yes: Int32 = 1
-        setsockopt(listener, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
+        address.sin_port = 0
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { p in
+                bind(fd, p, length) == 0 && getsockname(fd, p, &length) == 0
+            }
         }
-        guard bound == 0, listen(listener, 4) == 0 else {
-            close(listener)
-            throw SpawnError(command: "flooding gpsd", reason: String(cString: strerror(errno)))
+        guard fd >= 0, bound, listen(fd, 4) == 0 else {
+            let reason = String(cString: strerror(errno))
+            if fd >= 0 { close(fd) }
+            throw SpawnError(command: "flooding gpsd", reason: reason)
         }
+        listener = fd
+        port = UInt16(bigEndian: address.sin_port)
         let thread = Thread { [self] in serve() }
         thread.start()
     }
@@ -92,7 +102,7 @@ struct TrackFloodTests {
     func floodWithStalledOutput() async throws {
         let h = try await Sandbox.acquire()
         defer { h.release() }
-        let gpsd = try FloodingGPSD(port: h.port)
+        let gpsd = try FloodingGPSD()
         defer { gpsd.stop() }
         // Standard output is a FIFO this test opens and never reads: it fills, then stalls.
         let stalled = h.path("stalled.out")
@@ -101,7 +111,7 @@ struct TrackFloodTests {
         #expect(reader >= 0)
         defer { close(reader) }
         let track = try ChildProcess(
-            CLIRunner.productsDirectory.appendingPathComponent("lodestar").path, ["track", "--gpsd", "127.0.0.1:\(h.port)"],
+            CLIRunner.productsDirectory.appendingPathComponent("lodestar").path, ["track", "--gpsd", "127.0.0.1:\(gpsd.port)"],
             environment: h.environment, stdout: stalled, stderr: h.path("track.err"))
         defer { track.stop() }
 
